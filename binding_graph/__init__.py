@@ -1,0 +1,56 @@
+"""A typed, immutable, refusal-first boundary between language and solvers.
+
+A parser, a converter or a language model proposes symbols, facts,
+equations, unknowns and constraints; :mod:`binding_graph` either builds a
+:class:`SemanticSymbolicBindingGraph` that is sound, or refuses with a
+:class:`BindingGraphError` that says what rule was broken (:attr:`~BindingGraphError.code`)
+and where (:attr:`~BindingGraphError.path`).
+"""
+
+from __future__ import annotations
+
+from binding_graph.allocation import allocate_symbols
+from binding_graph.errors import REFUSAL_CODES, BindingGraphError, RefusalCode
+from binding_graph.model import (
+    BoundConstraint,
+    BoundEquation,
+    BoundFact,
+    BoundUnknown,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+)
+from binding_graph.vocabularies import (
+    ADMISSIBILITY_STATUSES,
+    SEMANTIC_ROLES,
+    AdmissibilityStatus,
+    SemanticRole,
+)
+
+__all__ = [
+    "ADMISSIBILITY_STATUSES",
+    "REFUSAL_CODES",
+    "SEMANTIC_ROLES",
+    "AdmissibilityStatus",
+    "BindingGraphError",
+    "BoundConstraint",
+    "BoundEquation",
+    "BoundFact",
+    "BoundUnknown",
+    "RefusalCode",
+    "SemanticRole",
+    "SemanticSymbolicBindingGraph",
+    "SourceSpanLink",
+    "SymbolBinding",
+    "allocate_symbols",
+]
+
+
+def __getattr__(name: str) -> str:
+    # Read lazily: importing the package must not touch installed metadata.
+    if name == "__version__":
+        from importlib.metadata import version  # noqa: PLC0415
+
+        return version("binding-graph")
+    msg = f"module {__name__!r} has no attribute {name!r}"
+    raise AttributeError(msg)

@@ -1,0 +1,359 @@
+"""Small, named checks that the model attaches to its fields.
+
+Every check has two parts.
+A fast path accepts the common valid value with a few C-level calls and
+returns; anything else falls to a slow path that re-examines the value and
+raises :class:`~binding_graph.BindingGraphError` for the first rule it breaks,
+in the documented order: type, then emptiness and encoding, then the field's
+own rule.
+The fast path only ever accepts values the slow path would accept too, so the
+two never disagree on what is valid; they differ only in cost.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from keyword import iskeyword
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+from binding_graph.errors import BindingGraphError, Path, RefusalCode, show
+from binding_graph.vocabularies import ADMISSIBILITY_STATUSES, SEMANTIC_ROLES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import attrs
+
+    Validator = Callable[[Any, attrs.Attribute[Any], Any], None]
+
+MAX_OFFSET: Final = 2**53 - 1
+"""The largest span offset: every JSON implementation holds it exactly."""
+
+
+def refuse(
+    code: RefusalCode, owner: str, field: str, rule: str, value: object, path: Path
+) -> NoReturn:
+    """Raise the refusal for *value* in ``owner.field``; *rule* says what it broke."""
+    raise BindingGraphError(code, f"{owner}.{field} {rule} (got {show(value)})", path)
+
+
+def refuse_type(
+    owner: str, field: str, expected: str, value: object, path: Path
+) -> NoReturn:
+    """Raise the ``wrong_type`` refusal for *value*."""
+    refuse(
+        "wrong_type",
+        owner,
+        field,
+        f"must be {expected}, not {type(value).__qualname__}",
+        value,
+        path,
+    )
+
+
+# -- strings ----------------------------------------------------------------
+
+
+def _is_str(value: object) -> bool:
+    # ``type(value)``, not ``isinstance``: an object can lie about its
+    # ``__class__`` and would then crash the ``str`` methods below.
+    return issubclass(type(value), str)
+
+
+def check_text(
+    value: object, owner: str, field: str, path: Path, *, blank_ok: bool = False
+) -> str:
+    """Refuse *value* unless it is a non-blank ``str`` that encodes as UTF-8.
+
+    With *blank_ok*, only the empty string counts as empty (verbatim source
+    text may be whitespace).
+    Returns *value*, typed, for the caller's own rule.
+    """
+    if not _is_str(value):
+        refuse_type(owner, field, "a str", value, path)
+    text: str = value  # type: ignore[assignment]  # checked just above
+    if not text or (not blank_ok and str.isspace(text)):
+        rule = "must not be empty" if blank_ok else "must not be empty or blank"
+        refuse("empty_text", owner, field, rule, value, path)
+    if not str.isascii(text):
+        try:
+            str.encode(text, "utf-8")
+        except UnicodeEncodeError:
+            refuse(
+                "invalid_text",
+                owner,
+                field,
+                "must be encodable as UTF-8 (it holds a lone surrogate)",
+                value,
+                path,
+            )
+    return text
+
+
+def check_identifier(value: object, owner: str, field: str, path: Path) -> str:
+    """Refuse *value* unless it is an NFKC-normal, non-keyword identifier."""
+    text = check_text(value, owner, field, path)
+    if not str.isidentifier(text):
+        rule = "must be a Python identifier"
+    elif iskeyword(text):
+        rule = "must be a Python identifier that is not a keyword"
+    elif not unicodedata.is_normalized("NFKC", text):
+        normal = unicodedata.normalize("NFKC", text)
+        rule = (
+            "must equal its NFKC normal form, as Python reads identifiers"
+            f" ({show(normal)})"
+        )
+    else:
+        return text
+    refuse("invalid_identifier", owner, field, rule, value, path)
+
+
+def _fast_identifier(value: object) -> bool:
+    # ASCII identifiers are always NFKC-normal and valid UTF-8.
+    return (
+        type(value) is str
+        and value.isascii()
+        and value.isidentifier()
+        and not iskeyword(value)
+    )
+
+
+def _fast_text(value: object) -> bool:
+    return type(value) is str and value.isascii() and not value.isspace() and value != ""
+
+
+def text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Check a required string: non-blank, UTF-8 encodable."""
+    if not _fast_text(value):
+        name = attribute.name
+        check_text(value, type(instance).__name__, name, (name,))
+
+
+def optional_text(
+    instance: object, attribute: attrs.Attribute[Any], value: object
+) -> None:
+    """Check an optional string: ``None``, or as :func:`text`."""
+    if value is not None and not _fast_text(value):
+        name = attribute.name
+        check_text(value, type(instance).__name__, name, (name,))
+
+
+def verbatim_text(
+    instance: object, attribute: attrs.Attribute[Any], value: object
+) -> None:
+    """Check verbatim source text: non-empty (blank is fine), UTF-8 encodable."""
+    if not (type(value) is str and value.isascii() and value != ""):
+        name = attribute.name
+        check_text(value, type(instance).__name__, name, (name,), blank_ok=True)
+
+
+def identifier(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Check a symbol id: see :func:`check_identifier`."""
+    if not _fast_identifier(value):
+        name = attribute.name
+        check_identifier(value, type(instance).__name__, name, (name,))
+
+
+def check_vocabulary(
+    value: object, vocabulary: frozenset[str], owner: str, field: str, path: Path
+) -> str:
+    """Refuse *value* unless it is a member of *vocabulary*."""
+    text = check_text(value, owner, field, path)
+    if text not in vocabulary:
+        allowed = ", ".join(sorted(vocabulary))
+        refuse("not_in_vocabulary", owner, field, f"must be one of {allowed}", value, path)
+    return text
+
+
+def _in(vocabulary: frozenset[str]) -> Validator:
+    def in_vocabulary(
+        instance: object, attribute: attrs.Attribute[Any], value: object
+    ) -> None:
+        if type(value) is not str or value not in vocabulary:
+            name = attribute.name
+            check_vocabulary(value, vocabulary, type(instance).__name__, name, (name,))
+
+    in_vocabulary.__qualname__ = in_vocabulary.__name__ = (
+        f"in_vocabulary({', '.join(sorted(vocabulary))})"
+    )
+    return in_vocabulary
+
+
+semantic_role: Final = _in(SEMANTIC_ROLES)
+admissibility_status: Final = _in(ADMISSIBILITY_STATUSES)
+
+
+def refusal_reason(
+    instance: Any, attribute: attrs.Attribute[Any], value: object
+) -> None:
+    """Require a reason iff the equation's status is ``refused``.
+
+    It sits on the field after ``admissibility_status``, which is checked
+    first, so the status it reads is already valid.
+    """
+    refused = instance.admissibility_status == "refused"
+    if (value is None and not refused) or (refused and _fast_text(value)):
+        return
+    owner, name = type(instance).__name__, attribute.name
+    if value is None:
+        refuse(
+            "refusal_reason_required",
+            owner,
+            name,
+            "is required when admissibility_status is 'refused'",
+            value,
+            (name,),
+        )
+    if not _is_str(value):
+        refuse_type(owner, name, "a str or None", value, (name,))
+    if refused:
+        # Blank counts as missing: a refusal must say why.
+        if not value or str.isspace(value):  # type: ignore[arg-type]
+            refuse(
+                "refusal_reason_required",
+                owner,
+                name,
+                "must not be empty or blank when admissibility_status is 'refused'",
+                value,
+                (name,),
+            )
+        check_text(value, owner, name, (name,))
+        return
+    if value:
+        check_text(value, owner, name, (name,), blank_ok=True)
+    refuse(
+        "refusal_reason_forbidden",
+        owner,
+        name,
+        "must be None unless admissibility_status is 'refused'"
+        f" (it is {show(instance.admissibility_status)})",
+        value,
+        (name,),
+    )
+
+
+# -- integers and spans -----------------------------------------------------
+
+
+def _check_int(value: object, owner: str, field: str) -> int:
+    # ``bool`` is an ``int`` to Python, but never an offset.
+    cls = type(value)
+    if not issubclass(cls, int) or issubclass(cls, bool):
+        refuse_type(owner, field, "an int", value, (field,))
+    return value  # type: ignore[return-value]  # checked just above
+
+
+def span_start(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Check a span's start: an ``int`` in ``[0, 2**53 - 1]``."""
+    if type(value) is int and 0 <= value <= MAX_OFFSET:
+        return
+    owner, name = type(instance).__name__, attribute.name
+    start = _check_int(value, owner, name)
+    refuse(
+        "invalid_span",
+        owner,
+        name,
+        f"must be at least 0 and at most 2**53 - 1 ({MAX_OFFSET})",
+        start,
+        (name,),
+    )
+
+
+def span_end(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Check a span's end: an ``int`` with ``start < end <= 2**53 - 1``."""
+    start: int = instance.start
+    if type(value) is int and start < value <= MAX_OFFSET:
+        return
+    owner, name = type(instance).__name__, attribute.name
+    end = _check_int(value, owner, name)
+    if end <= start:
+        rule = f"must be greater than start ({start}): spans are half-open and non-empty"
+    else:
+        rule = f"must be at most 2**53 - 1 ({MAX_OFFSET})"
+    refuse("invalid_span", owner, name, rule, end, (name,))
+
+
+def span_text(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Check a span's text: verbatim source whose length is ``end - start``."""
+    verbatim_text(instance, attribute, value)
+    width: int = instance.end - instance.start
+    if len(value) != width:  # type: ignore[arg-type]  # a str, checked above
+        name = attribute.name
+        refuse(
+            "invalid_span",
+            type(instance).__name__,
+            name,
+            f"must be exactly end - start ({width}) characters long,"
+            f" not {len(value)}",  # type: ignore[arg-type]
+            value,
+            (name,),
+        )
+
+
+# -- containers -------------------------------------------------------------
+
+_PRIORITY: Final[dict[str, int]] = {
+    "wrong_type": 0,
+    "empty_text": 1,
+    "invalid_text": 2,
+    "invalid_identifier": 3,
+}
+
+
+def identifier_set(
+    instance: object, attribute: attrs.Attribute[Any], value: object
+) -> None:
+    """Check a ``frozenset`` of symbol ids.
+
+    A frozenset has no order, so when several members are invalid the one
+    reported is chosen by rule, then by ``repr``: the same whatever the hash
+    seed.
+    """
+    if type(value) is frozenset and all(map(_fast_identifier, value)):
+        return
+    owner, name = type(instance).__name__, attribute.name
+    if not isinstance(value, frozenset):
+        refuse_type(owner, name, "a frozenset", value, (name,))
+    refusals: list[BindingGraphError] = []
+    for member in value:  # pyright: ignore[reportUnknownVariableType]
+        try:
+            check_identifier(member, owner, name, (name,))
+        except BindingGraphError as exc:
+            refusals.append(exc)
+    if refusals:
+        raise min(refusals, key=lambda e: (_PRIORITY[e.code], e.message))
+
+
+def tuple_of(cls: type) -> Validator:
+    """Build a check for a ``tuple`` whose every item is a *cls*."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is tuple:
+            for item in value:  # pyright: ignore[reportUnknownVariableType]
+                if type(item) is not cls:  # pyright: ignore[reportUnknownArgumentType]
+                    break
+            else:
+                return
+        owner, name = type(instance).__name__, attribute.name
+        if not isinstance(value, tuple):
+            refuse_type(owner, name, f"a tuple of {cls.__name__}", value, (name,))
+        for index, item in enumerate(value):  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType]
+            if not isinstance(item, cls):
+                refuse_type(owner, name, f"a {cls.__name__}", item, (name, index))
+
+    check.__qualname__ = check.__name__ = f"tuple_of({cls.__name__})"
+    return check
+
+
+def instance_of(cls: type) -> Validator:
+    """Build a check that a field holds a *cls*."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, cls):
+            name = attribute.name
+            refuse_type(
+                type(instance).__name__, name, f"a {cls.__name__}", value, (name,)
+            )
+
+    check.__qualname__ = check.__name__ = f"instance_of({cls.__name__})"
+    return check

@@ -1,0 +1,323 @@
+"""The binding-graph data model of ADR-0132: frozen, validated value objects.
+
+Every class is an :func:`attrs.frozen` class with slots and a check on every
+field.
+Construction either yields a sound object or raises
+:class:`~binding_graph.BindingGraphError`; :func:`attrs.evolve` builds anew
+and so re-runs every check.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from operator import attrgetter
+from typing import Any, Final
+
+import attrs
+
+from binding_graph import _validators as _v
+from binding_graph.errors import BindingGraphError, Path, show
+from binding_graph.vocabularies import AdmissibilityStatus, SemanticRole
+
+__all__ = [
+    "BoundConstraint",
+    "BoundEquation",
+    "BoundFact",
+    "BoundUnknown",
+    "SemanticSymbolicBindingGraph",
+    "SourceSpanLink",
+    "SymbolBinding",
+]
+
+_validators_disabled: Final = attrs.validators.get_disabled
+
+
+def _check_fields(instance: object) -> None:
+    # The checks must hold even when another library turned attrs'
+    # validators off for the whole process, so they run here instead.
+    for attribute in attrs.fields(type(instance)):
+        validator: Any = attribute.validator
+        validator(instance, attribute, getattr(instance, attribute.name))
+
+
+class _Checked:
+    """Base of every model class: its checks run even with attrs' switched off."""
+
+    __slots__ = ()
+
+    def __attrs_post_init__(self) -> None:
+        if _validators_disabled():
+            _check_fields(self)
+
+
+@attrs.frozen(weakref_slot=False)
+class SourceSpanLink(_Checked):
+    """A half-open span ``[start, end)`` of a source text, and its text.
+
+    Args:
+        source_id: Which source text the span is in (a problem id, a file).
+        start: Offset of the first character, at least 0.
+        end: Offset one past the last character; ``start < end <= 2**53 - 1``,
+            so that every JSON implementation holds it exactly.
+        text: The spanned text, verbatim: exactly ``end - start``
+            characters, which may be whitespace.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``
+            or ``invalid_span``.
+
+    >>> SourceSpanLink("p1", 0, 5, "Alice")
+    SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')
+
+    .. versionadded:: 0.1.0
+    """
+
+    source_id: str = attrs.field(validator=_v.text)
+    start: int = attrs.field(validator=_v.span_start)
+    end: int = attrs.field(validator=_v.span_end)
+    text: str = attrs.field(validator=_v.span_text)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SymbolBinding(_Checked):
+    """A named symbol lifted from language, with its role and provenance.
+
+    Args:
+        symbol_id: Stable id: an NFKC-normal Python identifier, not a keyword.
+        name: Human-readable name, usually the noun phrase.
+        semantic_role: One of :data:`~binding_graph.SEMANTIC_ROLES`.
+        source_span: Where the symbol was introduced.
+        introduced_by: What introduced it (a parser rule, a model name).
+        entity: The entity the quantity belongs to, if any.
+        unit: The symbol's unit, if any.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``,
+            ``invalid_identifier`` or ``not_in_vocabulary``.
+
+    .. versionadded:: 0.1.0
+    """
+
+    symbol_id: str = attrs.field(validator=_v.identifier)
+    name: str = attrs.field(validator=_v.text)
+    semantic_role: SemanticRole = attrs.field(validator=_v.semantic_role)
+    source_span: SourceSpanLink = attrs.field(
+        validator=_v.instance_of(SourceSpanLink)
+    )
+    introduced_by: str = attrs.field(validator=_v.text)
+    entity: str | None = attrs.field(default=None, validator=_v.optional_text)
+    unit: str | None = attrs.field(default=None, validator=_v.optional_text)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class BoundFact(_Checked):
+    """A fact ``symbol_id = value [unit]`` stated in the source.
+
+    Args:
+        symbol_id: The symbol the fact gives a value to.
+        value: The value, as a canonical string (``"12"``, ``"3/4"``).
+        source_span: Where the fact is stated.
+        unit: The value's unit, if any.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text`` or
+            ``invalid_identifier``.
+
+    .. versionadded:: 0.1.0
+    """
+
+    symbol_id: str = attrs.field(validator=_v.identifier)
+    value: str = attrs.field(validator=_v.text)
+    source_span: SourceSpanLink = attrs.field(
+        validator=_v.instance_of(SourceSpanLink)
+    )
+    unit: str | None = attrs.field(default=None, validator=_v.optional_text)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class BoundEquation(_Checked):
+    """An equation ``lhs_symbol_id := rhs_canonical`` and its standing.
+
+    Args:
+        lhs_symbol_id: The symbol the equation defines.
+        rhs_canonical: The right-hand side as the solver's canonical string;
+            this layer never parses it.
+        dependencies: The ids of the symbols the right-hand side reads.
+        operation_kind: What operation the equation encodes.
+        unit_proof: Why the units agree.
+        admissibility_status: One of
+            :data:`~binding_graph.ADMISSIBILITY_STATUSES`.
+        source_span: Where the equation comes from.
+        refusal_reason: Why it was refused: required iff
+            *admissibility_status* is ``"refused"``, ``None`` otherwise.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``,
+            ``invalid_identifier``, ``not_in_vocabulary``,
+            ``refusal_reason_required`` or ``refusal_reason_forbidden``.
+
+    .. versionadded:: 0.1.0
+    """
+
+    lhs_symbol_id: str = attrs.field(validator=_v.identifier)
+    rhs_canonical: str = attrs.field(validator=_v.text)
+    dependencies: frozenset[str] = attrs.field(validator=_v.identifier_set)
+    operation_kind: str = attrs.field(validator=_v.text)
+    unit_proof: str = attrs.field(validator=_v.text)
+    admissibility_status: AdmissibilityStatus = attrs.field(
+        validator=_v.admissibility_status
+    )
+    source_span: SourceSpanLink = attrs.field(
+        validator=_v.instance_of(SourceSpanLink)
+    )
+    refusal_reason: str | None = attrs.field(
+        default=None, validator=_v.refusal_reason
+    )
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class BoundUnknown(_Checked):
+    """A question target: the symbol the problem asks for.
+
+    Args:
+        symbol_id: The symbol asked for.
+        question_span: Where the question is asked.
+        expected_unit: The unit the answer should carry, if any.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text`` or
+            ``invalid_identifier``.
+
+    .. versionadded:: 0.1.0
+    """
+
+    symbol_id: str = attrs.field(validator=_v.identifier)
+    question_span: SourceSpanLink = attrs.field(
+        validator=_v.instance_of(SourceSpanLink)
+    )
+    expected_unit: str | None = attrs.field(default=None, validator=_v.optional_text)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class BoundConstraint(_Checked):
+    """A predicate over one symbol, as the solver's canonical string.
+
+    Args:
+        symbol_id: The symbol constrained.
+        predicate: The predicate (``"x >= 0"``); this layer never parses it.
+        source_span: Where the constraint comes from.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text`` or
+            ``invalid_identifier``.
+
+    .. versionadded:: 0.1.0
+    """
+
+    symbol_id: str = attrs.field(validator=_v.identifier)
+    predicate: str = attrs.field(validator=_v.text)
+    source_span: SourceSpanLink = attrs.field(
+        validator=_v.instance_of(SourceSpanLink)
+    )
+
+
+_symbol_id: Final = attrgetter("symbol_id")
+_lhs_symbol_id: Final = attrgetter("lhs_symbol_id")
+_dependencies: Final = attrgetter("dependencies")
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SemanticSymbolicBindingGraph(_Checked):
+    """A sound binding graph: symbols and everything that refers to them.
+
+    Besides each element's own checks, construction proves referential
+    integrity in one linear pass: symbol ids are unique, and every fact,
+    equation (left-hand side and each dependency), unknown and constraint
+    names a symbol of the graph.
+
+    Args:
+        symbols: The symbols, each with a unique ``symbol_id``.
+        facts: Facts about those symbols.
+        equations: Equations over those symbols.
+        unknowns: What the problem asks for.
+        constraints: Predicates over those symbols.
+        provenance: Source spans the graph as a whole was built from.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` (a field that is not a tuple of the
+            right class), ``duplicate_symbol_id`` or ``unknown_symbol``, with
+            the path of the offending element.
+
+    .. versionadded:: 0.1.0
+    """
+
+    symbols: tuple[SymbolBinding, ...] = attrs.field(
+        default=(), validator=_v.tuple_of(SymbolBinding)
+    )
+    facts: tuple[BoundFact, ...] = attrs.field(
+        default=(), validator=_v.tuple_of(BoundFact)
+    )
+    equations: tuple[BoundEquation, ...] = attrs.field(
+        default=(), validator=_v.tuple_of(BoundEquation)
+    )
+    unknowns: tuple[BoundUnknown, ...] = attrs.field(
+        default=(), validator=_v.tuple_of(BoundUnknown)
+    )
+    constraints: tuple[BoundConstraint, ...] = attrs.field(
+        default=(), validator=_v.tuple_of(BoundConstraint)
+    )
+    provenance: tuple[SourceSpanLink, ...] = attrs.field(
+        default=(), validator=_v.tuple_of(SourceSpanLink)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        known = _check_unique_ids(self.symbols)
+        # Each check is a C-level pass; only a failure walks the elements
+        # again in Python to find where it is.
+        for field, items in (
+            ("facts", self.facts),
+            ("unknowns", self.unknowns),
+            ("constraints", self.constraints),
+        ):
+            if not known.issuperset(map(_symbol_id, items)):
+                _refuse_unknown(field, "symbol_id", known, items)
+        equations = self.equations
+        if not known.issuperset(map(_lhs_symbol_id, equations)):
+            _refuse_unknown("equations", "lhs_symbol_id", known, equations)
+        if not known.issuperset(chain.from_iterable(map(_dependencies, equations))):
+            _refuse_unknown("equations", "dependencies", known, equations)
+
+
+def _check_unique_ids(symbols: tuple[SymbolBinding, ...]) -> frozenset[str]:
+    known = frozenset(map(_symbol_id, symbols))
+    if len(known) != len(symbols):
+        seen: set[str] = set()
+        for index, symbol in enumerate(symbols):
+            if symbol.symbol_id in seen:
+                path: Path = ("symbols", index, "symbol_id")
+                raise BindingGraphError(
+                    "duplicate_symbol_id",
+                    "SemanticSymbolicBindingGraph.symbols must have unique"
+                    f" symbol_id values ({show(symbol.symbol_id)} is repeated)",
+                    path,
+                )
+            seen.add(symbol.symbol_id)
+    return known
+
+
+def _refuse_unknown(
+    field: str, attribute: str, known: frozenset[str], items: tuple[Any, ...]
+) -> None:
+    for index, item in enumerate(items):
+        value = getattr(item, attribute)
+        missing = sorted(
+            (value - known) if attribute == "dependencies" else {value} - known
+        )
+        if missing:
+            raise BindingGraphError(
+                "unknown_symbol",
+                f"SemanticSymbolicBindingGraph.{field}[{index}].{attribute} must"
+                f" name symbols of the graph ({show(missing[0])} is not one)",
+                (field, index, attribute),
+            )
