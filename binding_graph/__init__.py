@@ -49,8 +49,12 @@ __all__ = [
 def __getattr__(name: str) -> str:
     # Read lazily: importing the package must not touch installed metadata.
     if name == "__version__":
-        from importlib.metadata import version  # noqa: PLC0415
+        from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
 
-        return version("binding-graph")
+        try:
+            return version("binding-graph")
+        except PackageNotFoundError:  # pragma: no cover -- run from a bare checkout
+            msg = "__version__ is only known for an installed binding-graph"
+            raise AttributeError(msg) from None
     msg = f"module {__name__!r} has no attribute {name!r}"
     raise AttributeError(msg)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from keyword import iskeyword
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
 from binding_graph.errors import BindingGraphError, Path, RefusalCode, show
 from binding_graph.vocabularies import ADMISSIBILITY_STATUSES, SEMANTIC_ROLES
@@ -24,13 +24,15 @@ if TYPE_CHECKING:
 
     import attrs
 
+    from binding_graph.model import BoundEquation, SourceSpanLink
+
     Validator = Callable[[Any, attrs.Attribute[Any], Any], None]
 
 MAX_OFFSET: Final = 2**53 - 1
 """The largest span offset: every JSON implementation holds it exactly."""
 
 
-def refuse(
+def refuse(  # noqa: PLR0917 -- internal; every call site reads as a sentence
     code: RefusalCode, owner: str, field: str, rule: str, value: object, path: Path
 ) -> NoReturn:
     """Raise the refusal for *value* in ``owner.field``; *rule* says what it broke."""
@@ -54,10 +56,26 @@ def refuse_type(
 # -- strings ----------------------------------------------------------------
 
 
+def _behaves_as(cls: type, base: type) -> bool:
+    # A subclass is taken for its base only if it keeps the base's equality,
+    # hashing and ordering: ids go into sets and offsets are compared, and an
+    # override could raise there or make two distinct values collide.
+    return issubclass(cls, base) and all(
+        getattr(cls, method) is getattr(base, method) for method in _KEPT
+    )
+
+
+_KEPT: Final = ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
+
+
 def _is_str(value: object) -> bool:
     # ``type(value)``, not ``isinstance``: an object can lie about its
     # ``__class__`` and would then crash the ``str`` methods below.
-    return issubclass(type(value), str)
+    cls = type(value)
+    return cls is str or _behaves_as(cls, str)
+
+
+_A_STR: Final = "a str (a subclass must keep str's equality and hashing)"
 
 
 def check_text(
@@ -70,7 +88,7 @@ def check_text(
     Returns *value*, typed, for the caller's own rule.
     """
     if not _is_str(value):
-        refuse_type(owner, field, "a str", value, path)
+        refuse_type(owner, field, _A_STR, value, path)
     text: str = value  # type: ignore[assignment]  # checked just above
     if not text or (not blank_ok and str.isspace(text)):
         rule = "must not be empty" if blank_ok else "must not be empty or blank"
@@ -119,7 +137,9 @@ def _fast_identifier(value: object) -> bool:
 
 
 def _fast_text(value: object) -> bool:
-    return type(value) is str and value.isascii() and not value.isspace() and value != ""
+    return (
+        type(value) is str and value.isascii() and not value.isspace() and value != ""
+    )
 
 
 def text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -147,7 +167,9 @@ def verbatim_text(
         check_text(value, type(instance).__name__, name, (name,), blank_ok=True)
 
 
-def identifier(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+def identifier(
+    instance: object, attribute: attrs.Attribute[Any], value: object
+) -> None:
     """Check a symbol id: see :func:`check_identifier`."""
     if not _fast_identifier(value):
         name = attribute.name
@@ -159,9 +181,13 @@ def check_vocabulary(
 ) -> str:
     """Refuse *value* unless it is a member of *vocabulary*."""
     text = check_text(value, owner, field, path)
-    if text not in vocabulary:
+    # Look up the plain string: a subclass could not change the answer, but
+    # str.__str__ keeps the lookup on str's own hashing all the same.
+    if str.__str__(text) not in vocabulary:
         allowed = ", ".join(sorted(vocabulary))
-        refuse("not_in_vocabulary", owner, field, f"must be one of {allowed}", value, path)
+        refuse(
+            "not_in_vocabulary", owner, field, f"must be one of {allowed}", value, path
+        )
     return text
 
 
@@ -184,7 +210,7 @@ admissibility_status: Final = _in(ADMISSIBILITY_STATUSES)
 
 
 def refusal_reason(
-    instance: Any, attribute: attrs.Attribute[Any], value: object
+    instance: BoundEquation, attribute: attrs.Attribute[Any], value: object
 ) -> None:
     """Require a reason iff the equation's status is ``refused``.
 
@@ -238,17 +264,28 @@ def refusal_reason(
 def _check_int(value: object, owner: str, field: str) -> int:
     # ``bool`` is an ``int`` to Python, but never an offset.
     cls = type(value)
-    if not issubclass(cls, int) or issubclass(cls, bool):
-        refuse_type(owner, field, "an int", value, (field,))
+    if not (cls is int or _behaves_as(cls, int)) or issubclass(cls, bool):
+        refuse_type(
+            owner,
+            field,
+            "an int, not a bool (a subclass must keep int's equality, hashing"
+            " and ordering)",
+            value,
+            (field,),
+        )
     return value  # type: ignore[return-value]  # checked just above
 
 
-def span_start(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+def span_start(
+    instance: object, attribute: attrs.Attribute[Any], value: object
+) -> None:
     """Check a span's start: an ``int`` in ``[0, 2**53 - 1]``."""
     if type(value) is int and 0 <= value <= MAX_OFFSET:
         return
     owner, name = type(instance).__name__, attribute.name
     start = _check_int(value, owner, name)
+    if 0 <= start <= MAX_OFFSET:
+        return
     refuse(
         "invalid_span",
         owner,
@@ -259,21 +296,29 @@ def span_start(instance: object, attribute: attrs.Attribute[Any], value: object)
     )
 
 
-def span_end(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+def span_end(
+    instance: SourceSpanLink, attribute: attrs.Attribute[Any], value: object
+) -> None:
     """Check a span's end: an ``int`` with ``start < end <= 2**53 - 1``."""
     start: int = instance.start
     if type(value) is int and start < value <= MAX_OFFSET:
         return
     owner, name = type(instance).__name__, attribute.name
     end = _check_int(value, owner, name)
+    if start < end <= MAX_OFFSET:
+        return
     if end <= start:
-        rule = f"must be greater than start ({start}): spans are half-open and non-empty"
+        rule = (
+            f"must be greater than start ({start}): spans are half-open and non-empty"
+        )
     else:
         rule = f"must be at most 2**53 - 1 ({MAX_OFFSET})"
     refuse("invalid_span", owner, name, rule, end, (name,))
 
 
-def span_text(instance: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+def span_text(
+    instance: SourceSpanLink, attribute: attrs.Attribute[Any], value: object
+) -> None:
     """Check a span's text: verbatim source whose length is ``end - start``."""
     verbatim_text(instance, attribute, value)
     width: int = instance.end - instance.start
@@ -283,8 +328,7 @@ def span_text(instance: Any, attribute: attrs.Attribute[Any], value: object) -> 
             "invalid_span",
             type(instance).__name__,
             name,
-            f"must be exactly end - start ({width}) characters long,"
-            f" not {len(value)}",  # type: ignore[arg-type]
+            f"must be exactly end - start ({width}) characters long, not {len(value)}",  # type: ignore[arg-type]
             value,
             (name,),
         )
@@ -309,16 +353,18 @@ def identifier_set(
     reported is chosen by rule, then by ``repr``: the same whatever the hash
     seed.
     """
-    if type(value) is frozenset and all(map(_fast_identifier, value)):
+    if type(value) is frozenset and all(
+        map(_fast_identifier, cast("frozenset[object]", value))
+    ):
         return
     owner, name = type(instance).__name__, attribute.name
     if not isinstance(value, frozenset):
         refuse_type(owner, name, "a frozenset", value, (name,))
     refusals: list[BindingGraphError] = []
-    for member in value:  # pyright: ignore[reportUnknownVariableType]
+    for member in cast("frozenset[object]", value):
         try:
             check_identifier(member, owner, name, (name,))
-        except BindingGraphError as exc:
+        except BindingGraphError as exc:  # noqa: PERF203 -- only on the slow path
             refusals.append(exc)
     if refusals:
         raise min(refusals, key=lambda e: (_PRIORITY[e.code], e.message))
@@ -326,18 +372,16 @@ def identifier_set(
 
 def tuple_of(cls: type) -> Validator:
     """Build a check for a ``tuple`` whose every item is a *cls*."""
+    only_cls = frozenset({cls})
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is tuple:
-            for item in value:  # pyright: ignore[reportUnknownVariableType]
-                if type(item) is not cls:  # pyright: ignore[reportUnknownArgumentType]
-                    break
-            else:
-                return
+        # The common case in one C-level pass: a tuple of exactly cls.
+        if type(value) is tuple and only_cls.issuperset(map(type, value)):  # pyright: ignore[reportUnknownArgumentType]
+            return
         owner, name = type(instance).__name__, attribute.name
         if not isinstance(value, tuple):
             refuse_type(owner, name, f"a tuple of {cls.__name__}", value, (name,))
-        for index, item in enumerate(value):  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType]
+        for index, item in enumerate(cast("tuple[object, ...]", value)):
             if not isinstance(item, cls):
                 refuse_type(owner, name, f"a {cls.__name__}", item, (name, index))
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Set
-from typing import Final
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from typing import Final, cast
 
 from binding_graph import _validators as _v
 from binding_graph.errors import BindingGraphError
@@ -86,7 +87,11 @@ def allocate_symbols(
 
     .. versionadded:: 0.1.0
     """
-    if isinstance(noun_phrases, _BARE) or not isinstance(noun_phrases, Iterable):
+    # Arguments come from untrusted producers: check what they are, not what
+    # the annotations promise.
+    phrases_in = cast("object", noun_phrases)
+    span = cast("object", source_span)
+    if isinstance(phrases_in, _BARE) or not isinstance(phrases_in, Iterable):
         _v.refuse_type(
             _OWNER,
             "noun_phrases",
@@ -94,16 +99,15 @@ def allocate_symbols(
             noun_phrases,
             ("noun_phrases",),
         )
-    if isinstance(noun_phrases, (Set, Mapping)):
+    if isinstance(phrases_in, (AbstractSet, Mapping)):
         _v.refuse_type(
             _OWNER,
             "noun_phrases",
-            "an ordered iterable of str (a set's order changes with the hash"
-            " seed)",
+            "an ordered iterable of str (a set's order changes with the hash seed)",
             noun_phrases,
             ("noun_phrases",),
         )
-    if not isinstance(source_span, SourceSpanLink):
+    if not isinstance(span, SourceSpanLink):
         _v.refuse_type(
             _OWNER, "source_span", "a SourceSpanLink", source_span, ("source_span",)
         )

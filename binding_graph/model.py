@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -35,7 +35,7 @@ _validators_disabled: Final = attrs.validators.get_disabled
 def _check_fields(instance: object) -> None:
     # The checks must hold even when another library turned attrs'
     # validators off for the whole process, so they run here instead.
-    for attribute in attrs.fields(type(instance)):
+    for attribute in attrs.fields(cast("type[attrs.AttrsInstance]", type(instance))):
         validator: Any = attribute.validator
         validator(instance, attribute, getattr(instance, attribute.name))
 
@@ -101,9 +101,7 @@ class SymbolBinding(_Checked):
     symbol_id: str = attrs.field(validator=_v.identifier)
     name: str = attrs.field(validator=_v.text)
     semantic_role: SemanticRole = attrs.field(validator=_v.semantic_role)
-    source_span: SourceSpanLink = attrs.field(
-        validator=_v.instance_of(SourceSpanLink)
-    )
+    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
     introduced_by: str = attrs.field(validator=_v.text)
     entity: str | None = attrs.field(default=None, validator=_v.optional_text)
     unit: str | None = attrs.field(default=None, validator=_v.optional_text)
@@ -128,9 +126,7 @@ class BoundFact(_Checked):
 
     symbol_id: str = attrs.field(validator=_v.identifier)
     value: str = attrs.field(validator=_v.text)
-    source_span: SourceSpanLink = attrs.field(
-        validator=_v.instance_of(SourceSpanLink)
-    )
+    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
     unit: str | None = attrs.field(default=None, validator=_v.optional_text)
 
 
@@ -167,12 +163,8 @@ class BoundEquation(_Checked):
     admissibility_status: AdmissibilityStatus = attrs.field(
         validator=_v.admissibility_status
     )
-    source_span: SourceSpanLink = attrs.field(
-        validator=_v.instance_of(SourceSpanLink)
-    )
-    refusal_reason: str | None = attrs.field(
-        default=None, validator=_v.refusal_reason
-    )
+    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
+    refusal_reason: str | None = attrs.field(default=None, validator=_v.refusal_reason)
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -216,9 +208,7 @@ class BoundConstraint(_Checked):
 
     symbol_id: str = attrs.field(validator=_v.identifier)
     predicate: str = attrs.field(validator=_v.text)
-    source_span: SourceSpanLink = attrs.field(
-        validator=_v.instance_of(SourceSpanLink)
-    )
+    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
 
 
 _symbol_id: Final = attrgetter("symbol_id")
@@ -293,7 +283,7 @@ def _check_unique_ids(symbols: tuple[SymbolBinding, ...]) -> frozenset[str]:
     known = frozenset(map(_symbol_id, symbols))
     if len(known) != len(symbols):
         seen: set[str] = set()
-        for index, symbol in enumerate(symbols):
+        for index, symbol in enumerate(symbols):  # pragma: no branch -- a repeat exists
             if symbol.symbol_id in seen:
                 path: Path = ("symbols", index, "symbol_id")
                 raise BindingGraphError(
@@ -309,7 +299,7 @@ def _check_unique_ids(symbols: tuple[SymbolBinding, ...]) -> frozenset[str]:
 def _refuse_unknown(
     field: str, attribute: str, known: frozenset[str], items: tuple[Any, ...]
 ) -> None:
-    for index, item in enumerate(items):
+    for index, item in enumerate(items):  # pragma: no branch -- one is unknown
         value = getattr(item, attribute)
         missing = sorted(
             (value - known) if attribute == "dependencies" else {value} - known

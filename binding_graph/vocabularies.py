@@ -38,9 +38,7 @@ SEMANTIC_ROLES: Final[frozenset[str]] = frozenset(get_args(SemanticRole))
 .. versionadded:: 0.1.0
 """
 
-ADMISSIBILITY_STATUSES: Final[frozenset[str]] = frozenset(
-    get_args(AdmissibilityStatus)
-)
+ADMISSIBILITY_STATUSES: Final[frozenset[str]] = frozenset(get_args(AdmissibilityStatus))
 """Every allowed :attr:`BoundEquation.admissibility_status <binding_graph.BoundEquation.admissibility_status>`.
 
 .. versionadded:: 0.1.0

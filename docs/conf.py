@@ -1,0 +1,99 @@
+"""Sphinx configuration for the binding_graph documentation."""
+
+from __future__ import annotations
+
+from importlib.metadata import version as _version
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx.pycode import ModuleAnalyzer
+
+import binding_graph
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+project = "binding_graph"
+author = "the binding_graph developers"
+copyright = f"%Y, {author}"
+# The installed package's version, as binding_graph.__version__ gives it.
+release = _version("binding-graph")
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
+]
+
+# Every reference must resolve; tox also passes -n -W.
+nitpicky = True
+# The documentation builds offline, without intersphinx: references into the
+# standard library and dependencies cannot resolve, and are not errors.
+nitpick_ignore_regex = [
+    (r"py:.*", r"(attr|attrs|collections\.abc|hypothesis|typing)\..*"),
+    # Imported for type checkers only (under TYPE_CHECKING): autodoc sees the
+    # bare name.
+    (r"py:class", r"SearchStrategy"),
+]
+
+exclude_patterns = ["_build"]
+
+# Markdown sources, one sentence per line.
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+myst_heading_anchors = 3
+
+# autodoc imports the installed package, the one the tests run against.
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_description_target = "documented_params"
+
+# Docstrings follow the Google style (Args:, Returns:, Raises:).
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+# Doctests in the documentation and in docstrings see the public API.
+doctest_global_setup = "from binding_graph import *"
+
+html_theme = "furo"
+html_title = "binding_graph"
+
+
+def _constant_docstrings() -> dict[str, list[str]]:
+    """Map each public constant and type alias to the docstring below it.
+
+    They are defined in submodules and re-exported, but autodoc looks for the
+    docstring of a value only in the module it documents (binding_graph), and
+    would show the docstring of the value's class instead.
+    """
+    public = set(binding_graph.__all__)
+    found: dict[str, list[str]] = {}
+    for source in sorted(Path(binding_graph.__file__).parent.glob("*.py")):
+        module = f"binding_graph.{source.stem}"
+        attr_docs = ModuleAnalyzer.for_file(str(source), module).find_attr_docs()
+        for (namespace, name), lines in attr_docs.items():
+            if not namespace and name in public:
+                found[name] = list(lines)
+    return found
+
+
+_CONSTANT_DOCSTRINGS = _constant_docstrings()
+
+
+def _constant_docstring(
+    _app: Sphinx, what: str, name: str, _obj: object, _options: object, lines: list[str]
+) -> None:
+    """Give a re-exported constant the docstring written where it is defined."""
+    module, _, attribute = name.rpartition(".")
+    if (
+        what == "data"
+        and module == "binding_graph"
+        and attribute in _CONSTANT_DOCSTRINGS
+    ):
+        lines[:] = _CONSTANT_DOCSTRINGS[attribute]
+
+
+def setup(app: Sphinx) -> None:
+    """Connect the hook that documents re-exported constants."""
+    app.connect("autodoc-process-docstring", _constant_docstring)

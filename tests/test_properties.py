@@ -1,0 +1,444 @@
+"""Property tests: valid values always construct, invalid ones always refuse."""
+
+from __future__ import annotations
+
+import copy
+import json
+import keyword
+import os
+import pickle
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binding_graph import (
+    BindingGraphError,
+    BoundConstraint,
+    BoundEquation,
+    BoundFact,
+    BoundUnknown,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+    allocate_symbols,
+)
+from binding_graph import strategies as bgst
+from binding_graph._validators import MAX_OFFSET
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hypothesis.strategies import DrawFn
+
+MODEL_CLASSES: tuple[type[Any], ...] = (
+    SourceSpanLink,
+    SymbolBinding,
+    BoundFact,
+    BoundEquation,
+    BoundUnknown,
+    BoundConstraint,
+    SemanticSymbolicBindingGraph,
+)
+
+ANY_OBJECT: st.SearchStrategy[Any] = st.one_of(
+    st.builds(SourceSpanLink, st.just("p"), st.just(0), st.just(1), st.just("x")),
+    bgst.symbol_bindings(),
+    bgst.bound_facts(),
+    bgst.bound_equations(),
+    bgst.bound_unknowns(),
+    bgst.bound_constraints(),
+    bgst.graphs(),
+)
+
+
+def untyped(value: object) -> Any:
+    """Return *value*, typed for any parameter: for deliberately bad input."""
+    return value
+
+
+def rebuilt(obj: Any) -> Any:
+    """Build *obj* again from its fields."""
+    return type(obj)(**attrs.asdict(obj, recurse=False))
+
+
+@given(ANY_OBJECT)
+def test_valid_objects_survive_every_copy(obj: Any) -> None:
+    """A valid object equals itself rebuilt, evolved, pickled and deep-copied."""
+    for other in (
+        rebuilt(obj),
+        attrs.evolve(obj),
+        pickle.loads(pickle.dumps(obj)),  # noqa: S301 -- our own bytes
+        copy.deepcopy(obj),
+        copy.copy(obj),
+    ):
+        assert other == obj
+        assert hash(other) == hash(obj)
+        assert type(other) is type(obj)
+
+
+# -- wrong types ------------------------------------------------------------
+
+_KINDS: dict[str, st.SearchStrategy[Any]] = {
+    "none": st.none(),
+    "bool": st.booleans(),
+    "int": st.integers(),
+    "float": st.floats(),
+    "complex": st.complex_numbers(),
+    "str": st.text(max_size=5),
+    "bytes": st.binary(max_size=5),
+    "list": st.lists(st.text(max_size=3), max_size=3),
+    "tuple_of_junk": st.tuples(st.integers() | st.text(max_size=3) | st.none()),
+    "set": st.sets(st.text(max_size=3), max_size=3),
+    "frozenset_of_junk": st.frozensets(
+        st.integers() | st.none() | st.binary(), min_size=1
+    ),
+    "dict": st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
+    "object": st.builds(object),
+    "span": st.builds(
+        SourceSpanLink, st.just("p"), st.just(0), st.just(1), st.just("x")
+    ),
+    "symbol": bgst.symbol_bindings(),
+}
+
+# Which kinds a field accepts; every other kind must be refused as wrong_type.
+_TEXT = {"str"}
+_ACCEPTS: dict[tuple[type[Any], str], set[str]] = {}
+accepted: set[str]
+for _cls in MODEL_CLASSES[:-1]:
+    for _field in attrs.fields(_cls):
+        if _field.name in {"start", "end"}:
+            accepted = {"int"}
+        elif _field.name in {"source_span", "question_span"}:
+            accepted = {"span"}
+        elif _field.name == "dependencies":
+            accepted = set()  # a frozenset of junk is refused member by member
+        elif _field.default is None:
+            accepted = _TEXT | {"none"}
+        else:
+            accepted = set(_TEXT)
+        _ACCEPTS[_cls, _field.name] = accepted
+for _field in attrs.fields(SemanticSymbolicBindingGraph):
+    _ACCEPTS[SemanticSymbolicBindingGraph, _field.name] = set()
+
+_EXAMPLES: dict[type[Any], st.SearchStrategy[Any]] = {
+    SourceSpanLink: bgst.source_spans(),
+    SymbolBinding: bgst.symbol_bindings(),
+    BoundFact: bgst.bound_facts(),
+    BoundEquation: bgst.bound_equations(),
+    BoundUnknown: bgst.bound_unknowns(),
+    BoundConstraint: bgst.bound_constraints(),
+    SemanticSymbolicBindingGraph: bgst.graphs(max_symbols=3),
+}
+
+
+@st.composite
+def wrongly_typed(draw: DrawFn) -> tuple[Any, str, Any]:
+    """Draw a valid object, one of its fields, and a value of a wrong type."""
+    cls, field = draw(
+        st.sampled_from(sorted(_ACCEPTS, key=lambda k: (k[0].__name__, k[1])))
+    )
+    kinds = sorted(set(_KINDS) - _ACCEPTS[cls, field])
+    value = draw(st.one_of([_KINDS[kind] for kind in kinds]))
+    return draw(_EXAMPLES[cls]), field, value
+
+
+@given(wrongly_typed())
+def test_any_wrong_type_in_any_field_refuses_as_wrong_type(
+    case: tuple[Any, str, Any],
+) -> None:
+    """A value of a wrong type, in any field, is refused as wrong_type there."""
+    obj, field, value = case
+    with pytest.raises(BindingGraphError) as info:
+        attrs.evolve(obj, **{field: value})
+    assert info.value.code == "wrong_type"
+    assert info.value.path[0] == field
+
+
+# -- one broken rule --------------------------------------------------------
+
+Mutation = tuple["Callable[[], object]", str, tuple[Any, ...]]
+
+_COLLECTIONS = ("symbols", "facts", "equations", "unknowns", "constraints")
+_REQUIRED_TEXT = {
+    SymbolBinding: ("name", "introduced_by"),
+    BoundFact: ("value",),
+    BoundEquation: ("rhs_canonical", "operation_kind", "unit_proof"),
+    BoundUnknown: (),
+    BoundConstraint: ("predicate",),
+}
+_OPTIONAL_TEXT = {
+    SymbolBinding: ("entity", "unit"),
+    BoundFact: ("unit",),
+    BoundEquation: (),
+    BoundUnknown: ("expected_unit",),
+    BoundConstraint: (),
+}
+_SPAN_FIELD = {
+    SymbolBinding: "source_span",
+    BoundFact: "source_span",
+    BoundEquation: "source_span",
+    BoundUnknown: "question_span",
+    BoundConstraint: "source_span",
+}
+_ID_FIELD = {
+    SymbolBinding: "symbol_id",
+    BoundFact: "symbol_id",
+    BoundEquation: "lhs_symbol_id",
+    BoundUnknown: "symbol_id",
+    BoundConstraint: "symbol_id",
+}
+_BAD_IDENTIFIERS = st.one_of(
+    st.sampled_from(sorted(keyword.kwlist)),
+    bgst.identifiers().map(lambda i: "1" + i),
+    bgst.identifiers().map(lambda i: i + "-x"),
+    bgst.identifiers().map(lambda i: "\ufb01" + i),  # the "fi" ligature: not NFKC
+    bgst.identifiers().map(lambda i: i + "\uff58"),  # fullwidth x: not NFKC
+)
+_BLANKS = st.sampled_from(["", " ", "\t\n", "\u3000", "\u2029 "])
+
+
+def _replace(
+    graph: SemanticSymbolicBindingGraph, name: str, index: int, new: Any
+) -> Any:
+    items = list(getattr(graph, name))
+    items[index] = new
+    return attrs.evolve(graph, **{name: tuple(items)})
+
+
+@st.composite
+def broken(draw: DrawFn) -> Mutation:  # noqa: C901, PLR0911, PLR0912, PLR0915 -- a branch per rule
+    """Draw a valid graph and a thunk that rebuilds it with one rule broken."""
+    graph = draw(bgst.graphs(min_symbols=1, max_symbols=4))
+    ids = [s.symbol_id for s in graph.symbols]
+    name = draw(st.sampled_from([c for c in _COLLECTIONS if getattr(graph, c)]))
+    index = draw(st.integers(0, len(getattr(graph, name)) - 1))
+    element: Any = getattr(graph, name)[index]
+    cls: Any = type(element)  # pyright: ignore[reportUnknownVariableType]
+    rule = draw(
+        st.sampled_from(
+            [
+                "empty_text",
+                "invalid_text",
+                "invalid_identifier",
+                "not_in_vocabulary",
+                "invalid_span",
+                "refusal_reason_required",
+                "refusal_reason_forbidden",
+                "duplicate_symbol_id",
+                "unknown_symbol",
+                "wrong_type",
+            ]
+        )
+    )
+
+    def change(**fields: Any) -> Callable[[], object]:
+        return lambda: _replace(graph, name, index, attrs.evolve(element, **fields))
+
+    if rule == "wrong_type":
+        if draw(st.booleans()):
+            as_list: Any = list(getattr(graph, name))
+            return (lambda: attrs.evolve(graph, **{name: as_list})), rule, (name,)
+        junk = draw(st.sampled_from([None, 1, 1.5, b"x", object(), []]))
+        items = [*getattr(graph, name)]
+        items.insert(index, junk)
+        return (
+            (lambda: attrs.evolve(graph, **{name: tuple(items)})),
+            rule,
+            (name, index),
+        )
+    if rule == "empty_text":
+        field = draw(st.sampled_from(_REQUIRED_TEXT[cls] + (_ID_FIELD[cls],)))
+        return change(**{field: draw(_BLANKS)}), rule, (field,)
+    if rule == "invalid_text":
+        fields = _REQUIRED_TEXT[cls] + _OPTIONAL_TEXT[cls] + (_ID_FIELD[cls],)
+        field = draw(st.sampled_from(fields))
+        old = getattr(element, field) or ""
+        at = draw(st.integers(0, len(old)))
+        return change(**{field: old[:at] + "\ud800" + old[at:]}), rule, (field,)
+    if rule == "invalid_identifier":
+        bad = draw(_BAD_IDENTIFIERS)
+        if cls is BoundEquation and draw(st.booleans()):
+            return (
+                change(dependencies=element.dependencies | {bad}),
+                rule,
+                ("dependencies",),
+            )
+        return change(**{_ID_FIELD[cls]: bad}), rule, (_ID_FIELD[cls],)
+    if rule == "not_in_vocabulary":
+        bad = draw(bgst.texts(max_size=8).map(lambda t: "x" + t))
+        if cls is BoundEquation:
+            return change(admissibility_status=bad), rule, ("admissibility_status",)
+        symbol = graph.symbols[0]
+        return (
+            (
+                lambda: _replace(
+                    graph,
+                    "symbols",
+                    0,
+                    attrs.evolve(symbol, semantic_role=untyped(bad)),
+                )
+            ),
+            rule,
+            ("semantic_role",),
+        )
+    if rule == "invalid_span":
+        field = _SPAN_FIELD[cls]
+        span: SourceSpanLink = getattr(element, field)
+        width = span.end - span.start
+        breaks: list[tuple[dict[str, Any], str]] = [
+            ({"start": -1}, "start"),
+            ({"start": MAX_OFFSET + 1}, "start"),
+            ({"end": span.start}, "end"),
+            ({"start": MAX_OFFSET - width + 1, "end": MAX_OFFSET + 1}, "end"),
+            ({"text": span.text + "x"}, "text"),
+            ({"end": span.end + 1}, "text"),
+        ]
+        how, at = draw(st.sampled_from(breaks))
+        return (
+            (
+                lambda: _replace(
+                    graph,
+                    name,
+                    index,
+                    attrs.evolve(element, **{field: attrs.evolve(span, **how)}),
+                )
+            ),
+            rule,
+            (at,),
+        )
+    if rule in {"refusal_reason_required", "refusal_reason_forbidden"}:
+        equation = draw(bgst.bound_equations(symbol_ids=ids))
+        if rule == "refusal_reason_required":
+            reason = draw(st.none() | _BLANKS)
+            equation_fields: dict[str, Any] = {
+                "admissibility_status": "refused",
+                "refusal_reason": reason,
+            }
+        else:
+            equation_fields = {
+                "admissibility_status": draw(st.sampled_from(["admitted", "pending"])),
+                "refusal_reason": draw(bgst.texts() | _BLANKS),
+            }
+        return (
+            (
+                lambda: attrs.evolve(
+                    graph,
+                    equations=(
+                        *graph.equations,
+                        attrs.evolve(equation, **equation_fields),
+                    ),
+                )
+            ),
+            rule,
+            ("refusal_reason",),
+        )
+    if rule == "duplicate_symbol_id":
+        twin = attrs.evolve(
+            draw(bgst.symbol_bindings()), symbol_id=draw(st.sampled_from(ids))
+        )
+        at = draw(st.integers(0, len(graph.symbols)))
+        symbols = list(graph.symbols)
+        symbols.insert(at, twin)
+        first = next(i for i, s in enumerate(symbols) if s.symbol_id == twin.symbol_id)
+        later = next(
+            i
+            for i, s in enumerate(symbols)
+            if s.symbol_id == twin.symbol_id and i > first
+        )
+        return (
+            (lambda: attrs.evolve(graph, symbols=tuple(symbols))),
+            rule,
+            ("symbols", later, "symbol_id"),
+        )
+    # unknown_symbol: name an id longer than every symbol's, so surely not one.
+    missing = max(ids, key=len) + "_x"
+    if cls is SymbolBinding:
+        # Renaming a symbol orphans whatever named it; add a fact that did.
+        fact = draw(bgst.bound_facts(symbol_ids=[element.symbol_id]))
+        renamed = attrs.evolve(element, symbol_id=missing)
+        symbols = list(graph.symbols)
+        symbols[index] = renamed
+        return (
+            (
+                lambda: attrs.evolve(
+                    graph, symbols=tuple(symbols), facts=(fact, *graph.facts)
+                )
+            ),
+            rule,
+            ("facts", 0, "symbol_id"),
+        )
+    if cls is BoundEquation and draw(st.booleans()):
+        return (
+            change(dependencies=element.dependencies | {missing}),
+            rule,
+            (name, index, "dependencies"),
+        )
+    return change(**{_ID_FIELD[cls]: missing}), rule, (name, index, _ID_FIELD[cls])
+
+
+@given(broken())
+def test_a_graph_with_one_rule_broken_refuses_with_that_rule(case: Mutation) -> None:
+    """Breaking exactly one rule of a valid graph refuses with that rule's code."""
+    build, code, path = case
+    with pytest.raises(BindingGraphError) as info:
+        build()
+    assert (info.value.code, info.value.path) == (code, path)
+
+
+# -- allocation -------------------------------------------------------------
+
+_PHRASES = st.lists(
+    bgst.texts(max_size=12).map(lambda t: "a" + t), min_size=1, max_size=8
+)
+_SPAN = SourceSpanLink("problem-1", 0, 5, "Alice")
+
+
+@given(_PHRASES, bgst.identifiers())
+def test_allocation_is_deterministic_in_process(
+    phrases: list[str], prefix: str
+) -> None:
+    """Allocating the same phrases twice gives equal symbols with equal reprs."""
+    first = allocate_symbols(
+        phrases, source_span=_SPAN, introduced_by="t", prefix=prefix
+    )
+    second = allocate_symbols(
+        list(phrases), source_span=_SPAN, introduced_by="t", prefix=prefix
+    )
+    assert first == second
+    assert repr(first) == repr(second)
+    assert [s.symbol_id.rsplit("_", 1)[1] for s in first] == [
+        f"{i:03d}" for i in range(len(phrases))
+    ]
+
+
+_ALLOCATE_SCRIPT = """
+import json, sys
+from binding_graph import SourceSpanLink, allocate_symbols
+span = SourceSpanLink("problem-1", 0, 5, "Alice")
+for phrases in json.load(sys.stdin):
+    print(repr(allocate_symbols(phrases, source_span=span, introduced_by="t")))
+"""
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.lists(_PHRASES, min_size=10, max_size=10))
+def test_allocation_is_deterministic_across_hash_seeds(batch: list[list[str]]) -> None:
+    """Separate processes with different hash seeds allocate the same bytes."""
+    outputs: set[bytes] = set()
+    for seed in ("0", "1", "4242"):
+        result = subprocess.run(
+            [sys.executable, "-c", _ALLOCATE_SCRIPT],
+            input=json.dumps(batch),
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"},
+        )
+        outputs.add(result.stdout.encode("utf-8", "surrogatepass"))
+    assert len(outputs) == 1
+    assert outputs.pop().count(b"SymbolBinding(") == sum(map(len, batch))
