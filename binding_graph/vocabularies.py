@@ -33,13 +33,13 @@ AdmissibilityStatus = Literal["admitted", "pending", "refused"]
 """Whether an equation is admitted; one of :data:`ADMISSIBILITY_STATUSES`."""
 
 SEMANTIC_ROLES: Final[frozenset[str]] = frozenset(get_args(SemanticRole))
-"""Every allowed :attr:`SymbolBinding.semantic_role <binding_graph.SymbolBinding.semantic_role>`.
+"""Every allowed ``SymbolBinding.semantic_role``.
 
 .. versionadded:: 0.1.0
 """
 
 ADMISSIBILITY_STATUSES: Final[frozenset[str]] = frozenset(get_args(AdmissibilityStatus))
-"""Every allowed :attr:`BoundEquation.admissibility_status <binding_graph.BoundEquation.admissibility_status>`.
+"""Every allowed ``BoundEquation.admissibility_status``.
 
 .. versionadded:: 0.1.0
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from importlib.metadata import version as _version
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,9 +31,10 @@ extensions = [
 # Every reference must resolve; tox also passes -n -W.
 nitpicky = True
 # The documentation builds offline, without intersphinx: references into the
-# standard library and dependencies cannot resolve, and are not errors.
+# standard library and the dependencies cannot resolve, and are not errors.
+_EXTERNAL = sorted({*sys.stdlib_module_names, "attr", "attrs", "hypothesis"})
 nitpick_ignore_regex = [
-    (r"py:.*", r"(attr|attrs|collections\.abc|hypothesis|typing)\..*"),
+    (r"py:.*", rf"({'|'.join(_EXTERNAL)})(\..*)?"),
     # Imported for type checkers only (under TYPE_CHECKING): autodoc sees the
     # bare name.
     (r"py:class", r"SearchStrategy"),
