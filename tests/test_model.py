@@ -574,6 +574,57 @@ def test_int_subclass_offsets_out_of_range_are_refused(
     assert_refusal(error, code, path, "SourceSpanLink")
 
 
+class UnhashableText(str):
+    """A str subclass that gives up hashing: it cannot be a member of a set."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LooseText(str):
+    """A str subclass whose equality differs from str's."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class LooseOffset(int):
+    """An int subclass whose ordering differs from int's."""
+
+    __slots__ = ()
+
+    def __lt__(self, other: object) -> bool:
+        raise RuntimeError
+
+
+@pytest.mark.parametrize("kind", [UnhashableText, LooseText], ids=lambda k: k.__name__)
+@pytest.mark.parametrize(("owner", "field"), list(VALID_STRINGS))
+def test_str_subclass_that_changes_equality_or_hashing_is_refused(
+    kind: type[str], owner: str, field: str
+) -> None:
+    """A str subclass that changes equality or hashing is a wrong_type, anywhere."""
+    error = refusal(BUILDERS[owner], **{field: kind(VALID_STRINGS[owner, field])})
+    assert_refusal(error, "wrong_type", (field,), owner)
+    assert "keep str's equality and hashing" in error.message
+
+
+def test_int_subclass_that_changes_ordering_is_refused() -> None:
+    """An int subclass that changes ordering is a wrong_type, not a crash."""
+    error = refusal(span, start=LooseOffset(0))
+    assert_refusal(error, "wrong_type", ("start",), "SourceSpanLink")
+
+
+def test_dependencies_refuse_a_member_that_changes_equality() -> None:
+    """A dependency whose equality differs from str's is a wrong_type."""
+    error = refusal(equation, dependencies=frozenset({LooseText("a")}))
+    assert_refusal(error, "wrong_type", ("dependencies",), "BoundEquation")
+
+
 # -- refusal_reason -----------------------------------------------------------------
 
 
