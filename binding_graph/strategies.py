@@ -268,24 +268,3 @@ def graphs(
         ),
         provenance=provenance,
     )
-
-
-def _hypothesis_setup_hook() -> None:  # pyright: ignore[reportUnusedFunction] -- an entry point
-    """Teach :func:`hypothesis.strategies.from_type` to build valid model values.
-
-    Hypothesis calls this through the ``hypothesis`` entry point that the
-    package declares, so ``st.from_type(SemanticSymbolicBindingGraph)`` works
-    with no import by the user.
-    Hypothesis could not infer valid values itself: it reads only attrs'
-    own validators, and every check here is a custom one.
-    """
-    for cls, strategy in (
-        (SourceSpanLink, source_spans()),
-        (SymbolBinding, symbol_bindings()),
-        (BoundFact, bound_facts()),
-        (BoundEquation, bound_equations()),
-        (BoundUnknown, bound_unknowns()),
-        (BoundConstraint, bound_constraints()),
-        (SemanticSymbolicBindingGraph, graphs()),
-    ):
-        st.register_type_strategy(cls, strategy)

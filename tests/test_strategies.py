@@ -66,8 +66,11 @@ def test_a_graph_without_symbols_refers_to_nothing(
     graph: SemanticSymbolicBindingGraph,
 ) -> None:
     """With no symbols, graphs() draws no element that would need one."""
-    assert graph.symbols == graph.facts == graph.equations == ()
-    assert graph.unknowns == graph.constraints == ()
+    assert not graph.symbols
+    assert not graph.facts
+    assert not graph.equations
+    assert not graph.unknowns
+    assert not graph.constraints
 
 
 @given(bgst.identifiers())

@@ -1,0 +1,55 @@
+"""The hook Hypothesis calls, through the package's entry point, on import.
+
+It lives apart from :mod:`binding_graph.strategies` because Hypothesis runs
+it while ``hypothesis`` itself is being imported, possibly by
+:mod:`binding_graph.strategies`: it may import neither at module level, and
+resolves each strategy only when :func:`hypothesis.strategies.from_type`
+first asks for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from binding_graph.model import (
+    BoundConstraint,
+    BoundEquation,
+    BoundFact,
+    BoundUnknown,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+)
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+_STRATEGY_NAMES: dict[type, str] = {
+    SourceSpanLink: "source_spans",
+    SymbolBinding: "symbol_bindings",
+    BoundFact: "bound_facts",
+    BoundEquation: "bound_equations",
+    BoundUnknown: "bound_unknowns",
+    BoundConstraint: "bound_constraints",
+    SemanticSymbolicBindingGraph: "graphs",
+}
+
+
+def _strategy_for(cls: type[Any]) -> SearchStrategy[Any]:
+    from binding_graph import strategies  # noqa: PLC0415 -- see the module docstring
+
+    build: Any = getattr(strategies, _STRATEGY_NAMES[cls])
+    strategy: SearchStrategy[Any] = build()
+    return strategy
+
+
+def setup_hook() -> None:
+    """Teach :func:`hypothesis.strategies.from_type` to build valid model values.
+
+    Hypothesis could not infer them itself: it reads only attrs' own
+    validators, and every check here is a custom one.
+    """
+    from hypothesis import strategies as st  # noqa: PLC0415 -- see the module docstring
+
+    for cls in _STRATEGY_NAMES:
+        st.register_type_strategy(cls, _strategy_for)
