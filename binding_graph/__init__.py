@@ -20,6 +20,16 @@ from binding_graph.model import (
     SourceSpanLink,
     SymbolBinding,
 )
+from binding_graph.serialization import (
+    canonical_bytes,
+    content_hash,
+    dumps,
+    from_data,
+    is_canonical,
+    json_schema,
+    loads,
+    to_data,
+)
 from binding_graph.vocabularies import (
     ADMISSIBILITY_STATUSES,
     SEMANTIC_ROLES,
@@ -43,6 +53,14 @@ __all__ = [
     "SourceSpanLink",
     "SymbolBinding",
     "allocate_symbols",
+    "canonical_bytes",
+    "content_hash",
+    "dumps",
+    "from_data",
+    "is_canonical",
+    "json_schema",
+    "loads",
+    "to_data",
 ]
 
 

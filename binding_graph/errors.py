@@ -26,6 +26,11 @@ RefusalCode = Literal[
     "unknown_symbol",
     "empty_allocation",
     "unslugifiable_phrase",
+    "malformed_document",
+    "document_too_large",
+    "unsupported_version",
+    "unknown_key",
+    "missing_key",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 

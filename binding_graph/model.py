@@ -278,6 +278,23 @@ class SemanticSymbolicBindingGraph(_Checked):
         if not known.issuperset(chain.from_iterable(map(_dependencies, equations))):
             _refuse_unknown("equations", "dependencies", known, equations)
 
+    def to_canonical_string(self) -> str:
+        """Return the graph's canonical document, as text.
+
+        It is :func:`~binding_graph.canonical_bytes` decoded: RFC 8785 JSON,
+        the same in every process and on every supported Python, so two
+        graphs have the same string exactly when they are equal.
+
+        >>> SemanticSymbolicBindingGraph().to_canonical_string()
+        '{"constraints":[],"equations":[],"facts":[],"format":"binding-graph","provenance":[],"symbols":[],"unknowns":[],"version":1}'
+
+        .. versionadded:: 0.1.0
+        """
+        # Imported here: serialization imports this module.
+        from binding_graph.serialization import dumps  # noqa: PLC0415
+
+        return dumps(self)
+
 
 def _check_unique_ids(symbols: tuple[SymbolBinding, ...]) -> frozenset[str]:
     known = frozenset(map(_symbol_id, symbols))

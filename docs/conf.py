@@ -38,6 +38,8 @@ nitpick_ignore_regex = [
     # Imported for type checkers only (under TYPE_CHECKING): autodoc sees the
     # bare name.
     (r"py:class", r"SearchStrategy"),
+    # The private type variable of the overloaded readers' signatures.
+    (r"py:class", r"binding_graph\.serialization\._M"),
 ]
 
 exclude_patterns = ["_build"]

@@ -24,6 +24,12 @@ SPEC_CODES = frozenset(
         "unknown_symbol",
         "empty_allocation",
         "unslugifiable_phrase",
+        # Documents (binding_graph.serialization).
+        "malformed_document",
+        "document_too_large",
+        "unsupported_version",
+        "unknown_key",
+        "missing_key",
     }
 )
 
@@ -115,10 +121,10 @@ def test_render_path(path: tuple[str | int, ...], rendered: str) -> None:
 
 
 def test_refusal_codes_are_exactly_those_of_the_spec() -> None:
-    """REFUSAL_CODES is the closed set of the twelve codes the spec lists."""
+    """REFUSAL_CODES is the closed set of the seventeen codes the specs list."""
     assert isinstance(REFUSAL_CODES, frozenset)
     assert REFUSAL_CODES == SPEC_CODES
-    assert len(REFUSAL_CODES) == 12
+    assert len(REFUSAL_CODES) == 17
 
 
 def test_refusal_code_literal_matches_the_set() -> None:

@@ -34,6 +34,14 @@ EXPECTED_API = frozenset(
         "SourceSpanLink",
         "SymbolBinding",
         "allocate_symbols",
+        "canonical_bytes",
+        "content_hash",
+        "dumps",
+        "from_data",
+        "is_canonical",
+        "json_schema",
+        "loads",
+        "to_data",
     }
 )
 
@@ -42,6 +50,7 @@ SUBMODULES = (
     "binding_graph.vocabularies",
     "binding_graph.model",
     "binding_graph.allocation",
+    "binding_graph.serialization",
 )
 
 PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)

@@ -1,0 +1,846 @@
+"""Tests of documents: round trips, canonical bytes, hashes, the schema, the loader."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.resources
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+import rfc8785
+from hypothesis import given
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+import binding_graph
+from binding_graph import (
+    BindingGraphError,
+    BoundConstraint,
+    BoundEquation,
+    BoundFact,
+    BoundUnknown,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+    canonical_bytes,
+    content_hash,
+    dumps,
+    from_data,
+    is_canonical,
+    json_schema,
+    loads,
+    to_data,
+)
+from binding_graph import strategies as bgst
+from binding_graph.serialization import (
+    _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]
+    _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
+    DEFAULT_MAX_BYTES,
+    FORMAT,
+    FORMAT_VERSION,
+)
+from tests._builders import equation, fact, graph, span, symbol, untyped
+from tests._golden import GOLDEN
+
+if TYPE_CHECKING:
+    from binding_graph.errors import Path as ErrorPath
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)
+
+ANY_MODEL: st.SearchStrategy[Any] = st.one_of(
+    bgst.source_spans(),
+    bgst.symbol_bindings(),
+    bgst.bound_facts(),
+    bgst.bound_equations(),
+    bgst.bound_unknowns(),
+    bgst.bound_constraints(),
+    bgst.graphs(),
+)
+VALIDATOR: Any = Draft202012Validator(json_schema())
+
+
+def refusal(call: Any, *args: Any, **kwargs: Any) -> tuple[str, ErrorPath]:
+    """Return the code and path of the refusal that *call* raises."""
+    with pytest.raises(BindingGraphError) as info:
+        call(*args, **kwargs)
+    return info.value.code, info.value.path
+
+
+def document(**overrides: Any) -> dict[str, Any]:
+    """Return the document of the builders' graph, with top-level *overrides*."""
+    data = to_data(graph())
+    data.update(overrides)
+    return data
+
+
+# -- to_data ----------------------------------------------------------------
+
+
+def test_graph_document_has_header_then_fields_in_order() -> None:
+    """A graph document starts with format and version, then the fields in order."""
+    data = to_data(graph())
+    assert list(data) == [
+        "format",
+        "version",
+        "symbols",
+        "facts",
+        "equations",
+        "unknowns",
+        "constraints",
+        "provenance",
+    ]
+    assert (
+        (data["format"], data["version"])
+        == (FORMAT, FORMAT_VERSION)
+        == (
+            "binding-graph",
+            1,
+        )
+    )
+
+
+def test_every_field_is_written_none_as_null() -> None:
+    """Every field is present in a fragment; None becomes null."""
+    assert to_data(symbol()) == {
+        "symbol_id": "x",
+        "name": "apples",
+        "semantic_role": "quantity",
+        "source_span": {"source_id": "p1", "start": 0, "end": 5, "text": "Alice"},
+        "introduced_by": "test",
+        "entity": None,
+        "unit": None,
+    }
+    assert '"unit":null' in dumps(fact())
+
+
+def test_dependencies_are_written_sorted_by_code_point() -> None:
+    """A frozenset becomes a list sorted by code point, whatever the hash order."""
+    deps = frozenset({"b", "B", "\u00e4", "_a", "a"})
+    data = to_data(equation(dependencies=deps))
+    assert data["dependencies"] == ["B", "_a", "a", "b", "\u00e4"]
+
+
+def test_to_data_returns_a_new_tree_each_time() -> None:
+    """Changing what to_data returned changes nothing else."""
+    first = to_data(graph())
+    first["symbols"].clear()
+    assert to_data(graph())["symbols"]
+
+
+@pytest.mark.parametrize("obj", [None, {}, "graph", graph, attrs.evolve])
+def test_to_data_refuses_what_is_not_a_model_object(obj: object) -> None:
+    """to_data, dumps, canonical_bytes and content_hash refuse a non-model object."""
+    for call in (to_data, dumps, canonical_bytes, content_hash):
+        assert refusal(call, untyped(obj)) == ("wrong_type", ())
+
+
+def test_to_data_refuses_a_subclass() -> None:
+    """A subclass of a model class could hold more than the format: refused."""
+
+    @attrs.frozen
+    class Wider(SourceSpanLink):
+        extra: int = 0
+
+    assert refusal(to_data, Wider("p", 0, 1, "x")) == ("wrong_type", ())
+
+
+# -- canonical bytes, text and hash -----------------------------------------
+
+
+def test_canonical_forms_agree() -> None:
+    """dumps, to_canonical_string, canonical_bytes and content_hash agree."""
+    g = graph()
+    raw = canonical_bytes(g)
+    assert dumps(g) == g.to_canonical_string() == raw.decode("utf-8")
+    assert content_hash(g) == "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def test_canonical_bytes_escape_minimally() -> None:
+    """Only quote, backslash and C0 controls are escaped; the rest is raw UTF-8."""
+    text = '"\\\b\f\n\r\t\x00\x1f\x7f\u2028\u00e9\U0001f600/'
+    raw = canonical_bytes(span(text=text, end=len(text)))
+    expected = (
+        '"text":"\\"\\\\\\b\\f\\n\\r\\t\\u0000\\u001f\x7f\u2028\u00e9\U0001f600/"'
+    )
+    assert expected.encode() in raw
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_bytes_and_hashes(name: str) -> None:
+    """The hand-written graphs encode to the pinned bytes and hashes."""
+    pinned = json.loads((GOLDEN_DIR / "hashes.json").read_text(encoding="utf-8"))
+    g = GOLDEN[name]()
+    raw = (GOLDEN_DIR / f"{name}.json").read_bytes()
+    assert canonical_bytes(g) == raw
+    assert content_hash(g) == pinned[name]
+    assert rfc8785.dumps(json.loads(raw)) == raw
+    assert loads(raw) == g
+    assert is_canonical(raw)
+
+
+def test_golden_files_are_exactly_the_golden_graphs() -> None:
+    """tests/golden holds one file per golden graph, and the hashes."""
+    names = {p.name for p in GOLDEN_DIR.iterdir()}
+    assert names == {f"{name}.json" for name in GOLDEN} | {"hashes.json"}
+
+
+def test_bundled_example_is_the_golden_word_problem() -> None:
+    """examples/word_problem.py builds the graph pinned as word_problem."""
+    namespace: dict[str, Any] = {}
+    source = (ROOT / "examples" / "word_problem.py").read_text(encoding="utf-8")
+    exec(compile(source, "word_problem.py", "exec"), namespace)  # noqa: S102 -- our example
+    assert namespace["build"]() == GOLDEN["word_problem"]()
+
+
+@pytest.mark.parametrize("seed", ["0", "1", "4242", "random"])
+def test_hashes_are_the_same_under_every_hash_seed(seed: str) -> None:
+    """A fresh interpreter with another PYTHONHASHSEED computes the pinned hashes."""
+    env = {**os.environ, "PYTHONPATH": PACKAGE_ROOT, "PYTHONHASHSEED": seed}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "_golden.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    pinned = json.loads((GOLDEN_DIR / "hashes.json").read_text(encoding="utf-8"))
+    printed = dict(line.split(" ") for line in result.stdout.splitlines())
+    assert printed == pinned
+
+
+# -- from_data and loads: valid input ---------------------------------------
+
+
+def test_dependencies_may_come_in_any_order() -> None:
+    """A dependencies list in any order reads as the same set."""
+    data = document()
+    data["equations"][0]["dependencies"] = ["y", "x"]
+    assert from_data(data) == graph()
+    assert not is_canonical(json.dumps(data))
+
+
+def test_loads_takes_str_bytes_and_bytearray_with_any_whitespace() -> None:
+    """A document reads from str, bytes or bytearray, with any whitespace and key order."""
+    g = graph()
+    pretty = json.dumps(to_data(g), indent=4, ensure_ascii=True)
+    for text in (pretty, pretty.encode(), bytearray(pretty.encode())):
+        assert loads(text) == g
+    assert not is_canonical(pretty)
+
+
+@pytest.mark.parametrize(
+    "obj", [span(), symbol(), fact(), equation(), graph().unknowns[0]]
+)
+def test_fragments_read_back_with_their_class(obj: Any) -> None:
+    """A fragment reads back with cls naming its class."""
+    cls: Any = obj.__class__
+    assert from_data(to_data(obj), cls) == obj
+    assert loads(dumps(obj), cls) == obj
+    assert is_canonical(canonical_bytes(obj), cls)
+
+
+def test_fragment_is_not_a_graph_document() -> None:
+    """A fragment read as a graph lacks the header."""
+    assert refusal(loads, dumps(span())) == ("missing_key", ("format",))
+
+
+# -- from_data and loads: refusals, code and path ---------------------------
+
+
+def _malformed(text: str | bytes) -> tuple[str, ErrorPath]:
+    return refusal(loads, text)
+
+
+_DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        pytest.param(b"\xff{}", (), id="invalid-utf8"),
+        pytest.param(b'{"a": "\xed\xa0\x80"}', (), id="utf8-encoded-surrogate"),
+        pytest.param(b"\xef\xbb\xbf{}", (), id="bom-bytes"),
+        pytest.param("\ufeff{}", (), id="bom-str"),
+        pytest.param("", (), id="empty"),
+        pytest.param("{", (), id="truncated"),
+        pytest.param("{} {}", (), id="extra-data"),
+        pytest.param("{'a': 1}", (), id="single-quotes"),
+        pytest.param('{"a": 1, "a": 1}', (), id="duplicate-key"),
+        pytest.param('{"format": {"a": 1, "a": 2}}', (), id="nested-duplicate"),
+        pytest.param('{"format": NaN}', (), id="nan"),
+        pytest.param('{"format": Infinity}', (), id="infinity"),
+        pytest.param('{"format": -Infinity}', (), id="minus-infinity"),
+        pytest.param('{"version": 1.0}', (), id="fraction"),
+        pytest.param('{"version": 1e0}', (), id="exponent"),
+        pytest.param('{"version": 9007199254740992}', (), id="int-above-2**53-1"),
+        pytest.param('{"version": -9007199254740992}', (), id="int-below"),
+        pytest.param('{"version": ' + "9" * 5000 + "}", (), id="int-5000-digits"),
+        pytest.param(_DEEP, (), id="nesting-beyond-the-parser"),
+        pytest.param(
+            '{"format": "binding-graph", "version": 1, "symbols": [[[[]]]]}',
+            ("symbols", 0, 0, 0),
+            id="nesting-beyond-the-format",
+        ),
+        pytest.param('{"format": "binding-graf", "version": 1}', ("format",), id="fmt"),
+        pytest.param('{"format": 1, "version": 1}', ("format",), id="fmt-type"),
+    ],
+)
+def test_malformed_documents_refuse(text: str | bytes, path: ErrorPath) -> None:
+    """Every class of malformed text refuses as malformed_document, located."""
+    assert _malformed(text) == ("malformed_document", path)
+
+
+def test_integers_at_the_limits_are_read() -> None:
+    """Integers of magnitude up to 2**53 - 1 parse, and the model judges them."""
+    assert loads(
+        '{"source_id": "p", "start": 9007199254740990, "end": 9007199254740991,'
+        ' "text": "x"}',
+        SourceSpanLink,
+    ) == SourceSpanLink("p", 2**53 - 2, 2**53 - 1, "x")
+    text = '{"source_id": "p", "start": -9007199254740991, "end": 1, "text": "x"}'
+    assert refusal(loads, text, SourceSpanLink) == ("invalid_span", ("start",))
+
+
+def test_documents_above_the_limit_refuse() -> None:
+    """Text above max_bytes refuses as document_too_large, counted in UTF-8."""
+    text = dumps(graph())
+    size = len(text.encode())
+    assert loads(text, max_bytes=size) == graph()
+    assert refusal(loads, text, max_bytes=size - 1) == ("document_too_large", ())
+    raw = text.encode()
+    assert refusal(loads, raw, max_bytes=size - 1) == ("document_too_large", ())
+    assert DEFAULT_MAX_BYTES == 64 * 1024 * 1024
+
+
+def test_size_limit_counts_utf8_bytes_not_characters() -> None:
+    """A non-ASCII document near the limit is measured in bytes of UTF-8."""
+    g = graph(symbols=(*graph().symbols, symbol(symbol_id="w", name="\u00e9" * 40)))
+    text = dumps(g)
+    size = len(text.encode())
+    assert len(text) < size
+    assert loads(text, max_bytes=size) == g
+    assert refusal(loads, text, max_bytes=size - 1) == ("document_too_large", ())
+    assert refusal(loads, text, max_bytes=len(text) - 1) == ("document_too_large", ())
+    assert loads(text, max_bytes=size * 4) == g
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        ({"text": 12}, ("wrong_type", ("text",))),
+        ({"text": None}, ("wrong_type", ("text",))),
+        ({"text": "{}", "cls": dict}, ("wrong_type", ("cls",))),
+        ({"text": "{}", "cls": []}, ("wrong_type", ("cls",))),
+        ({"text": "{}", "max_bytes": 1.5}, ("wrong_type", ("max_bytes",))),
+        ({"text": "{}", "max_bytes": True}, ("wrong_type", ("max_bytes",))),
+    ],
+)
+def test_loads_refuses_wrong_arguments(
+    kwargs: dict[str, Any], expected: tuple[str, ErrorPath]
+) -> None:
+    """A wrong argument to loads refuses as wrong_type, naming the argument."""
+    assert refusal(loads, **kwargs) == expected
+
+
+def test_from_data_and_is_canonical_refuse_a_wrong_class() -> None:
+    """from_data and is_canonical refuse a cls that is not a model class."""
+    assert refusal(from_data, {}, untyped(int)) == ("wrong_type", ("cls",))
+    assert refusal(is_canonical, "{}", untyped(int)) == ("wrong_type", ("cls",))
+
+
+def test_is_canonical_is_false_for_refused_text() -> None:
+    """Text that loads refuses is not canonical."""
+    assert not is_canonical(b"\xff")
+    assert not is_canonical("{}")
+
+
+def _set(data: dict[str, Any], path: tuple[str | int, ...], value: Any) -> None:
+    target: Any = data
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+
+
+def _delete(data: dict[str, Any], path: tuple[str | int, ...]) -> None:
+    target: Any = data
+    for step in path[:-1]:
+        target = target[step]
+    del target[path[-1]]
+
+
+_REFUSALS: list[Any] = [
+    # (path to set, value, expected code, expected path)
+    (("version",), 2, "unsupported_version", ("version",)),
+    (("version",), 0, "unsupported_version", ("version",)),
+    (("version",), "1", "wrong_type", ("version",)),
+    (("version",), True, "wrong_type", ("version",)),
+    (("extra",), 1, "unknown_key", ("extra",)),
+    (("symbols",), {}, "wrong_type", ("symbols",)),
+    (("symbols",), None, "wrong_type", ("symbols",)),
+    (("provenance",), "p", "wrong_type", ("provenance",)),
+    (("symbols", 1), [], "wrong_type", ("symbols", 1)),
+    (("facts", 0), "x = 3", "wrong_type", ("facts", 0)),
+    (("equations", 0), None, "wrong_type", ("equations", 0)),
+    (("unknowns", 0), 1, "wrong_type", ("unknowns", 0)),
+    (("constraints", 0), {}, "missing_key", ("constraints", 0, "symbol_id")),
+    (("provenance", 0), "p1", "wrong_type", ("provenance", 0)),
+    (("symbols", 1, "extra"), None, "unknown_key", ("symbols", 1, "extra")),
+    (("symbols", 1, "source_span"), "p1", "wrong_type", ("symbols", 1, "source_span")),
+    (
+        ("symbols", 1, "source_span", "start"),
+        True,
+        "wrong_type",
+        ("symbols", 1, "source_span", "start"),
+    ),
+    (
+        ("symbols", 2, "source_span", "end"),
+        0,
+        "invalid_span",
+        ("symbols", 2, "source_span", "end"),
+    ),
+    (
+        ("facts", 0, "source_span", "text"),
+        "Alic",
+        "invalid_span",
+        ("facts", 0, "source_span", "text"),
+    ),
+    (
+        ("symbols", 0, "symbol_id"),
+        "class",
+        "invalid_identifier",
+        ("symbols", 0, "symbol_id"),
+    ),
+    (("symbols", 0, "name"), " ", "empty_text", ("symbols", 0, "name")),
+    (("symbols", 0, "name"), "\ud800", "invalid_text", ("symbols", 0, "name")),
+    (("symbols", 0, "name"), ["a"], "wrong_type", ("symbols", 0, "name")),
+    (
+        ("symbols", 0, "semantic_role"),
+        "role",
+        "not_in_vocabulary",
+        ("symbols", 0, "semantic_role"),
+    ),
+    (
+        ("symbols", 1, "symbol_id"),
+        "x",
+        "duplicate_symbol_id",
+        ("symbols", 1, "symbol_id"),
+    ),
+    (("facts", 0, "symbol_id"), "w", "unknown_symbol", ("facts", 0, "symbol_id")),
+    (("facts", 0, "unit"), 3, "wrong_type", ("facts", 0, "unit")),
+    (
+        ("unknowns", 0, "question_span", "extra"),
+        1,
+        "unknown_key",
+        ("unknowns", 0, "question_span", "extra"),
+    ),
+    (
+        ("constraints", 0, "predicate"),
+        "",
+        "empty_text",
+        ("constraints", 0, "predicate"),
+    ),
+    (("provenance", 0, "start"), -1, "invalid_span", ("provenance", 0, "start")),
+    (
+        ("equations", 0, "dependencies"),
+        "x",
+        "wrong_type",
+        ("equations", 0, "dependencies"),
+    ),
+    (
+        ("equations", 0, "dependencies"),
+        ["x", "y", "x"],
+        "malformed_document",
+        ("equations", 0, "dependencies", 2),
+    ),
+    (
+        ("equations", 0, "dependencies"),
+        ["x", 1],
+        "wrong_type",
+        ("equations", 0, "dependencies", 1),
+    ),
+    (
+        ("equations", 0, "dependencies"),
+        ["x", True, 1],
+        "wrong_type",
+        ("equations", 0, "dependencies", 1),
+    ),
+    (
+        ("equations", 0, "dependencies"),
+        ["x", ["y"]],
+        "malformed_document",
+        ("equations", 0, "dependencies", 1),
+    ),
+    (
+        ("equations", 0, "dependencies"),
+        ["x", "y", "if"],
+        "invalid_identifier",
+        ("equations", 0, "dependencies", 2),
+    ),
+    (
+        ("equations", 0, "dependencies"),
+        ["x", "w", "y"],
+        "unknown_symbol",
+        ("equations", 0, "dependencies", 1),
+    ),
+    (
+        ("equations", 0, "dependencies"),
+        ["v", "x", "w"],
+        "unknown_symbol",
+        ("equations", 0, "dependencies", 0),
+    ),
+    (
+        ("equations", 0, "refusal_reason"),
+        "why",
+        "refusal_reason_forbidden",
+        ("equations", 0, "refusal_reason"),
+    ),
+    (
+        ("equations", 0, "lhs_symbol_id"),
+        "w",
+        "unknown_symbol",
+        ("equations", 0, "lhs_symbol_id"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("at", "value", "code", "path"), _REFUSALS)
+def test_documents_refuse_with_code_and_path_from_the_root(
+    at: tuple[str | int, ...], value: Any, code: str, path: ErrorPath
+) -> None:
+    """One broken value refuses with its code, located from the document root."""
+    data = document()
+    _set(data, at, value)
+    assert refusal(from_data, data) == (code, path)
+    assert refusal(loads, json.dumps(data)) == (code, path)
+
+
+@pytest.mark.parametrize(
+    ("at", "path"),
+    [
+        (("format",), ("format",)),
+        (("version",), ("version",)),
+        (("facts",), ("facts",)),
+        (("symbols", 0, "entity"), ("symbols", 0, "entity")),
+        (("equations", 0, "refusal_reason"), ("equations", 0, "refusal_reason")),
+        (
+            ("equations", 0, "source_span", "text"),
+            ("equations", 0, "source_span", "text"),
+        ),
+        (("unknowns", 0, "question_span"), ("unknowns", 0, "question_span")),
+    ],
+)
+def test_missing_keys_refuse(at: tuple[str | int, ...], path: ErrorPath) -> None:
+    """A field left out refuses as missing_key, at where it belongs."""
+    data = document()
+    _delete(data, at)
+    assert refusal(from_data, data) == ("missing_key", path)
+
+
+def test_header_is_checked_before_keys() -> None:
+    """A future version refuses as unsupported_version, whatever keys it has."""
+    data: dict[str, Any] = {"format": "binding-graph", "version": 2, "nodes": []}
+    assert refusal(from_data, data) == ("unsupported_version", ("version",))
+    data = {"format": "other", "version": 1}
+    assert refusal(from_data, data) == ("malformed_document", ("format",))
+
+
+def test_unknown_key_is_reported_before_missing_ones() -> None:
+    """A misspelt key is reported as unknown, where it stands."""
+    data = document()
+    data["symbols"][0]["nmae"] = data["symbols"][0].pop("name")
+    assert refusal(from_data, data) == ("unknown_key", ("symbols", 0, "nmae"))
+
+
+_TREES: list[tuple[Any, Any, Any]] = [
+    ([], SemanticSymbolicBindingGraph, ("wrong_type", ())),
+    ("{}", SourceSpanLink, ("wrong_type", ())),
+    ({1: "p"}, SourceSpanLink, ("unknown_key", ())),
+    ({(1, 2): [[]]}, SourceSpanLink, ("malformed_document", ("(1, 2)",))),
+    ({"source_id": [[]]}, SourceSpanLink, ("malformed_document", ("source_id",))),
+    (
+        {"source_id": {"a": []}},
+        SymbolBinding,
+        ("malformed_document", ("source_id", "a")),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "cls", "expected"), _TREES)
+def test_python_trees_refuse_too(data: Any, cls: Any, expected: Any) -> None:
+    """A Python tree that is not a document refuses too."""
+    assert refusal(from_data, data, cls) == expected
+
+
+# -- properties -------------------------------------------------------------
+
+
+@given(ANY_MODEL)
+def test_round_trip_for_every_class(obj: Any) -> None:
+    """from_data(to_data(x)) == x and loads(dumps(x)) == x, for every class."""
+    cls: Any = obj.__class__
+    assert from_data(to_data(obj), cls) == obj
+    assert loads(dumps(obj), cls) == obj
+    assert loads(canonical_bytes(obj), cls) == obj
+    assert is_canonical(dumps(obj), cls)
+
+
+@given(ANY_MODEL)
+def test_canonical_bytes_are_rfc8785_and_idempotent(obj: Any) -> None:
+    """The bytes are those of the rfc8785 package, and re-encode to themselves."""
+    raw = canonical_bytes(obj)
+    parsed = json.loads(raw)
+    assert parsed == to_data(obj)
+    assert rfc8785.dumps(parsed) == raw
+    assert rfc8785.dumps(to_data(obj)) == raw
+    assert (
+        json.dumps(
+            parsed, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        ).encode()
+        == raw
+    )
+
+
+@st.composite
+def pairs(draw: st.DrawFn) -> tuple[Any, Any]:
+    """Draw two objects of a class: equal, one field apart, or independent."""
+    first: Any = draw(ANY_MODEL)
+    cls: Any = first.__class__
+    how = draw(st.sampled_from(["same", "rebuilt", "other", "field"]))
+    if how == "same":
+        return first, first
+    if how == "rebuilt":
+        return first, from_data(json.loads(dumps(first)), cls)
+    if how == "other":
+        other = draw(
+            {
+                SourceSpanLink: bgst.source_spans(),
+                SymbolBinding: bgst.symbol_bindings(),
+                BoundFact: bgst.bound_facts(),
+                BoundEquation: bgst.bound_equations(),
+                BoundUnknown: bgst.bound_unknowns(),
+                BoundConstraint: bgst.bound_constraints(),
+                SemanticSymbolicBindingGraph: bgst.graphs(),
+            }[cls]
+        )
+        return first, other
+    # One text field gets a suffix that an encoder could confuse with others.
+    fields = [
+        a.name
+        for a in attrs.fields(cls)
+        if a.name in _FREE_TEXT and getattr(first, a.name) is not None
+    ]
+    if not fields:
+        return first, first
+    field = draw(st.sampled_from(fields))
+    suffix = draw(st.sampled_from(_SUFFIXES))
+    return first, attrs.evolve(first, **{field: getattr(first, field) + suffix})
+
+
+_FREE_TEXT = {
+    "name",
+    "value",
+    "rhs_canonical",
+    "unit_proof",
+    "predicate",
+    "introduced_by",
+    "unit",
+    "entity",
+    "refusal_reason",
+    "source_id",
+}
+_SUFFIXES = [
+    '"',
+    "\\",
+    "\\\\",
+    "\n",
+    "\\n",
+    "\x00",
+    " ",
+    "=",
+    "[",
+    "]",
+    "\u00e9",
+    "e\u0301",
+    "\u2028",
+    "\U0001f600",
+]
+
+
+@given(pairs())
+def test_canonical_bytes_are_equal_iff_objects_are(pair: tuple[Any, Any]) -> None:
+    """Equal objects give equal bytes and hashes; distinct ones distinct bytes."""
+    a, b = pair
+    assert (canonical_bytes(a) == canonical_bytes(b)) == (a == b)
+    assert (content_hash(a) == content_hash(b)) == (a == b)
+
+
+def test_tuple_order_counts() -> None:
+    """Reordering symbols changes the graph, and so the bytes."""
+    g = graph()
+    h = attrs.evolve(g, symbols=tuple(reversed(g.symbols)))
+    assert g != h
+    assert canonical_bytes(g) != canonical_bytes(h)
+
+
+# -- the schema -------------------------------------------------------------
+
+
+def test_schema_is_a_valid_draft_2020_12_schema() -> None:
+    """json_schema() is a valid draft 2020-12 schema, new on every call."""
+    schema = json_schema()
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    schema["properties"].clear()
+    assert json_schema()["properties"]
+
+
+def test_shipped_schema_file_is_in_sync() -> None:
+    """The package ships the schema as a file, identical to json_schema()."""
+    resource = (
+        importlib.resources.files("binding_graph")
+        / "schema"
+        / "binding-graph-v1.schema.json"
+    )
+    text = resource.read_text(encoding="utf-8")
+    # Regenerate with: json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    assert text == json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def test_schema_lists_what_it_cannot_express() -> None:
+    """The schema's description names the rules only the loader enforces."""
+    description = json_schema()["description"]
+    for rule in ("NFKC", "end - start", "names a symbol of the graph", "unique"):
+        assert rule in description
+
+
+def test_not_blank_pattern_excludes_exactly_python_whitespace() -> None:
+    """The non-blank pattern's class is exactly the characters str.isspace() takes."""
+    import re  # noqa: PLC0415 -- only here
+
+    pattern = re.compile(_NOT_BLANK)
+    blank = [
+        chr(c) for c in range(sys.maxunicode + 1) if pattern.fullmatch(chr(c)) is None
+    ]
+    assert blank == [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+
+
+@given(st.text())
+def test_patterns_never_refuse_what_the_loader_accepts(text: str) -> None:
+    """Any text that is not blank matches; any valid identifier matches."""
+    import re  # noqa: PLC0415 -- only here
+
+    assert (re.search(_NOT_BLANK, text) is not None) == (
+        text != "" and not text.isspace()
+    )
+    if text.isidentifier():
+        assert re.search(_IDENTIFIER, text) is not None
+
+
+@given(bgst.graphs(max_symbols=4))
+def test_documents_validate_against_the_schema(g: SemanticSymbolicBindingGraph) -> None:
+    """Every valid graph's document is valid against json_schema()."""
+    VALIDATOR.validate(to_data(g))
+    VALIDATOR.validate(json.loads(canonical_bytes(g)))
+
+
+_JSON: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def _children(node: dict[str, Any] | list[Any]) -> list[tuple[Any, Any]]:
+    """Return the (key or index, value) pairs of *node*."""
+    if isinstance(node, dict):
+        return list(node.items())
+    return list(enumerate(node))
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """Draw a valid graph's document with one value replaced, added or removed."""
+    data = to_data(draw(bgst.graphs(max_symbols=3)))
+    containers: list[tuple[Any, Any]] = []  # (container, key or index)
+    stack: list[dict[str, Any] | list[Any]] = [data]
+    while stack:
+        node = stack.pop()
+        for key, value in _children(node):
+            containers.append((node, key))
+            if type(value) in {dict, list}:
+                stack.append(value)
+    node, key = draw(st.sampled_from(containers))
+    how = draw(st.sampled_from(["replace", "delete", "add"]))
+    if how == "replace":
+        node[key] = draw(
+            _JSON
+            | st.sampled_from(
+                [
+                    "",
+                    " ",
+                    "\ufeff",
+                    "class",
+                    "x-y",
+                    "1x",
+                    "refused",
+                    "\u00e4",
+                    2**53,
+                    -1,
+                ]
+            )
+        )
+    elif how == "delete":
+        del node[key]
+    elif isinstance(node, dict):
+        node[draw(st.text(max_size=8))] = draw(_JSON)
+    else:
+        node.append(draw(_JSON))
+    return data
+
+
+@given(mutated_documents())
+def test_documents_the_schema_rejects_are_refused(data: dict[str, Any]) -> None:
+    """If the schema rejects a document, loads refuses it; nothing else escapes."""
+    try:
+        text = json.dumps(data)
+    except ValueError:  # pragma: no cover -- the floats drawn are finite
+        return
+    try:
+        loads(text)
+    except BindingGraphError:
+        return
+    VALIDATOR.validate(data)
+
+
+@given(st.binary(max_size=200))
+def test_arbitrary_bytes_raise_only_binding_graph_error(raw: bytes) -> None:
+    """Arbitrary bytes load or refuse with BindingGraphError; nothing else escapes."""
+    for cls in (SemanticSymbolicBindingGraph, SourceSpanLink):
+        with contextlib.suppress(BindingGraphError):
+            loads(raw, cls)
+
+
+@given(_JSON)
+def test_arbitrary_json_raises_only_binding_graph_error(data: Any) -> None:
+    """from_data and loads on arbitrary JSON refuse with BindingGraphError only."""
+    for cls in (SemanticSymbolicBindingGraph, SymbolBinding, BoundEquation):
+        with pytest.raises(BindingGraphError):
+            from_data(data, cls)
+        with pytest.raises(BindingGraphError):
+            loads(json.dumps(data), cls)
