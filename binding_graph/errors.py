@@ -27,7 +27,7 @@ RefusalCode = Literal[
     "empty_allocation",
     "unslugifiable_phrase",
     "malformed_document",
-    "document_too_large",
+    "limit_exceeded",
     "unsupported_version",
     "unknown_key",
     "missing_key",

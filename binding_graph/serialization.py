@@ -610,7 +610,7 @@ def _read(data: object, cls: object) -> Model:
         f"a {getattr(cls, '__name__', cls)} document nests at most {limit}"
         " arrays and objects deep; this one nests deeper"
     )
-    raise _malformed(msg, path)
+    raise BindingGraphError("limit_exceeded", msg, path)
 
 
 @overload
@@ -640,7 +640,8 @@ def from_data(data: object, cls: object = SemanticSymbolicBindingGraph) -> Model
             root, such as ``("equations", 2, "dependencies", 0)``:
             ``wrong_type``, ``unknown_key``, ``missing_key``,
             ``unsupported_version``, ``malformed_document`` (not a
-            binding-graph document, nested too deep, a repeated dependency)
+            binding-graph document, a repeated dependency),
+            ``limit_exceeded`` (nested deeper than the format)
             or any code of the model.
 
     >>> from_data({"source_id": "p1", "start": 0, "end": 5, "text": "Alice"}, SourceSpanLink)
@@ -719,7 +720,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
         refuse_type("loads", "text", "a str or bytes", text, ("text",))
     if _too_large(text, max_bytes):
         raise BindingGraphError(
-            "document_too_large",
+            "limit_exceeded",
             f"a document may take at most {max_bytes} bytes of UTF-8;"
             " this one takes more",
             (),
@@ -744,7 +745,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
         raise _malformed(msg) from None
     except RecursionError:
         msg = "a document must not nest arrays and objects this deep"
-        raise _malformed(msg) from None
+        raise BindingGraphError("limit_exceeded", msg, ()) from None
     return _read(data, cls)
 
 
@@ -781,12 +782,12 @@ def loads(
         The object the document describes.
 
     Raises:
-        BindingGraphError: ``document_too_large`` above *max_bytes*;
+        BindingGraphError: ``limit_exceeded`` above *max_bytes*, or for
+            arrays and objects nested deeper than the format;
             ``malformed_document`` for text that is not UTF-8 or not JSON,
             starts with a byte order mark, repeats a key in an object, holds
             ``NaN``, ``Infinity``, a number with a fraction or an exponent,
-            an integer beyond ``2**53 - 1`` in magnitude, or nests deeper
-            than the format; ``wrong_type`` for *text*, *cls* or *max_bytes*
+            or an integer beyond ``2**53 - 1`` in magnitude; ``wrong_type`` for *text*, *cls* or *max_bytes*
             of the wrong type; then whatever :func:`from_data` refuses.
 
     >>> loads('{"source_id": "p1", "start": 0, "end": 5, "text": "Alice"}', SourceSpanLink)

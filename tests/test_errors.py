@@ -26,7 +26,7 @@ SPEC_CODES = frozenset(
         "unslugifiable_phrase",
         # Documents (binding_graph.serialization).
         "malformed_document",
-        "document_too_large",
+        "limit_exceeded",
         "unsupported_version",
         "unknown_key",
         "missing_key",

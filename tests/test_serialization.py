@@ -284,12 +284,6 @@ _DEEP = "[" * 100_000 + "]" * 100_000
         pytest.param('{"version": 9007199254740992}', (), id="int-above-2**53-1"),
         pytest.param('{"version": -9007199254740992}', (), id="int-below"),
         pytest.param('{"version": ' + "9" * 5000 + "}", (), id="int-5000-digits"),
-        pytest.param(_DEEP, (), id="nesting-beyond-the-parser"),
-        pytest.param(
-            '{"format": "binding-graph", "version": 1, "symbols": [[[[]]]]}',
-            ("symbols", 0, 0, 0),
-            id="nesting-beyond-the-format",
-        ),
         pytest.param('{"format": "binding-graf", "version": 1}', ("format",), id="fmt"),
         pytest.param('{"format": 1, "version": 1}', ("format",), id="fmt-type"),
     ],
@@ -297,6 +291,22 @@ _DEEP = "[" * 100_000 + "]" * 100_000
 def test_malformed_documents_refuse(text: str | bytes, path: ErrorPath) -> None:
     """Every class of malformed text refuses as malformed_document, located."""
     assert _malformed(text) == ("malformed_document", path)
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        pytest.param(_DEEP, (), id="nesting-beyond-the-parser"),
+        pytest.param(
+            '{"format": "binding-graph", "version": 1, "symbols": [[[[]]]]}',
+            ("symbols", 0, 0, 0),
+            id="nesting-beyond-the-format",
+        ),
+    ],
+)
+def test_nesting_too_deep_exceeds_a_limit(text: str, path: ErrorPath) -> None:
+    """Nesting deeper than the format refuses as limit_exceeded, located."""
+    assert _malformed(text) == ("limit_exceeded", path)
 
 
 def test_integers_at_the_limits_are_read() -> None:
@@ -311,13 +321,13 @@ def test_integers_at_the_limits_are_read() -> None:
 
 
 def test_documents_above_the_limit_refuse() -> None:
-    """Text above max_bytes refuses as document_too_large, counted in UTF-8."""
+    """Text above max_bytes refuses as limit_exceeded, counted in UTF-8."""
     text = dumps(graph())
     size = len(text.encode())
     assert loads(text, max_bytes=size) == graph()
-    assert refusal(loads, text, max_bytes=size - 1) == ("document_too_large", ())
+    assert refusal(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
     raw = text.encode()
-    assert refusal(loads, raw, max_bytes=size - 1) == ("document_too_large", ())
+    assert refusal(loads, raw, max_bytes=size - 1) == ("limit_exceeded", ())
     assert DEFAULT_MAX_BYTES == 64 * 1024 * 1024
 
 
@@ -328,8 +338,8 @@ def test_size_limit_counts_utf8_bytes_not_characters() -> None:
     size = len(text.encode())
     assert len(text) < size
     assert loads(text, max_bytes=size) == g
-    assert refusal(loads, text, max_bytes=size - 1) == ("document_too_large", ())
-    assert refusal(loads, text, max_bytes=len(text) - 1) == ("document_too_large", ())
+    assert refusal(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
+    assert refusal(loads, text, max_bytes=len(text) - 1) == ("limit_exceeded", ())
     assert loads(text, max_bytes=size * 4) == g
 
 
@@ -476,7 +486,7 @@ _REFUSALS: list[Any] = [
     (
         ("equations", 0, "dependencies"),
         ["x", ["y"]],
-        "malformed_document",
+        "limit_exceeded",
         ("equations", 0, "dependencies", 1),
     ),
     (
@@ -564,12 +574,12 @@ _TREES: list[tuple[Any, Any, Any]] = [
     ([], SemanticSymbolicBindingGraph, ("wrong_type", ())),
     ("{}", SourceSpanLink, ("wrong_type", ())),
     ({1: "p"}, SourceSpanLink, ("unknown_key", ())),
-    ({(1, 2): [[]]}, SourceSpanLink, ("malformed_document", ("(1, 2)",))),
-    ({"source_id": [[]]}, SourceSpanLink, ("malformed_document", ("source_id",))),
+    ({(1, 2): [[]]}, SourceSpanLink, ("limit_exceeded", ("(1, 2)",))),
+    ({"source_id": [[]]}, SourceSpanLink, ("limit_exceeded", ("source_id",))),
     (
         {"source_id": {"a": []}},
         SymbolBinding,
-        ("malformed_document", ("source_id", "a")),
+        ("limit_exceeded", ("source_id", "a")),
     ),
 ]
 
