@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import keyword
 import unicodedata
-from typing import TYPE_CHECKING, Final, get_args
+from typing import TYPE_CHECKING, Any, Final, cast, get_args
 
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from binding_graph._validators import MAX_OFFSET
+from binding_graph.errors import REFUSAL_CODES
 from binding_graph.model import (
     BoundConstraint,
     BoundEquation,
@@ -31,20 +33,24 @@ from binding_graph.model import (
     SourceSpanLink,
     SymbolBinding,
 )
+from binding_graph.serialization import FORMAT_VERSION, to_data
 from binding_graph.vocabularies import AdmissibilityStatus, SemanticRole
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from hypothesis.strategies import DrawFn, SearchStrategy
 
 __all__ = [
+    "INVALID_DOCUMENT_CODES",
     "bound_constraints",
     "bound_equations",
     "bound_facts",
     "bound_unknowns",
+    "graph_documents",
     "graphs",
     "identifiers",
+    "invalid_graph_documents",
     "source_spans",
     "symbol_bindings",
     "texts",
@@ -268,3 +274,391 @@ def graphs(
         ),
         provenance=provenance,
     )
+
+
+# -- documents --------------------------------------------------------------
+
+_Document = dict[str, Any]
+
+
+@st.composite
+def graph_documents(
+    draw: DrawFn,
+    *,
+    min_symbols: int = 0,
+    max_symbols: int = 6,
+    max_facts: int = 6,
+    max_equations: int = 6,
+    max_unknowns: int = 3,
+    max_constraints: int = 3,
+    max_provenance: int = 3,
+) -> dict[str, Any]:
+    """Build valid graph documents, as :func:`~binding_graph.to_data` writes them.
+
+    Dependencies come in any order, as a producer may write them: a
+    document need not be canonical to be valid.
+    The arguments bound the sizes, as for :func:`graphs`.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = draw(
+        graphs(
+            min_symbols=min_symbols,
+            max_symbols=max_symbols,
+            max_facts=max_facts,
+            max_equations=max_equations,
+            max_unknowns=max_unknowns,
+            max_constraints=max_constraints,
+            max_provenance=max_provenance,
+        )
+    )
+    document = to_data(graph)
+    for equation in document["equations"]:
+        equation["dependencies"] = draw(st.permutations(equation["dependencies"]))
+    return document
+
+
+INVALID_DOCUMENT_CODES: Final[frozenset[str]] = REFUSAL_CODES - {
+    "empty_allocation",
+    "unslugifiable_phrase",
+}
+"""Every refusal code a document can cause: all but the allocator's own.
+
+:func:`invalid_graph_documents` draws documents for each of them.
+
+.. versionadded:: 0.1.0
+"""
+
+_STRING_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "symbols": ("name", "introduced_by"),
+    "facts": ("value",),
+    "equations": ("rhs_canonical", "operation_kind", "unit_proof"),
+    "constraints": ("predicate",),
+}
+_ID_FIELDS: Final[dict[str, str]] = {
+    "symbols": "symbol_id",
+    "facts": "symbol_id",
+    "equations": "lhs_symbol_id",
+    "unknowns": "symbol_id",
+    "constraints": "symbol_id",
+}
+_SPAN_FIELDS: Final[dict[str, str]] = {
+    "symbols": "source_span",
+    "facts": "source_span",
+    "equations": "source_span",
+    "unknowns": "question_span",
+    "constraints": "source_span",
+}
+_OPTIONAL_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "symbols": ("entity", "unit"),
+    "facts": ("unit",),
+    "unknowns": ("expected_unit",),
+}
+_BLANKS: Final = st.sampled_from(["", " ", "\t\n", "\u3000", "\u2029 \r"])
+_NOT_IDENTIFIERS: Final = st.one_of(
+    st.sampled_from(keyword.kwlist),
+    identifiers().map(lambda s: "1" + s),
+    identifiers().map(lambda s: s + "-"),
+    identifiers().map(lambda s: s + "\uff58"),  # fullwidth x: not NFKC-normal
+)
+
+
+def _element(
+    draw: DrawFn, document: _Document, ids: list[str], collection: str
+) -> _Document:
+    """Pick an element of *collection*, adding a valid one if there is none."""
+    items: list[_Document] = document[collection]
+    if not items:
+        build = {
+            "symbols": symbol_bindings(),
+            "facts": bound_facts(symbol_ids=ids),
+            "equations": bound_equations(symbol_ids=ids),
+            "unknowns": bound_unknowns(symbol_ids=ids),
+            "constraints": bound_constraints(symbol_ids=ids),
+        }[collection]
+        items.append(to_data(cast("Any", draw(build))))
+    return items[draw(st.integers(0, len(items) - 1))]
+
+
+# Each breaker breaks exactly one rule of a valid document, in place, at an
+# element of *collection* that is *element*.
+def _wrong_type(
+    draw: DrawFn,
+    document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    span = element[_SPAN_FIELDS[collection]]
+    target, field = draw(
+        st.sampled_from(
+            [
+                (document, "symbols"),
+                (document, "version"),
+                (element, _ID_FIELDS[collection]),
+                (span, "start"),
+                (span, "text"),
+            ]
+        )
+    )
+    # JSON scalars only: a nested value could exceed the depth limit, and a
+    # fraction is refused by the JSON reader before any field is read.
+    numeric = field in {"start", "version"}
+    target[field] = draw(st.sampled_from([True, None, "1" if numeric else 7]))
+
+
+def _empty_text(
+    draw: DrawFn,
+    _document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    fields = (*_STRING_FIELDS.get(collection, ()), _ID_FIELDS[collection])
+    element[draw(st.sampled_from(fields))] = draw(_BLANKS)
+
+
+def _invalid_text(
+    draw: DrawFn,
+    _document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    fields = (
+        *_STRING_FIELDS.get(collection, ()),
+        _ID_FIELDS[collection],
+        *_OPTIONAL_FIELDS.get(collection, ()),
+    )
+    field = draw(st.sampled_from(fields))
+    old: str = element[field] or "x"
+    at = draw(st.integers(0, len(old)))
+    element[field] = old[:at] + "\ud800" + old[at:]
+
+
+def _invalid_identifier(
+    draw: DrawFn,
+    _document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    if collection == "equations" and draw(st.booleans()):
+        element["dependencies"].append(draw(_NOT_IDENTIFIERS))
+    else:
+        element[_ID_FIELDS[collection]] = draw(_NOT_IDENTIFIERS)
+
+
+def _not_in_vocabulary(
+    draw: DrawFn,
+    document: _Document,
+    ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    bad = draw(texts(max_size=8).map(lambda s: "x" + s))
+    if collection == "equations":
+        element["admissibility_status"] = bad
+        element["refusal_reason"] = None
+    else:
+        _element(draw, document, ids, "symbols")["semantic_role"] = bad
+
+
+def _invalid_span(
+    draw: DrawFn,
+    _document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    span = element[_SPAN_FIELDS[collection]]
+    width = span["end"] - span["start"]
+    breaks: list[_Document] = [
+        {"start": -1},
+        {"end": span["start"]},
+        {"text": span["text"] + "x"},
+        {"start": MAX_OFFSET - width + 1, "end": MAX_OFFSET + 1},
+    ]
+    span.update(draw(st.sampled_from(breaks)))
+
+
+def _refusal_reason_required(
+    draw: DrawFn,
+    document: _Document,
+    ids: list[str],
+    _collection: str,
+    _target: _Document,
+) -> None:
+    equation = _element(draw, document, ids, "equations")
+    equation["admissibility_status"] = "refused"
+    equation["refusal_reason"] = draw(st.none() | _BLANKS)
+
+
+def _refusal_reason_forbidden(
+    draw: DrawFn,
+    document: _Document,
+    ids: list[str],
+    _collection: str,
+    _target: _Document,
+) -> None:
+    equation = _element(draw, document, ids, "equations")
+    equation["admissibility_status"] = draw(st.sampled_from(["admitted", "pending"]))
+    equation["refusal_reason"] = draw(texts() | _BLANKS)
+
+
+def _duplicate_symbol_id(
+    draw: DrawFn,
+    document: _Document,
+    ids: list[str],
+    _collection: str,
+    _target: _Document,
+) -> None:
+    twin = to_data(draw(symbol_bindings(symbol_id=draw(st.sampled_from(ids)))))
+    document["symbols"].insert(draw(st.integers(0, len(document["symbols"]))), twin)
+
+
+def _unknown_symbol(
+    draw: DrawFn,
+    document: _Document,
+    ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    missing = max(ids, key=len) + "_x"  # longer than every id: none of them
+    if collection == "equations" and draw(st.booleans()):
+        element["dependencies"].append(missing)
+    elif collection == "symbols":
+        _element(draw, document, ids, "facts")["symbol_id"] = missing
+    else:
+        element[_ID_FIELDS[collection]] = missing
+
+
+def _malformed_document(
+    draw: DrawFn,
+    document: _Document,
+    ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    if collection == "equations":
+        # A set written twice: the same id, twice.
+        element["dependencies"].extend([ids[0], ids[0]])
+    else:
+        document["format"] = draw(
+            st.sampled_from(["binding-graf", "", "BINDING-GRAPH"])
+        )
+
+
+def _limit_exceeded(
+    draw: DrawFn,
+    _document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    span = element[_SPAN_FIELDS[collection]]
+    span[draw(st.sampled_from(sorted(span)))] = [[draw(st.integers(0, MAX_OFFSET))]]
+
+
+def _unsupported_version(
+    draw: DrawFn,
+    document: _Document,
+    _ids: list[str],
+    _collection: str,
+    _target: _Document,
+) -> None:
+    document["version"] = draw(
+        st.integers(-MAX_OFFSET, MAX_OFFSET).filter(lambda v: v != FORMAT_VERSION)
+    )
+
+
+def _unknown_key(
+    draw: DrawFn,
+    document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    target = draw(
+        st.sampled_from([document, element, element[_SPAN_FIELDS[collection]]])
+    )
+    target[draw(texts(max_size=8).map(lambda s: "x_" + s))] = None
+
+
+def _missing_key(
+    draw: DrawFn,
+    document: _Document,
+    _ids: list[str],
+    collection: str,
+    element: _Document,
+) -> None:
+    target = draw(
+        st.sampled_from([document, element, element[_SPAN_FIELDS[collection]]])
+    )
+    # Without its header a document is not a binding-graph document at all.
+    keys = sorted(set(target) - {"format", "version"})
+    del target[draw(st.sampled_from(keys))]
+
+
+_BREAKERS: Final[
+    dict[str, Callable[[DrawFn, _Document, list[str], str, _Document], None]]
+] = {
+    "wrong_type": _wrong_type,
+    "empty_text": _empty_text,
+    "invalid_text": _invalid_text,
+    "invalid_identifier": _invalid_identifier,
+    "not_in_vocabulary": _not_in_vocabulary,
+    "invalid_span": _invalid_span,
+    "refusal_reason_required": _refusal_reason_required,
+    "refusal_reason_forbidden": _refusal_reason_forbidden,
+    "duplicate_symbol_id": _duplicate_symbol_id,
+    "unknown_symbol": _unknown_symbol,
+    "malformed_document": _malformed_document,
+    "limit_exceeded": _limit_exceeded,
+    "unsupported_version": _unsupported_version,
+    "unknown_key": _unknown_key,
+    "missing_key": _missing_key,
+}
+
+
+def invalid_graph_documents(
+    *, codes: Iterable[str] | None = None
+) -> SearchStrategy[tuple[dict[str, Any], str]]:
+    """Build ``(document, code)``: a valid document with exactly one rule broken.
+
+    :func:`~binding_graph.from_data` refuses *document* with exactly *code*.
+    So does :func:`~binding_graph.loads` of the document as JSON text, but
+    for an offset beyond ``2**53 - 1``: the parser refuses that integer
+    first, as ``malformed_document``.
+
+    Args:
+        codes: Draw only these codes, a subset of
+            :data:`INVALID_DOCUMENT_CODES`; all of them by default.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: if *codes* is empty or names a
+            code no document can cause.
+
+    .. versionadded:: 0.1.0
+    """
+    wanted = INVALID_DOCUMENT_CODES if codes is None else frozenset(codes)
+    if not wanted or not wanted <= INVALID_DOCUMENT_CODES:
+        msg = (
+            "codes must be a non-empty subset of INVALID_DOCUMENT_CODES"
+            f" (got {sorted(wanted)})"
+        )
+        raise InvalidArgument(msg)
+    return _broken_documents(sorted(wanted))
+
+
+@st.composite
+def _broken_documents(draw: DrawFn, codes: list[str]) -> tuple[dict[str, Any], str]:
+    code = draw(st.sampled_from(codes))
+    document = draw(
+        graph_documents(min_symbols=1, max_symbols=3, max_facts=3, max_equations=3)
+    )
+    ids = [symbol["symbol_id"] for symbol in document["symbols"]]
+    collection = draw(st.sampled_from(sorted(_ID_FIELDS)))
+    element = _element(draw, document, ids, collection)
+    _BREAKERS[code](draw, document, ids, collection, element)
+    return document, code

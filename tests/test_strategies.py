@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from binding_graph import (
+    REFUSAL_CODES,
+    BindingGraphError,
     BoundConstraint,
     BoundEquation,
     BoundFact,
@@ -17,6 +21,10 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
+    dumps,
+    from_data,
+    loads,
+    to_data,
 )
 from binding_graph import strategies as bgst
 
@@ -85,3 +93,84 @@ def test_identifiers_are_valid_symbol_ids(symbol_id: str) -> None:
         introduced_by="t",
     )
     assert symbol.symbol_id == symbol_id
+
+
+@given(bgst.graph_documents())
+def test_graph_documents_are_valid(document: dict[str, Any]) -> None:
+    """graph_documents() draws documents that read back and write out equal."""
+    graph = from_data(document)
+    assert from_data(to_data(graph)) == graph
+    for written, drawn in zip(
+        to_data(graph)["equations"], document["equations"], strict=True
+    ):
+        assert sorted(drawn["dependencies"]) == written["dependencies"]
+
+
+def test_invalid_documents_cover_every_code_a_document_can_cause() -> None:
+    """INVALID_DOCUMENT_CODES is every refusal code but the allocator's."""
+    assert (
+        REFUSAL_CODES
+        - {
+            "empty_allocation",
+            "unslugifiable_phrase",
+        }
+        == bgst.INVALID_DOCUMENT_CODES
+    )
+
+
+def max_int(tree: object) -> int:
+    """Return the largest int in a JSON-like *tree* (0 if there is none)."""
+    if isinstance(tree, dict):
+        return max(map(max_int, tree.values()), default=0)  # pyright: ignore[reportUnknownArgumentType]
+    if isinstance(tree, list):
+        return max(map(max_int, tree), default=0)  # pyright: ignore[reportUnknownArgumentType]
+    return tree if type(tree) is int else 0
+
+
+@pytest.mark.parametrize("code", sorted(bgst.INVALID_DOCUMENT_CODES))
+# Few examples per code: the test below draws every code, as many as the
+# profile asks for.
+@settings(max_examples=25)
+@given(data=st.data())
+def test_each_invalid_document_refuses_with_its_code(
+    code: str, data: st.DataObject
+) -> None:
+    """Every code's invalid documents refuse with exactly it, tree or JSON text."""
+    document, expected = data.draw(bgst.invalid_graph_documents(codes=[code]))
+    assert expected == code
+    with pytest.raises(BindingGraphError) as info:
+        from_data(document)
+    assert info.value.code == code
+    # As text, a lone surrogate stays a str (in bytes it would not be UTF-8),
+    # and an offset past 2**53 - 1 is refused while parsing, before any span.
+    text = json.dumps(document, ensure_ascii=False)
+    with pytest.raises(BindingGraphError) as info:
+        loads(text)
+    beyond_json = code == "invalid_span" and max_int(document) > 2**53 - 1
+    assert info.value.code == ("malformed_document" if beyond_json else code)
+
+
+@given(bgst.invalid_graph_documents())
+def test_invalid_documents_refuse_with_exactly_their_code(
+    case: tuple[dict[str, Any], str],
+) -> None:
+    """Every pair invalid_graph_documents() draws is refused with its code."""
+    document, code = case
+    with pytest.raises(BindingGraphError) as info:
+        from_data(document)
+    assert info.value.code == code
+
+
+@pytest.mark.parametrize("codes", [[], ["empty_allocation"], ["no_such_code"]])
+def test_invalid_documents_refuse_codes_no_document_can_cause(
+    codes: list[str],
+) -> None:
+    """Asking for no code, or one no document causes, is an InvalidArgument."""
+    with pytest.raises(InvalidArgument, match="INVALID_DOCUMENT_CODES"):
+        bgst.invalid_graph_documents(codes=codes)
+
+
+@given(st.from_type(SemanticSymbolicBindingGraph))
+def test_from_type_graphs_round_trip(graph: SemanticSymbolicBindingGraph) -> None:
+    """A graph from st.from_type() survives the canonical JSON round trip."""
+    assert loads(dumps(graph)) == graph
