@@ -322,7 +322,7 @@ INVALID_DOCUMENT_CODES: Final[frozenset[str]] = REFUSAL_CODES - {
     "empty_allocation",
     "unslugifiable_phrase",
 }
-"""Every refusal code a document can cause: all but the allocator's own.
+"""Every refusal code a document can cause, which is all but the allocator's own.
 
 :func:`invalid_graph_documents` draws documents for each of them.
 

@@ -1,0 +1,175 @@
+"""Fuzz the document readers: nothing but BindingGraphError may escape them.
+
+Coverage-guided with atheris (libFuzzer) where it installs for the running
+Python; otherwise, or with ``--engine hypothesis``, Hypothesis drives the
+same target with arbitrary bytes, arbitrary JSON and valid documents with
+one value changed.
+
+    python fuzz/fuzz_documents.py --runs 1000000
+    python fuzz/fuzz_documents.py --seconds 60 --engine hypothesis
+
+Either engine stops with a traceback and a non-zero exit status on the
+first input that makes anything else escape; atheris also writes that input
+to a ``crash-*`` file, to replay with ``python fuzz/fuzz_documents.py FILE``.
+The seed corpus is ``tests/fuzz_corpus``; it is copied, never written to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import importlib.util
+import json
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+_SUMMARY = "Fuzz the document readers: nothing but BindingGraphError may escape."
+SEEDS = Path(__file__).resolve().parent.parent / "tests" / "fuzz_corpus"
+
+# atheris ships no type hints, and wheels only for some Pythons: imported by
+# name, where it is installed.
+atheris: Any = None
+if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
+    atheris = importlib.import_module("atheris")
+    # Instrument the package for coverage feedback, so import it here first.
+    with atheris.instrument_imports(include=["binding_graph"]):
+        import binding_graph
+else:
+    import binding_graph
+
+_CLASSES: tuple[Any, ...] = (
+    binding_graph.SemanticSymbolicBindingGraph,
+    binding_graph.SourceSpanLink,
+    binding_graph.SymbolBinding,
+    binding_graph.BoundFact,
+    binding_graph.BoundEquation,
+    binding_graph.BoundUnknown,
+    binding_graph.BoundConstraint,
+)
+
+
+def target(data: bytes) -> None:
+    """Read *data* every way a user could; only BindingGraphError may escape."""
+    # The first byte picks the class, so every reader gets inputs.
+    cls = _CLASSES[data[0] % len(_CLASSES)] if data else _CLASSES[0]
+    with contextlib.suppress(binding_graph.BindingGraphError):
+        binding_graph.loads(data, cls)
+    with contextlib.suppress(binding_graph.BindingGraphError):
+        binding_graph.loads(data.decode("utf-8", "replace"), cls)
+    try:
+        tree = json.loads(data)
+    except (ValueError, RecursionError):
+        return  # not JSON to Python either: nothing for from_data to read
+    with contextlib.suppress(binding_graph.BindingGraphError):
+        binding_graph.from_data(tree, cls)
+
+
+def _run_atheris(runs: int, seconds: int, extra: list[str]) -> None:  # pragma: no cover
+    corpus = Path(tempfile.mkdtemp(prefix="binding-graph-corpus-"))
+    for seed in SEEDS.iterdir():
+        shutil.copy(seed, corpus)
+    argv = [sys.argv[0], f"-runs={runs}", "-print_final_stats=1"]
+    if seconds:
+        argv.append(f"-max_total_time={seconds}")
+    atheris.Setup([*argv, *extra, str(corpus)], target)
+    atheris.Fuzz()
+
+
+def _splice(seed: bytes, at: int, junk: bytes) -> bytes:
+    return seed[:at] + junk + seed[at + len(junk) :]
+
+
+def _dump(value: object) -> bytes:
+    # "surrogatepass": a lone surrogate reaches the reader as invalid UTF-8.
+    return json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def _first(case: tuple[dict[str, Any], str]) -> dict[str, Any]:
+    return case[0]
+
+
+def _run_hypothesis(runs: int, seconds: int) -> None:
+    from hypothesis import HealthCheck, given, settings  # noqa: PLC0415
+    from hypothesis import strategies as st  # noqa: PLC0415
+
+    from binding_graph import strategies as bgst  # noqa: PLC0415
+
+    scalars: st.SearchStrategy[object] = st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(), st.text()
+    )
+    json_values: st.SearchStrategy[object] = st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(st.text(max_size=12), inner, max_size=6),
+        ),
+        max_leaves=24,
+    )
+    seeds = [seed.read_bytes() for seed in sorted(SEEDS.iterdir())]
+    inputs: st.SearchStrategy[bytes] = st.one_of(
+        st.binary(max_size=512),
+        json_values.map(_dump),
+        bgst.graph_documents(max_symbols=3).map(_dump),
+        bgst.invalid_graph_documents().map(_first).map(_dump),
+        st.builds(
+            _splice,
+            st.sampled_from(seeds),
+            st.integers(0, 4096),
+            st.binary(min_size=1, max_size=8),
+        ),
+    )
+    deadline = time.monotonic() + seconds if seconds else None
+    count = 0
+
+    @settings(
+        max_examples=runs,
+        deadline=None,
+        database=None,
+        # A fuzzing campaign, not a test: slow or large inputs are its job.
+        suppress_health_check=(
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.filter_too_much,
+        ),
+    )
+    @given(inputs)
+    def fuzz(data: bytes) -> None:
+        nonlocal count
+        if deadline is not None and time.monotonic() > deadline:
+            return
+        count += 1
+        target(data)
+
+    started = time.monotonic()
+    fuzz()
+    elapsed = time.monotonic() - started
+    print(f"Done {count} runs in {elapsed:.0f} second(s): no foreign exception")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the command line and fuzz within its budget."""
+    parser = argparse.ArgumentParser(description=_SUMMARY)
+    parser.add_argument("--runs", type=int, default=100_000, help="inputs to try")
+    parser.add_argument("--seconds", type=int, default=0, help="time budget (0: none)")
+    parser.add_argument(
+        "--engine", choices=("auto", "atheris", "hypothesis"), default="auto"
+    )
+    args, extra = parser.parse_known_args(argv)
+    engine = args.engine
+    if engine == "auto":
+        engine = "atheris" if atheris is not None else "hypothesis"
+    if engine == "atheris":  # pragma: no cover
+        if atheris is None:
+            parser.error("atheris is not installed for this Python")
+        _run_atheris(args.runs, args.seconds, extra)
+    else:
+        _run_hypothesis(args.runs, args.seconds)
+
+
+if __name__ == "__main__":
+    main()
