@@ -1,0 +1,562 @@
+"""Run the binding_graph benchmark suite and print its results as markdown.
+
+Usage (from the repository root, after the set-up in ``benchmarks/README.md``)::
+
+    python benchmarks/run.py --size 10k --scaling 1k,10k,100k,1m --output results.md
+    python benchmarks/run.py --smoke          # every workload once, tiny, in seconds
+    python benchmarks/run.py --profile construct --size 10k   # where the time goes
+
+Method: each workload runs every competitor in the same process, interleaved
+(round *r* starts with competitor *r* mod 4), after one untimed warm-up call;
+each timed call starts after a ``gc.collect()`` so that no call pays for the
+garbage of another, but the cyclic collector stays on during the call, as it
+is for users.
+Reported figures are medians of ``--repeats`` calls, and ratios are the
+competitor's median over binding_graph's, from the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import importlib.metadata
+import platform
+import pstats
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import competitors as comp
+import workload
+
+Call = Callable[[], object]
+
+_10K = 10_000
+_WARMUP_UP_TO = 100_000  # above this, one warm-up call costs more than it tells
+
+WORKLOADS: dict[str, str] = {
+    "construct": "construct + validate the graph from primitives",
+    "allocate": "`allocate_symbols` on N phrases",
+    "to_data": "`to_data` (graph to primitives)",
+    "canonical_bytes": "`canonical_bytes` (graph to bytes)",
+    "canonical_bytes_vs_ready_dict": "`canonical_bytes` vs `json.dumps` of a ready dict",
+    "content_hash": "`content_hash`",
+    "loads": "`loads` (canonical bytes to validated graph)",
+    "evolve": "evolve: add 1 fact to the graph",
+}
+
+
+# -- timing ------------------------------------------------------------------
+
+
+class _GcClock:
+    """Sum the time the cyclic collector runs, via ``gc.callbacks``."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.collections = 0
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:  # noqa: ARG002
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.total += time.perf_counter() - self._start
+            self.collections += 1
+
+
+class Timing:
+    """The timed calls of one competitor on one workload."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+        self.gc_seconds: list[float] = []
+
+    @property
+    def median(self) -> float:
+        """Return the median time of one call, in seconds."""
+        return statistics.median(self.seconds)
+
+    @property
+    def gc_share(self) -> float:
+        """Return the median share of a call's time spent in the cyclic collector."""
+        return statistics.median(
+            g / s for g, s in zip(self.gc_seconds, self.seconds, strict=True)
+        )
+
+
+def bench(calls: dict[str, Call], repeats: int, *, warmup: bool) -> dict[str, Timing]:
+    """Time each of *calls* *repeats* times, interleaved; return the timings."""
+    names = list(calls)
+    timings = {name: Timing() for name in names}
+    clock = _GcClock()
+    gc.callbacks.append(clock)
+    try:
+        if warmup:
+            for name in names:
+                calls[name]()
+        for r in range(repeats):
+            k = r % len(names)
+            for name in names[k:] + names[:k]:
+                gc.collect()
+                clock.total = 0.0
+                start = time.perf_counter()
+                result = calls[name]()
+                elapsed = time.perf_counter() - start
+                timings[name].seconds.append(elapsed)
+                timings[name].gc_seconds.append(clock.total)
+                del result
+    finally:
+        gc.callbacks.remove(clock)
+    return timings
+
+
+# -- formatting ----------------------------------------------------------------
+
+
+def fmt_time(seconds: float) -> str:
+    """Format a duration with a unit that keeps 3 significant figures."""
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+class Cell:
+    """One table cell: a timing, or the reason there is none."""
+
+    def __init__(self, timing: Timing | None = None, reason: str = "") -> None:
+        self.timing = timing
+        self.reason = reason
+
+
+def table_head(names: list[str]) -> str:
+    """Return the header and rule lines of a table with one column per competitor."""
+    return "| workload | " + " | ".join(names) + " |\n|" + " --- |" * (len(names) + 1)
+
+
+def table(
+    rows: list[tuple[str, dict[str, Cell]]],
+    names: list[str],
+    *,
+    per: int | None = None,
+) -> str:
+    """Render rows of cells as markdown, with ratios to the first column."""
+    lines = [table_head(names)]
+    for label, cells in rows:
+        ref = cells[names[0]].timing
+        out = []
+        for name in names:
+            cell = cells[name]
+            if cell.timing is None:
+                out.append(cell.reason)
+                continue
+            value = cell.timing.median / (per or 1)
+            text = fmt_time(value)
+            if name != names[0]:
+                text += (
+                    f" ({cell.timing.median / ref.median:.2f}x)" if ref else " (n/a)"
+                )
+            out.append(text)
+        lines.append(f"| {label} | " + " | ".join(out) + " |")
+    return "\n".join(lines)
+
+
+# -- workloads -----------------------------------------------------------------
+
+
+def _cells(
+    competitors: list[comp.Competitor],
+    key: str,
+    make: Callable[[comp.Competitor], Call | None],
+    repeats: int,
+    *,
+    warmup: bool,
+) -> dict[str, Cell]:
+    calls: dict[str, Call] = {}
+    cells: dict[str, Cell] = {}
+    for c in competitors:
+        reason = c.unavailable(key)
+        call = None if reason else make(c)
+        if call is None:
+            cells[c.name] = Cell(reason=reason or "—")
+        else:
+            calls[c.name] = call
+    for name, timing in bench(calls, repeats, warmup=warmup).items():
+        cells[name] = Cell(timing)
+    return cells
+
+
+def run_main(
+    competitors: list[comp.Competitor], n: int, repeats: int, *, warmup: bool
+) -> tuple[list[tuple[str, dict[str, Cell]]], dict[str, Any]]:
+    """Run every workload at size *n*; return the table rows and the graphs."""
+    data = workload.primitive_graph(n)
+    graphs: dict[str, Any] = {}
+    for c in competitors:
+        if not c.missing:
+            graphs[c.name] = c.construct(data)
+    rows: list[tuple[str, dict[str, Cell]]] = []
+    shape = workload.shape_for(n)
+
+    def add(key: str, make: Callable[[comp.Competitor], Call | None]) -> None:
+        cells = _cells(competitors, key, make, repeats, warmup=warmup)
+        rows.append((WORKLOADS[key], cells))
+        print(f"  {key}: done", file=sys.stderr, flush=True)
+
+    add("construct", lambda c: lambda: c.construct(data))
+    phrases = workload.phrases(n)
+    span = {"source_id": "p1", "start": 0, "end": 21, "text": "Alice has 3 apples.  "}
+
+    def allocate(c: comp.Competitor) -> Call:
+        s = c.span(span)
+        return lambda: c.allocate(phrases, s)
+
+    add("allocate", allocate)
+    add("to_data", lambda c: lambda: c.to_data(graphs[c.name]))
+    add("canonical_bytes", lambda c: lambda: c.canonical_bytes(graphs[c.name]))
+    ready = comp.baseline.to_data(graphs["dataclass baseline"])
+
+    def vs_ready(c: comp.Competitor) -> Call | None:
+        if isinstance(c, comp.Library):
+            return lambda: c.canonical_bytes(graphs[c.name])
+        if isinstance(c, comp.Baseline):
+            return lambda: comp._json_bytes(ready)  # noqa: SLF001
+        return None
+
+    add("canonical_bytes_vs_ready_dict", vs_ready)
+    add("content_hash", lambda c: lambda: c.content_hash(graphs[c.name]))
+    documents = {
+        c.name: c.canonical_bytes(graphs[c.name])
+        for c in competitors
+        if c.name in graphs and not c.unavailable("loads")
+    }
+    add("loads", lambda c: lambda: c.loads(documents[c.name]))
+    fact = data["facts"][0]
+    add("evolve", lambda c: lambda: c.add_fact(graphs[c.name], fact))
+    info = {"objects": shape.objects, "data": data}
+    return rows, info
+
+
+def run_memory(competitors: list[comp.Competitor], data: dict[str, Any]) -> str:
+    """Measure bytes per SymbolBinding and the peak memory of construction."""
+    count = 20_000
+    ids = [f"sym_apples_{i:06d}" for i in range(count)]
+    span_data = {"source_id": "p1", "start": 0, "end": 5, "text": "Alice"}
+    lines = [
+        (
+            "| competitor | bytes per SymbolBinding (traced) | `sys.getsizeof` |"
+            " construct: peak traced | construct: retained |"
+        ),
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for c in competitors:
+        if c.missing:
+            lines.append(f"| {c.name} | {c.missing} | | | |")
+            continue
+        span = c.span(span_data)
+        gc.collect()
+        symbols: list[Any] = [None] * count
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        for i in range(count):
+            symbols[i] = c.symbol(span, ids[i])
+        per = (tracemalloc.get_traced_memory()[0] - base) / count
+        tracemalloc.stop()
+        size = sys.getsizeof(symbols[0])
+        del symbols
+        gc.collect()
+        tracemalloc.start()
+        graph = c.construct(data)
+        current, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        del graph
+        lines.append(
+            f"| {c.name} | {per:.0f} B | {size} B | {peak / 2**20:.1f} MiB"
+            f" | {current / 2**20:.1f} MiB |"
+        )
+    return "\n".join(lines)
+
+
+def run_scaling(
+    competitors: list[comp.Competitor],
+    sizes: list[int],
+    repeats_for: Callable[[int], int],
+) -> str:
+    """Time construct and loads per object, and evolve, at each size."""
+    rows: list[tuple[str, dict[str, Cell]]] = []
+    gc_rows: list[str] = []
+    names = [c.name for c in competitors]
+    per_object: dict[tuple[str, int], tuple[str, dict[str, Cell]]] = {}
+    for n in sizes:
+        repeats = repeats_for(n)
+        warmup = n <= _WARMUP_UP_TO
+        data = workload.primitive_graph(n)
+        objects = workload.shape_for(n).objects
+        cells = _cells(
+            competitors,
+            "construct",
+            lambda c, data=data: lambda: c.construct(data),
+            repeats,
+            warmup=warmup,
+        )
+        per_object[("construct", n)] = (f"construct, per object, {_label(n)}", cells)
+        graphs = {c.name: c.construct(data) for c in competitors if not c.missing}
+        documents = {
+            c.name: c.canonical_bytes(graphs[c.name])
+            for c in competitors
+            if c.name in graphs and not c.unavailable("loads")
+        }
+        fact = data["facts"][0]
+        del data
+        cells_l = _cells(
+            competitors,
+            "loads",
+            lambda c, docs=documents: lambda: c.loads(docs[c.name]),
+            repeats,
+            warmup=warmup,
+        )
+        per_object[("loads", n)] = (f"loads, per object, {_label(n)}", cells_l)
+        cells_e = _cells(
+            competitors,
+            "evolve",
+            lambda c, gs=graphs, f=fact: lambda: c.add_fact(gs[c.name], f),
+            max(repeats, 5),
+            warmup=True,
+        )
+        rows.append((f"evolve +1 fact, {_label(n)} (absolute)", cells_e))
+        for key, cs in (("construct", cells), ("loads", cells_l)):
+            shares = " | ".join(
+                f"{cs[name].timing.gc_share:.0%}"
+                if cs[name].timing
+                else cs[name].reason
+                for name in names
+            )
+            gc_rows.append(f"| {key}, {_label(n)} | {shares} |")
+        del graphs, documents
+        print(
+            f"  scaling {_label(n)} ({objects} objects): done",
+            file=sys.stderr,
+            flush=True,
+        )
+    out = []
+    for key in ("construct", "loads"):
+        block = [per_object[(key, n)] for n in sizes]
+        out.append(_per_object_table(block, names, sizes))
+    out.append(table(rows, names))
+    out.append(
+        "Share of each call's time spent in the cyclic garbage collector (median):\n\n"
+        + table_head(names)
+        + "\n"
+        + "\n".join(gc_rows)
+    )
+    return "\n\n".join(out)
+
+
+def _per_object_table(
+    block: list[tuple[str, dict[str, Cell]]], names: list[str], sizes: list[int]
+) -> str:
+    lines = []
+    for (label, cells), n in zip(block, sizes, strict=True):
+        objects = workload.shape_for(n).objects
+        rendered = table(
+            [(f"{label} ({objects:,} objects)", cells)], names, per=objects
+        )
+        lines.append(rendered.splitlines()[-1])
+    return "\n".join([table_head(names), *lines])
+
+
+def _label(n: int) -> str:
+    for name, size in workload.SIZES.items():
+        if size == n:
+            return name
+    return str(n)
+
+
+def _size(text: str) -> int:
+    key = text.strip().lower()
+    if key in workload.SIZES:
+        return workload.SIZES[key]
+    return int(key.replace("_", ""))
+
+
+# -- the machine -----------------------------------------------------------------
+
+
+def machine() -> str:
+    """Describe the interpreter, the CPU and the package versions."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:  # not Linux
+        pass
+    versions = []
+    for package in ("binding-graph", "attrs", "pydantic", "pydantic-core", "msgspec"):
+        try:
+            versions.append(f"{package} {importlib.metadata.version(package)}")
+        except importlib.metadata.PackageNotFoundError:  # noqa: PERF203 -- 5 names
+            versions.append(f"{package} (not installed)")
+    return (
+        f"- Python: {sys.version.split()[0]} ({platform.python_implementation()},"
+        f" {platform.python_compiler()}), GC thresholds {gc.get_threshold()}\n"
+        f"- Machine: {platform.system()} {platform.machine()}, {cpu}\n"
+        f"- Packages: {', '.join(versions)}"
+    )
+
+
+# -- main ------------------------------------------------------------------------
+
+
+def profile(workload_name: str, n: int) -> None:
+    """Print where binding_graph's time goes on one workload."""
+    library = comp.Library()
+    data = workload.primitive_graph(n)
+    if workload_name == "construct":
+        call: Call = lambda: library.construct(data)  # noqa: E731
+    elif workload_name == "loads":
+        document = library.canonical_bytes(library.construct(data))
+        call = lambda: library.loads(document)  # noqa: E731
+    elif workload_name == "evolve":
+        graph = library.construct(data)
+        call = lambda: library.add_fact(graph, data["facts"][0])  # noqa: E731
+    else:
+        msg = f"no profile for {workload_name!r}"
+        raise SystemExit(msg)
+    call()
+    profiler = cProfile.Profile()
+    profiler.runcall(call)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--size",
+        default="10k",
+        help="main size: tiny, 1k, 10k, 100k, 1m or a number (default 10k)",
+    )
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=None,
+        help="timed calls per competitor up to 10k (default 15; 7 up to 100k, 3 above)",
+    )
+    parser.add_argument(
+        "--scaling",
+        default="",
+        help="comma-separated sizes for the scaling tables, e.g. 1k,10k,100k,1m",
+    )
+    parser.add_argument(
+        "--without",
+        default="",
+        help="comma-separated competitors to leave out: pydantic, msgspec",
+    )
+    parser.add_argument(
+        "--no-memory", action="store_true", help="skip the memory table"
+    )
+    parser.add_argument(
+        "--output", type=Path, help="also write the report to this file"
+    )
+    parser.add_argument(
+        "--smoke", action="store_true", help="run every workload once at a tiny size"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="WORKLOAD",
+        help="profile binding_graph on construct, loads or evolve, and exit",
+    )
+    return parser
+
+
+def _plan(args: argparse.Namespace) -> tuple[int, list[int], Callable[[int], int]]:
+    """Return the main size, the scaling sizes and the repeats for a size."""
+    if args.smoke:
+        return workload.SIZES["tiny"], [20, 40], lambda _: 1
+
+    def repeats_for(size: int) -> int:
+        if size <= _10K:
+            return int(args.repeats or 15)
+        return 7 if size <= _WARMUP_UP_TO else 3
+
+    scaling = [_size(s) for s in args.scaling.split(",") if s.strip()]
+    return _size(args.size), scaling, repeats_for
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line, run the suite, print (and write) the report."""
+    args = _parser().parse_args(argv)
+    if args.profile:
+        profile(args.profile, _size(args.size))
+        return 0
+    n, scaling, repeats_for = _plan(args)
+    competitors = comp.all_competitors()
+    for c in competitors[1:]:
+        if c.name.split()[0].removesuffix("_") in args.without.split(","):
+            c.missing = "not run (--without)"
+    names = [c.name for c in competitors]
+    print(f"running at {_label(n)}: " + ", ".join(names), file=sys.stderr)
+    if args.output:
+        args.output.write_text("", encoding="utf-8")
+
+    def emit(lines: list[str]) -> None:
+        # Each section as soon as it is measured: a long run that is stopped
+        # still leaves what it had.
+        text = "\n".join(lines) + "\n"
+        print(text, flush=True)
+        if args.output:
+            with args.output.open("a", encoding="utf-8") as out:
+                out.write(text + "\n")
+
+    rows, info = run_main(competitors, n, repeats_for(n), warmup=not args.smoke)
+    shape = workload.shape_for(n)
+    main_section = [
+        f"## Results at {_label(n)}",
+        "",
+        (
+            f"{shape.symbols:,} symbols, {shape.facts:,} facts, {shape.equations:,}"
+            f" equations (3 dependencies each), {shape.unknowns:,} unknowns,"
+            f" {shape.constraints:,} constraints, {shape.provenance:,} provenance"
+            f" spans: {shape.objects:,} model objects. Medians of {repeats_for(n)}"
+            " interleaved calls; in brackets, the competitor's time over"
+            " binding_graph's (below 1.00x: the competitor is faster)."
+        ),
+        "",
+        table(rows, names),
+        "",
+        "Construct, per model object:",
+        "",
+        table(rows[:1], names, per=info["objects"]),
+    ]
+    if competitors[0].unavailable("loads"):
+        main_section += [
+            "",
+            f"Serialization workloads of binding_graph: {comp.SERIALIZATION_MISSING}.",
+        ]
+    emit(main_section)
+    if not args.no_memory:
+        emit(["## Memory", "", run_memory(competitors, info["data"])])
+    del info
+    if scaling:
+        emit(
+            [
+                "## Scaling",
+                "",
+                "Time per model object (median); `loads` per object of the document.",
+                "",
+                run_scaling(competitors, scaling, repeats_for),
+            ]
+        )
+    emit(["## Machine", "", machine()])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
