@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import importlib.resources
 import json
@@ -36,6 +37,7 @@ from binding_graph import (
     is_canonical,
     json_schema,
     loads,
+    serialization,
     to_data,
 )
 from binding_graph import strategies as bgst
@@ -50,6 +52,8 @@ from tests._builders import equation, fact, graph, span, symbol, untyped
 from tests._golden import GOLDEN
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from binding_graph.errors import Path as ErrorPath
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -854,3 +858,47 @@ def test_arbitrary_json_raises_only_binding_graph_error(data: Any) -> None:
             from_data(data, cls)
         with pytest.raises(BindingGraphError):
             loads(json.dumps(data), cls)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+@pytest.mark.parametrize("refused", [True, False])
+def test_reading_pauses_the_collector_and_restores_it(
+    monkeypatch: pytest.MonkeyPatch,
+    enabled: bool,  # noqa: FBT001 -- a parameter of the test
+    refused: bool,  # noqa: FBT001 -- a parameter of the test
+) -> None:
+    """Reading pauses the collector, then restores its state, refused or not."""
+    document = '{"source_id": "p", "start": 0, "end": 1, "text": "x"}'
+    if refused:
+        document = document.replace('"end": 1', '"end": 0')
+    during: list[bool] = []
+    read: Callable[[object, object], object] = getattr(serialization, "_read")  # noqa: B009 -- observed, not changed
+
+    def observed(data: object, cls: object) -> object:
+        during.append(gc.isenabled())
+        return read(data, cls)
+
+    monkeypatch.setattr(serialization, "_read", observed)
+    was = gc.isenabled()
+    try:
+        if enabled:
+            gc.enable()
+        else:
+            gc.disable()
+        calls: list[Callable[[], object]] = [
+            lambda: loads(document, SourceSpanLink),
+            lambda: from_data(json.loads(document), SourceSpanLink),
+        ]
+        for call in calls:
+            if refused:
+                with pytest.raises(BindingGraphError):
+                    call()
+            else:
+                assert call() == SourceSpanLink("p", 0, 1, "x")
+            assert gc.isenabled() is enabled
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
+    assert during == [False, False]
