@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final, cast
+from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
@@ -262,21 +262,86 @@ class SemanticSymbolicBindingGraph(_Checked):
 
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
-        known = _check_unique_ids(self.symbols)
-        # Each check is a C-level pass; only a failure walks the elements
-        # again in Python to find where it is.
-        for field, items in (
-            ("facts", self.facts),
-            ("unknowns", self.unknowns),
-            ("constraints", self.constraints),
-        ):
-            if not known.issuperset(map(_symbol_id, items)):
-                _refuse_unknown(field, "symbol_id", known, items)
-        equations = self.equations
-        if not known.issuperset(map(_lhs_symbol_id, equations)):
-            _refuse_unknown("equations", "lhs_symbol_id", known, equations)
-        if not known.issuperset(chain.from_iterable(map(_dependencies, equations))):
-            _refuse_unknown("equations", "dependencies", known, equations)
+        _check_references(_check_unique_ids(self.symbols), self, self)
+
+    def extend(
+        self,
+        *,
+        symbols: tuple[SymbolBinding, ...] = (),
+        facts: tuple[BoundFact, ...] = (),
+        equations: tuple[BoundEquation, ...] = (),
+        unknowns: tuple[BoundUnknown, ...] = (),
+        constraints: tuple[BoundConstraint, ...] = (),
+        provenance: tuple[SourceSpanLink, ...] = (),
+    ) -> SemanticSymbolicBindingGraph:
+        """Return this graph with elements appended, checking only what is new.
+
+        The result equals ``attrs.evolve(graph, symbols=graph.symbols +
+        symbols, ...)``, and a refusal has the same code and path (indices
+        count from the start of the whole collection), but the elements
+        already in this graph are not checked again: they were when it was
+        built, and adding symbols cannot unbind them.
+        Checking costs time in proportion to what is added; what remains in
+        proportion to the graph is C-level copying of its tuples and of its
+        set of symbol ids.
+
+        Args:
+            symbols: Symbols to append, with ids new to the graph.
+            facts: Facts to append.
+            equations: Equations to append.
+            unknowns: Unknowns to append.
+            constraints: Constraints to append.
+            provenance: Source spans to append.
+
+        Returns:
+            A new graph; this one is unchanged.
+
+        Raises:
+            BindingGraphError: as the constructor would for the whole graph:
+                ``wrong_type``, ``duplicate_symbol_id`` or ``unknown_symbol``.
+
+        .. versionadded:: 0.1.0
+        """
+        if type(self) is not SemanticSymbolicBindingGraph:
+            # A subclass may hold more than this method knows how to carry.
+            return attrs.evolve(
+                self,
+                symbols=self.symbols + symbols,
+                facts=self.facts + facts,
+                equations=self.equations + equations,
+                unknowns=self.unknowns + unknowns,
+                constraints=self.constraints + constraints,
+                provenance=self.provenance + provenance,
+            )
+        added = {
+            "symbols": symbols,
+            "facts": facts,
+            "equations": equations,
+            "unknowns": unknowns,
+            "constraints": constraints,
+            "provenance": provenance,
+        }
+        extended = object.__new__(type(self))
+        for attribute in attrs.fields(SemanticSymbolicBindingGraph):
+            name = attribute.name
+            items: object = added[name]
+            old: tuple[Any, ...] = getattr(self, name)
+            try:
+                _check_field(attribute, self, items)
+            except BindingGraphError as exc:
+                if len(exc.path) == 1:
+                    raise
+                # The index counts from the start of the whole collection.
+                raise BindingGraphError(
+                    exc.code, exc.message, (name, len(old) + cast("int", exc.path[1]))
+                ) from None
+            # Frozen: set once, before anyone else can see the new graph.
+            object.__setattr__(extended, name, old + cast("tuple[Any, ...]", items))
+        known = _check_unique_ids(extended.symbols)
+        _check_references(
+            known, _Added(facts, unknowns, constraints, equations), extended
+        )
+        return extended
 
     def to_canonical_string(self) -> str:
         """Return the graph's canonical document, as text.
@@ -294,6 +359,46 @@ class SemanticSymbolicBindingGraph(_Checked):
         from binding_graph.serialization import dumps  # noqa: PLC0415
 
         return dumps(self)
+
+
+def _check_field(
+    attribute: attrs.Attribute[Any], instance: object, value: object
+) -> None:
+    validator: Any = attribute.validator
+    validator(instance, attribute, value)
+
+
+class _Added(NamedTuple):
+    """The elements an extension adds, as the reference check reads them."""
+
+    facts: tuple[BoundFact, ...]
+    unknowns: tuple[BoundUnknown, ...]
+    constraints: tuple[BoundConstraint, ...]
+    equations: tuple[BoundEquation, ...]
+
+
+def _check_references(
+    known: frozenset[str],
+    checked: _Added | SemanticSymbolicBindingGraph,
+    whole: SemanticSymbolicBindingGraph,
+) -> None:
+    """Refuse an element of *checked* that names a symbol not in *known*.
+
+    Each check is a C-level pass; only a failure walks *whole* again in
+    Python, to find where the element is.
+    """
+    for field, items in (
+        ("facts", checked.facts),
+        ("unknowns", checked.unknowns),
+        ("constraints", checked.constraints),
+    ):
+        if not known.issuperset(map(_symbol_id, items)):
+            _refuse_unknown(field, "symbol_id", known, getattr(whole, field))
+    equations = checked.equations
+    if not known.issuperset(map(_lhs_symbol_id, equations)):
+        _refuse_unknown("equations", "lhs_symbol_id", known, whole.equations)
+    if not known.issuperset(chain.from_iterable(map(_dependencies, equations))):
+        _refuse_unknown("equations", "dependencies", known, whole.equations)
 
 
 def _check_unique_ids(symbols: tuple[SymbolBinding, ...]) -> frozenset[str]:
