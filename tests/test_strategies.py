@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from keyword import iskeyword
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from binding_graph import (
+    ADMISSIBILITY_STATUSES,
     REFUSAL_CODES,
+    SEMANTIC_ROLES,
     BindingGraphError,
     BoundConstraint,
     BoundEquation,
@@ -27,6 +30,9 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 MODEL_CLASSES = (
     SourceSpanLink,
@@ -174,3 +180,71 @@ def test_invalid_documents_refuse_codes_no_document_can_cause(
 def test_from_type_graphs_round_trip(graph: SemanticSymbolicBindingGraph) -> None:
     """A graph from st.from_type() survives the canonical JSON round trip."""
     assert loads(dumps(graph)) == graph
+
+
+def _dependencies_hold(document: dict[str, Any], wanted: Callable[[str], bool]) -> bool:
+    return any(
+        wanted(member)
+        for equation in document["equations"]
+        for member in equation["dependencies"]
+    )
+
+
+def _known_ids(document: dict[str, Any]) -> set[str]:
+    return {symbol["symbol_id"] for symbol in document["symbols"]}
+
+
+_VARIANTS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
+    (
+        "invalid_identifier",
+        lambda d: _dependencies_hold(d, lambda m: not m.isidentifier() or iskeyword(m)),
+    ),
+    (
+        "invalid_identifier",
+        lambda d: (
+            not _dependencies_hold(d, lambda m: not m.isidentifier() or iskeyword(m))
+        ),
+    ),
+    (
+        "not_in_vocabulary",
+        lambda d: any(
+            e["admissibility_status"] not in ADMISSIBILITY_STATUSES
+            for e in d["equations"]
+        ),
+    ),
+    (
+        "not_in_vocabulary",
+        lambda d: any(s["semantic_role"] not in SEMANTIC_ROLES for s in d["symbols"]),
+    ),
+    (
+        "unknown_symbol",
+        lambda d: _dependencies_hold(d, lambda m: m not in _known_ids(d)),
+    ),
+    (
+        "unknown_symbol",
+        lambda d: any(f["symbol_id"] not in _known_ids(d) for f in d["facts"]),
+    ),
+    (
+        "unknown_symbol",
+        lambda d: any(u["symbol_id"] not in _known_ids(d) for u in d["unknowns"]),
+    ),
+    ("malformed_document", lambda d: d["format"] != "binding-graph"),
+    ("malformed_document", lambda d: d["format"] == "binding-graph"),
+]
+
+
+@pytest.mark.parametrize(("code", "variant"), _VARIANTS)
+def test_invalid_documents_break_each_rule_in_every_place(
+    code: str, variant: Callable[[dict[str, Any]], bool]
+) -> None:
+    """Each code is drawn in every place it can be broken, not just one."""
+    document, drawn = find(
+        bgst.invalid_graph_documents(codes=[code]),
+        lambda case: variant(case[0]),
+        # The first document found will do: shrinking it would only cost time.
+        settings=settings(max_examples=2000, database=None, phases=[Phase.generate]),
+    )
+    assert drawn == code
+    with pytest.raises(BindingGraphError) as info:
+        from_data(document)
+    assert info.value.code == code
