@@ -323,3 +323,48 @@ def test_options_are_checked_even_with_no_phrases() -> None:
     """A bad option is reported before the phrases are looked at."""
     error = refusal([], prefix="class")
     assert (error.code, error.path) == ("invalid_identifier", ("prefix",))
+
+
+@pytest.mark.parametrize(
+    ("phrases", "options", "message"),
+    [
+        pytest.param(
+            "Alice",
+            {},
+            "allocate_symbols.noun_phrases must be an ordered iterable of str"
+            " (a list or tuple), not str (got 'Alice')",
+            id="bare-str",
+        ),
+        pytest.param(
+            {"Alice"},
+            {},
+            "allocate_symbols.noun_phrases must be an ordered iterable of str"
+            " (a set's order changes with the hash seed), not set (got {'Alice'})",
+            id="set",
+        ),
+        pytest.param(
+            ["Alice"],
+            {"source_span": "p1"},
+            "allocate_symbols.source_span must be a SourceSpanLink, not str (got 'p1')",
+            id="source_span",
+        ),
+        pytest.param(
+            ["Alice", "!!!"],
+            {},
+            "allocate_symbols.noun_phrases[1] must hold a letter or digit that"
+            " folds to ASCII (got '!!!')",
+            id="unslugifiable",
+        ),
+        pytest.param(
+            [],
+            {},
+            "allocate_symbols.noun_phrases must hold at least one phrase (got none)",
+            id="empty",
+        ),
+    ],
+)
+def test_refusal_message_is_exact(
+    phrases: object, options: dict[str, object], message: str
+) -> None:
+    """Each of the allocator's own refusals has its exact message."""
+    assert refusal(phrases, **options).message == message

@@ -1390,3 +1390,229 @@ def test_evolve_checks_the_graph_with_validators_disabled() -> None:
 def test_validators_off_fixture_restores_the_setting() -> None:
     """The fixture above leaves attrs' validators as it found them."""
     assert not attrs.validators.get_disabled()
+
+
+# -- exact messages -------------------------------------------------------------
+# A message is built from data, in the shape "Owner.field rule (got value)";
+# these pin one message of every rule, so that a rule's wording, its owner,
+# its field and the value it shows cannot drift unnoticed.
+
+MESSAGES: list[Any] = [
+    pytest.param(
+        lambda: symbol(name=3),
+        "wrong_type",
+        ("name",),
+        "SymbolBinding.name must be a str (a subclass must keep str's equality and"
+        " hashing), not int (got 3)",
+        id="wrong_type",
+    ),
+    pytest.param(
+        lambda: span(source_id=""),
+        "empty_text",
+        ("source_id",),
+        "SourceSpanLink.source_id must not be empty or blank (got '')",
+        id="empty_text",
+    ),
+    pytest.param(
+        lambda: symbol(name="\u3000"),
+        "empty_text",
+        ("name",),
+        "SymbolBinding.name must not be empty or blank (got '\\u3000')",
+        id="empty_text-unicode-blank",
+    ),
+    pytest.param(
+        lambda: span(start=0, end=1, text=""),
+        "empty_text",
+        ("text",),
+        "SourceSpanLink.text must not be empty (got '')",
+        id="empty_text-verbatim",
+    ),
+    pytest.param(
+        lambda: symbol(name="a\ud800"),
+        "invalid_text",
+        ("name",),
+        "SymbolBinding.name must be encodable as UTF-8 (it holds a lone surrogate)"
+        " (got 'a\\ud800')",
+        id="invalid_text",
+    ),
+    pytest.param(
+        lambda: symbol(symbol_id="1a"),
+        "invalid_identifier",
+        ("symbol_id",),
+        "SymbolBinding.symbol_id must be a Python identifier (got '1a')",
+        id="invalid_identifier",
+    ),
+    pytest.param(
+        lambda: fact(symbol_id="\ufb01"),
+        "invalid_identifier",
+        ("symbol_id",),
+        "BoundFact.symbol_id must equal its NFKC normal form, as Python reads"
+        " identifiers ('fi') (got '\ufb01')",
+        id="invalid_identifier-nfkc",
+    ),
+    pytest.param(
+        lambda: symbol(semantic_role="boss"),
+        "not_in_vocabulary",
+        ("semantic_role",),
+        "SymbolBinding.semantic_role must be one of count, difference, duration,"
+        " entity, quantity, rate, ratio, total, unknown (got 'boss')",
+        id="not_in_vocabulary",
+    ),
+    pytest.param(
+        lambda: equation(admissibility_status="refused"),
+        "refusal_reason_required",
+        ("refusal_reason",),
+        "BoundEquation.refusal_reason is required when admissibility_status is"
+        " 'refused' (got None)",
+        id="refusal_reason_required",
+    ),
+    pytest.param(
+        lambda: equation(admissibility_status="refused", refusal_reason="  "),
+        "refusal_reason_required",
+        ("refusal_reason",),
+        "BoundEquation.refusal_reason must not be empty or blank when"
+        " admissibility_status is 'refused' (got '  ')",
+        id="refusal_reason_required-blank",
+    ),
+    pytest.param(
+        lambda: equation(refusal_reason=3),
+        "wrong_type",
+        ("refusal_reason",),
+        "BoundEquation.refusal_reason must be a str or None, not int (got 3)",
+        id="wrong_type-refusal_reason",
+    ),
+    pytest.param(
+        lambda: span(start=True),
+        "wrong_type",
+        ("start",),
+        "SourceSpanLink.start must be an int, not a bool (a subclass must keep"
+        " int's equality, hashing and ordering), not bool (got True)",
+        id="wrong_type-offset",
+    ),
+    pytest.param(
+        lambda: span(start=-1),
+        "invalid_span",
+        ("start",),
+        "SourceSpanLink.start must be at least 0 and at most 2**53 - 1"
+        " (9007199254740991) (got -1)",
+        id="invalid_span-start",
+    ),
+    pytest.param(
+        lambda: span(start=3, end=3),
+        "invalid_span",
+        ("end",),
+        "SourceSpanLink.end must be greater than start (3): spans are half-open"
+        " and non-empty (got 3)",
+        id="invalid_span-empty",
+    ),
+    pytest.param(
+        lambda: span(start=0, end=MAX_OFFSET + 1),
+        "invalid_span",
+        ("end",),
+        "SourceSpanLink.end must be at most 2**53 - 1 (9007199254740991)"
+        " (got 9007199254740992)",
+        id="invalid_span-end",
+    ),
+    pytest.param(
+        lambda: span(text="Ali"),
+        "invalid_span",
+        ("text",),
+        "SourceSpanLink.text must be exactly end - start (5) characters long,"
+        " not 3 (got 'Ali')",
+        id="invalid_span-text",
+    ),
+    pytest.param(
+        lambda: equation(dependencies=["x"]),
+        "wrong_type",
+        ("dependencies",),
+        "BoundEquation.dependencies must be a frozenset, not list (got ['x'])",
+        id="wrong_type-dependencies",
+    ),
+    pytest.param(
+        lambda: symbol(source_span="p1"),
+        "wrong_type",
+        ("source_span",),
+        "SymbolBinding.source_span must be a SourceSpanLink, not str (got 'p1')",
+        id="wrong_type-span",
+    ),
+    pytest.param(
+        lambda: graph(unknowns=[]),
+        "wrong_type",
+        ("unknowns",),
+        "SemanticSymbolicBindingGraph.unknowns must be a tuple of BoundUnknown,"
+        " not list (got [])",
+        id="wrong_type-collection",
+    ),
+    pytest.param(
+        lambda: graph(provenance=(span(), "p1")),
+        "wrong_type",
+        ("provenance", 1),
+        "SemanticSymbolicBindingGraph.provenance must be a SourceSpanLink,"
+        " not str (got 'p1')",
+        id="wrong_type-collection-item",
+    ),
+    pytest.param(
+        lambda: graph(symbols=(symbol(symbol_id="x"), symbol(symbol_id="x"))),
+        "duplicate_symbol_id",
+        ("symbols", 1, "symbol_id"),
+        "SemanticSymbolicBindingGraph.symbols must have unique symbol_id values"
+        " ('x' is repeated)",
+        id="duplicate_symbol_id",
+    ),
+    pytest.param(
+        lambda: graph(facts=(fact(), fact(symbol_id="q"))),
+        "unknown_symbol",
+        ("facts", 1, "symbol_id"),
+        "SemanticSymbolicBindingGraph.facts[1].symbol_id must name symbols of the"
+        " graph ('q' is not one)",
+        id="unknown_symbol",
+    ),
+]
+
+
+@pytest.mark.parametrize(("build", "code", "path", "message"), MESSAGES)
+def test_refusal_message_is_exact(
+    build: Callable[[], object], code: str, path: tuple[str | int, ...], message: str
+) -> None:
+    """Each rule refuses with its code, its path and its exact message."""
+    error = refusal(build)
+    assert (error.code, error.path, error.message) == (code, path, message)
+
+
+# -- edges of the fast paths ------------------------------------------------------
+# Each check accepts the common value on a fast path; these values take the
+# slow path and must meet the same rule there.
+
+
+@pytest.mark.parametrize("text", ["\u3000", "\u00a0\u2003"])
+def test_verbatim_text_may_be_unicode_whitespace(text: str) -> None:
+    """A span's text may be non-ASCII whitespace, as it may be ASCII whitespace."""
+    link = span(start=0, end=len(text), text=text)
+    assert link.text == text
+
+
+def test_int_subclass_offsets_reach_the_largest_offset() -> None:
+    """Int subclass offsets are accepted up to 2**53 - 1 inclusive, as ints are."""
+    link = span(start=Offset(MAX_OFFSET - 1), end=Offset(MAX_OFFSET), text="x")
+    assert (link.start, link.end) == (MAX_OFFSET - 1, MAX_OFFSET)
+
+
+def test_int_subclass_start_at_the_largest_offset_refuses_the_end() -> None:
+    """A start of 2**53 - 1 is a valid offset: it is the end that cannot follow."""
+    error = refusal(span, start=Offset(MAX_OFFSET), end=MAX_OFFSET, text="x")
+    assert (error.code, error.path) == ("invalid_span", ("end",))
+
+
+def test_validators_are_named_for_what_they_check() -> None:
+    """The checks built per field carry names that say what they check."""
+    checks: list[Any] = [
+        attrs.fields(SymbolBinding).semantic_role.validator,
+        attrs.fields(SemanticSymbolicBindingGraph).symbols.validator,
+        attrs.fields(BoundFact).source_span.validator,
+    ]
+    roles = ", ".join(sorted(binding_graph.SEMANTIC_ROLES))
+    assert [(check.__name__, check.__qualname__) for check in checks] == [
+        (f"in_vocabulary({roles})",) * 2,
+        ("tuple_of(SymbolBinding)",) * 2,
+        ("instance_of(SourceSpanLink)",) * 2,
+    ]

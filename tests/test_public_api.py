@@ -219,6 +219,24 @@ def test_version_is_read_lazily_from_metadata(monkeypatch: pytest.MonkeyPatch) -
     assert asked == ["binding-graph"]
 
 
+def test_version_without_metadata_is_an_attribute_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From a bare checkout, __version__ raises AttributeError and says why."""
+
+    def no_distribution(distribution: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(distribution)
+
+    monkeypatch.setattr(importlib.metadata, "version", no_distribution)
+    with pytest.raises(AttributeError) as info:
+        _ = binding_graph.__version__
+    assert info.value.args == (
+        "__version__ is only known for an installed binding-graph",
+    )
+    assert info.value.__suppress_context__
+    assert not hasattr(binding_graph, "__version__")
+
+
 def test_unknown_attribute_raises_attribute_error() -> None:
     """An unknown attribute of the package raises AttributeError, naming it."""
     with pytest.raises(AttributeError, match="no_such_name"):

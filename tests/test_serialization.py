@@ -48,7 +48,16 @@ from binding_graph.serialization import (
     FORMAT,
     FORMAT_VERSION,
 )
-from tests._builders import equation, fact, graph, span, symbol, untyped
+from tests._builders import (
+    constraint,
+    equation,
+    fact,
+    graph,
+    span,
+    symbol,
+    unknown,
+    untyped,
+)
 from tests._golden import GOLDEN
 
 if TYPE_CHECKING:
@@ -902,3 +911,284 @@ def test_reading_pauses_the_collector_and_restores_it(
         else:
             gc.disable()
     assert during == [False, False]
+
+
+# -- exact messages -------------------------------------------------------------
+# One refusal of every kind that serialization raises itself, with its exact
+# code, path and message: the message names the owner, the rule and the value.
+
+_GRAPH = "SemanticSymbolicBindingGraph"
+_CLASS_NAMES = (
+    "SourceSpanLink, SymbolBinding, BoundFact, BoundEquation, BoundUnknown,"
+    " BoundConstraint, SemanticSymbolicBindingGraph"
+)
+
+
+def _equation_document(dependencies: object) -> dict[str, Any]:
+    """Return the builders' document with the first equation's *dependencies*."""
+    data = document()
+    data["equations"][0]["dependencies"] = dependencies
+    return data
+
+
+MESSAGES: list[Any] = [
+    pytest.param(
+        lambda: to_data(untyped(None)),
+        "wrong_type",
+        (),
+        f"to_data.obj must be one of {_CLASS_NAMES}, not NoneType (got None)",
+        id="to_data",
+    ),
+    pytest.param(
+        lambda: from_data({}, untyped(int)),
+        "wrong_type",
+        ("cls",),
+        f"from_data.cls must be one of {_CLASS_NAMES}, not type (got <class 'int'>)",
+        id="cls",
+    ),
+    pytest.param(
+        lambda: from_data([], SourceSpanLink),
+        "wrong_type",
+        (),
+        "a SourceSpanLink must be a JSON object, not list (got [])",
+        id="not-an-object",
+    ),
+    pytest.param(
+        lambda: from_data([]),
+        "wrong_type",
+        (),
+        f"a {_GRAPH} must be a JSON object, not list (got [])",
+        id="graph-not-an-object",
+    ),
+    pytest.param(
+        lambda: from_data({"format": "binding-graph"}),
+        "missing_key",
+        ("version",),
+        f"{_GRAPH}.version is missing: a graph document holds"
+        ' "format": "binding-graph" and "version": 1',
+        id="header-missing",
+    ),
+    pytest.param(
+        lambda: from_data(document(format="binding-graf")),
+        "malformed_document",
+        ("format",),
+        f"{_GRAPH}.format must be 'binding-graph': this is not a binding-graph"
+        " document (got 'binding-graf')",
+        id="format",
+    ),
+    pytest.param(
+        lambda: from_data(document(version="1")),
+        "wrong_type",
+        ("version",),
+        f"{_GRAPH}.version must be an int, not str (got '1')",
+        id="version-type",
+    ),
+    pytest.param(
+        lambda: from_data(document(version=2)),
+        "unsupported_version",
+        ("version",),
+        f"{_GRAPH}.version must be 1, the only version of the format this library"
+        " reads (got 2)",
+        id="version",
+    ),
+    pytest.param(
+        lambda: from_data(document(nodes=[])),
+        "unknown_key",
+        ("nodes",),
+        f"{_GRAPH} has no field 'nodes'; its fields are format, version, symbols,"
+        " facts, equations, unknowns, constraints, provenance",
+        id="graph-unknown-key",
+    ),
+    pytest.param(
+        lambda: from_data(document(facts={})),
+        "wrong_type",
+        ("facts",),
+        f"{_GRAPH}.facts must be a JSON array, not dict (got {{}})",
+        id="collection-not-an-array",
+    ),
+    pytest.param(
+        lambda: from_data(_equation_document("x")),
+        "wrong_type",
+        ("equations", 0, "dependencies"),
+        "BoundEquation.dependencies must be a JSON array, not str (got 'x')",
+        id="dependencies-not-an-array",
+    ),
+    pytest.param(
+        lambda: from_data(_equation_document(["x", "y", "x"])),
+        "malformed_document",
+        ("equations", 0, "dependencies", 2),
+        "BoundEquation.dependencies encodes a set and must not repeat an entry"
+        " (got 'x' again)",
+        id="dependencies-repeat",
+    ),
+    pytest.param(
+        lambda: from_data(_equation_document(["x", "1y"])),
+        "invalid_identifier",
+        ("equations", 0, "dependencies", 1),
+        "BoundEquation.dependencies must be a Python identifier (got '1y')",
+        id="dependencies-member",
+    ),
+    pytest.param(
+        lambda: from_data(_equation_document(["x", "w"])),
+        "unknown_symbol",
+        ("equations", 0, "dependencies", 1),
+        f"{_GRAPH}.equations[0].dependencies must name symbols of the graph"
+        " ('w' is not one)",
+        id="dependencies-unknown",
+    ),
+    pytest.param(
+        lambda: from_data(
+            {"source_id": [], "start": 0, "end": 1, "text": "x"}, SourceSpanLink
+        ),
+        "limit_exceeded",
+        ("source_id",),
+        "a SourceSpanLink document nests at most 1 arrays and objects deep; this"
+        " one nests deeper",
+        id="nesting",
+    ),
+    pytest.param(
+        lambda: loads('{"a": 1, "b": 1, "b": 2}'),
+        "malformed_document",
+        (),
+        "a JSON object must not repeat a key (got 'b' again)",
+        id="repeated-key",
+    ),
+    pytest.param(
+        lambda: loads('{"a": 9007199254740992}'),
+        "malformed_document",
+        (),
+        "integers in a document must lie within -(2**53 - 1) and 2**53 - 1, as"
+        " every JSON implementation holds them exactly (got '9007199254740992')",
+        id="integer",
+    ),
+    pytest.param(
+        lambda: loads('{"a": 1.5}'),
+        "malformed_document",
+        (),
+        "numbers in a document must be integers, written without a fraction or an"
+        " exponent (got '1.5')",
+        id="fraction",
+    ),
+    pytest.param(
+        lambda: loads('{"a": NaN}'),
+        "malformed_document",
+        (),
+        "a document must not hold NaN: it is not JSON",
+        id="nan",
+    ),
+    pytest.param(
+        lambda: loads("{}", max_bytes=untyped("1")),
+        "wrong_type",
+        ("max_bytes",),
+        "loads.max_bytes must be an int, not str (got '1')",
+        id="max_bytes-type",
+    ),
+    pytest.param(
+        lambda: loads(untyped(3)),
+        "wrong_type",
+        ("text",),
+        "loads.text must be a str or bytes, not int (got 3)",
+        id="text-type",
+    ),
+    pytest.param(
+        lambda: loads("{}", max_bytes=1),
+        "limit_exceeded",
+        (),
+        "a document may take at most 1 bytes of UTF-8; this one takes more",
+        id="size",
+    ),
+    pytest.param(
+        lambda: loads(b"{\xff}"),
+        "malformed_document",
+        (),
+        "a document must be UTF-8 (invalid start byte at byte 1)",
+        id="utf8",
+    ),
+    pytest.param(
+        lambda: loads("\ufeff{}"),
+        "malformed_document",
+        (),
+        "a document must not start with a byte order mark (U+FEFF)",
+        id="bom",
+    ),
+    pytest.param(
+        lambda: loads("[1, 2"),
+        "malformed_document",
+        (),
+        "a document must be JSON (Expecting ',' delimiter: line 1 column 6)",
+        id="json",
+    ),
+    pytest.param(
+        lambda: loads(_DEEP),
+        "limit_exceeded",
+        (),
+        "a document must not nest arrays and objects this deep",
+        id="nesting-beyond-the-parser",
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "code", "path", "message"), MESSAGES)
+def test_refusal_message_is_exact(
+    call: Callable[[], object], code: str, path: ErrorPath, message: str
+) -> None:
+    """Each refusal of the reader and writer has its code, path and exact message."""
+    with pytest.raises(BindingGraphError) as info:
+        call()
+    assert (info.value.code, info.value.path, info.value.message) == (
+        code,
+        path,
+        message,
+    )
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [span(), symbol(), fact(), equation(), unknown(), constraint()],
+    ids=lambda obj: type(obj).__name__,
+)
+def test_key_refusals_name_the_class_and_its_fields(obj: Any) -> None:
+    """A stray or a missing key names the class whose object it is in."""
+    cls: type[Any] = obj.__class__
+    name = cls.__name__
+    fields = [a.name for a in attrs.fields(cls)]
+    stray = {**to_data(obj), "extra": 1}
+    with pytest.raises(BindingGraphError) as info:
+        from_data(stray, cls)
+    assert (info.value.code, info.value.path, info.value.message) == (
+        "unknown_key",
+        ("extra",),
+        f"{name} has no field 'extra'; its fields are {', '.join(fields)}",
+    )
+    short = to_data(obj)
+    last = fields[-1]
+    del short[last]
+    with pytest.raises(BindingGraphError) as info:
+        from_data(short, cls)
+    missing = f"{name}.{last} is missing: a document holds every field, null for None"
+    assert (info.value.code, info.value.path, info.value.message) == (
+        "missing_key",
+        (last,),
+        missing,
+    )
+
+
+def test_non_ascii_bytes_at_the_limit_are_read() -> None:
+    """UTF-8 bytes of exactly max_bytes are read, non-ASCII ones included."""
+    obj = span(start=0, end=2, text="\u00e9t")
+    raw = dumps(obj).encode()
+    assert loads(raw, SourceSpanLink, max_bytes=len(raw)) == obj
+    assert loads(bytearray(raw), SourceSpanLink, max_bytes=len(raw)) == obj
+
+
+def test_non_ascii_text_as_long_as_the_limit_in_characters_refuses() -> None:
+    """Text of max_bytes characters, some non-ASCII, takes more bytes: refused."""
+    text = dumps(span(start=0, end=2, text="\u00e9t"))
+    assert len(text.encode()) == len(text) + 1
+    assert refusal(loads, text, SourceSpanLink, max_bytes=len(text)) == (
+        "limit_exceeded",
+        (),
+    )
+    assert loads(text, SourceSpanLink, max_bytes=len(text) + 1) == span(
+        start=0, end=2, text="\u00e9t"
+    )
