@@ -933,10 +933,10 @@ def _equation_document(dependencies: object) -> dict[str, Any]:
 
 MESSAGES: list[Any] = [
     pytest.param(
-        lambda: to_data(untyped(None)),
+        lambda: to_data(untyped("graph")),
         "wrong_type",
         (),
-        f"to_data.obj must be one of {_CLASS_NAMES}, not NoneType (got None)",
+        f"to_data.obj must be one of {_CLASS_NAMES}, not str (got 'graph')",
         id="to_data",
     ),
     pytest.param(
