@@ -370,6 +370,15 @@ def identifier_set(
         raise min(refusals, key=lambda e: (_PRIORITY[e.code], e.message))
 
 
+def check_tuple(value: object, cls: type, owner: str, field: str, path: Path) -> None:
+    """Refuse *value* unless it is a ``tuple`` (or subclass) of *cls* instances."""
+    if not isinstance(value, tuple):
+        refuse_type(owner, field, f"a tuple of {cls.__name__}", value, path)
+    for index, item in enumerate(cast("tuple[object, ...]", value)):
+        if not isinstance(item, cls):
+            refuse_type(owner, field, f"a {cls.__name__}", item, (*path, index))
+
+
 def tuple_of(cls: type) -> Validator:
     """Build a check for a ``tuple`` whose every item is a *cls*."""
     only_cls = frozenset({cls})
@@ -378,12 +387,8 @@ def tuple_of(cls: type) -> Validator:
         # The common case in one C-level pass: a tuple of exactly cls.
         if type(value) is tuple and only_cls.issuperset(map(type, value)):  # pyright: ignore[reportUnknownArgumentType]
             return
-        owner, name = type(instance).__name__, attribute.name
-        if not isinstance(value, tuple):
-            refuse_type(owner, name, f"a tuple of {cls.__name__}", value, (name,))
-        for index, item in enumerate(cast("tuple[object, ...]", value)):
-            if not isinstance(item, cls):
-                refuse_type(owner, name, f"a {cls.__name__}", item, (name, index))
+        name = attribute.name
+        check_tuple(value, cls, type(instance).__name__, name, (name,))  # pyright: ignore[reportUnknownArgumentType]
 
     check.__qualname__ = check.__name__ = f"tuple_of({cls.__name__})"
     return check

@@ -724,15 +724,18 @@ _DECODE: Final = json.JSONDecoder(
 ).decode
 
 
+def _utf8_size(text: str) -> int:
+    # "surrogatepass": a lone surrogate is refused later, as invalid_text.
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 def _too_large(text: str | bytes | bytearray, max_bytes: int) -> bool:
     size = len(text)
     if size > max_bytes or isinstance(text, (bytes, bytearray)) or text.isascii():
         return size > max_bytes
-    # A character takes at most 4 bytes; count exactly only near the limit.
-    # "surrogatepass": a lone surrogate is refused later, as invalid_text.
-    return (
-        size * 4 > max_bytes and len(text.encode("utf-8", "surrogatepass")) > max_bytes
-    )
+    # A character takes at most 4 bytes: encoding a copy of the text, only
+    # to count its bytes, is needed only where they could exceed the limit.
+    return size * 4 > max_bytes and _utf8_size(text) > max_bytes
 
 
 def _loads(text: object, cls: object, max_bytes: object) -> Model:

@@ -1603,6 +1603,83 @@ def test_int_subclass_start_at_the_largest_offset_refuses_the_end() -> None:
     assert (error.code, error.path) == ("invalid_span", ("end",))
 
 
+# The slow paths of the checks: a valid value the fast path is meant to take
+# must never reach one of these. They cost several times the fast path, and
+# the performance targets of docs/performance.md rest on that.
+SLOW_PATHS = (
+    "check_text",
+    "check_identifier",
+    "check_vocabulary",
+    "check_tuple",
+    "_check_int",
+)
+
+
+@pytest.fixture
+def slow_paths_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every slow path of the checks fail the test that reaches it."""
+    from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
+
+    def forbid(name: str) -> Callable[..., object]:
+        def reached(value: object, *_: object) -> object:
+            pytest.fail(f"{name}({value!r}) reached: the fast path should take it")
+
+        return reached
+
+    for name in SLOW_PATHS:
+        monkeypatch.setattr(_validators, name, forbid(name))
+
+
+def _every_fast_value() -> SemanticSymbolicBindingGraph:
+    top = span(source_id="p2", start=MAX_OFFSET - 1, end=MAX_OFFSET, text="x")
+    blank = span(start=0, end=3, text="   ")
+    return graph(
+        symbols=(
+            symbol(symbol_id="x", entity="Alice", unit="apple", source_span=top),
+            symbol(symbol_id="y", semantic_role="rate", source_span=blank),
+            symbol(symbol_id="z"),
+        ),
+        facts=(fact(unit="apple"), fact(symbol_id="y")),
+        equations=(
+            equation(dependencies=frozenset({"x", "y"})),
+            equation(
+                lhs_symbol_id="y",
+                dependencies=frozenset(),
+                admissibility_status="refused",
+                refusal_reason="units disagree",
+            ),
+        ),
+        unknowns=(unknown(expected_unit="apple"), unknown(symbol_id="y")),
+        constraints=(constraint(),),
+        provenance=(top, blank),
+    )
+
+
+@pytest.mark.usefixtures("slow_paths_forbidden")
+def test_common_valid_values_take_only_fast_paths() -> None:
+    """Every field of a common valid graph is accepted without a slow path."""
+    built = _every_fast_value()
+    assert built.equations[1].refusal_reason == "units disagree"
+    assert attrs.evolve(built) == built
+
+
+@pytest.mark.usefixtures("slow_paths_forbidden")
+@pytest.mark.parametrize("offset", [0, 1, MAX_OFFSET - 1, MAX_OFFSET])
+def test_span_start_takes_every_valid_offset_on_its_fast_path(offset: int) -> None:
+    """span_start's fast path takes the whole range, 0 to 2**53 - 1 inclusive."""
+    from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
+
+    # It returns nothing: reaching no slow path (the fixture) is the point.
+    _validators.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
+
+
+@pytest.mark.usefixtures("slow_paths_forbidden")
+def test_slow_paths_forbidden_catches_a_slow_value() -> None:
+    """The fixture above does fail a test whose value takes a slow path."""
+    with pytest.raises(pytest.fail.Exception, match=r"check_text\('Café'\) reached"):
+        symbol(name="Café")
+
+
 def test_validators_are_named_for_what_they_check() -> None:
     """The checks built per field carry names that say what they check."""
     checks: list[Any] = [

@@ -356,6 +356,28 @@ def test_size_limit_counts_utf8_bytes_not_characters() -> None:
     assert loads(text, max_bytes=size * 4) == g
 
 
+def test_size_limit_encodes_only_text_that_could_exceed_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Text whose characters could not exceed max_bytes in UTF-8 is never encoded."""
+    from binding_graph import serialization  # noqa: PLC0415 -- private, for this only
+
+    g = graph(symbols=(*graph().symbols, symbol(symbol_id="w", name="\u00e9" * 40)))
+    text = dumps(g)
+    encoded: list[int] = []
+
+    def count(document: str) -> int:
+        encoded.append(len(document))
+        return len(document.encode())
+
+    monkeypatch.setattr(serialization, "_utf8_size", count)
+    # Four bytes a character at most: at 4 * len(text) the text cannot exceed.
+    assert loads(text, max_bytes=4 * len(text)) == g
+    assert encoded == []
+    assert loads(text, max_bytes=4 * len(text) - 1) == g
+    assert encoded == [len(text)]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "expected"),
     [
