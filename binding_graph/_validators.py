@@ -95,7 +95,7 @@ def check_text(
         refuse("empty_text", owner, field, rule, value, path)
     if not str.isascii(text):
         try:
-            str.encode(text, "utf-8")
+            str.encode(text)  # as UTF-8, the default
         except UnicodeEncodeError:
             refuse(
                 "invalid_text",
@@ -336,12 +336,9 @@ def span_text(
 
 # -- containers -------------------------------------------------------------
 
-_PRIORITY: Final[dict[str, int]] = {
-    "wrong_type": 0,
-    "empty_text": 1,
-    "invalid_text": 2,
-    "invalid_identifier": 3,
-}
+# The order in which a member's rules are checked: of several bad members,
+# the one that breaks the earliest rule is reported.
+_RULE_ORDER: Final = ("wrong_type", "empty_text", "invalid_text", "invalid_identifier")
 
 
 def identifier_set(
@@ -367,7 +364,7 @@ def identifier_set(
         except BindingGraphError as exc:  # noqa: PERF203 -- only on the slow path
             refusals.append(exc)
     if refusals:
-        raise min(refusals, key=lambda e: (_PRIORITY[e.code], e.message))
+        raise min(refusals, key=lambda e: (_RULE_ORDER.index(e.code), e.message))
 
 
 def check_tuple(value: object, cls: type, owner: str, field: str, path: Path) -> None:

@@ -324,7 +324,6 @@ def _refuse_not_object(owner: str, value: object) -> NoReturn:
         "wrong_type",
         f"a {owner} must be a JSON object, not {type(value).__qualname__}"
         f" (got {show(value)})",
-        (),
     )
 
 
@@ -629,7 +628,7 @@ def _read(data: object, cls: object) -> Model:
         if path is None:
             raise
     msg = (
-        f"a {getattr(cls, '__name__', cls)} document nests at most {limit}"
+        f"a {cast('type', cls).__name__} document nests at most {limit}"
         " arrays and objects deep; this one nests deeper"
     )
     raise BindingGraphError("limit_exceeded", msg, path)
@@ -726,7 +725,8 @@ _DECODE: Final = json.JSONDecoder(
 
 def _utf8_size(text: str) -> int:
     # "surrogatepass": a lone surrogate is refused later, as invalid_text.
-    return len(text.encode("utf-8", "surrogatepass"))
+    encoded = text.encode(errors="surrogatepass")  # as UTF-8, the default
+    return len(encoded)
 
 
 def _too_large(text: str | bytes | bytearray, max_bytes: int) -> bool:
@@ -749,7 +749,6 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
             "limit_exceeded",
             f"a document may take at most {max_bytes} bytes of UTF-8;"
             " this one takes more",
-            (),
         )
     if not isinstance(text, str):
         try:
@@ -771,7 +770,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
         raise _malformed(msg) from None
     except RecursionError:
         msg = "a document must not nest arrays and objects this deep"
-        raise BindingGraphError("limit_exceeded", msg, ()) from None
+        raise BindingGraphError("limit_exceeded", msg) from None
     return _read(data, cls)
 
 
