@@ -8,7 +8,7 @@ import typing
 import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
-from binding_graph.errors import render_path, show
+from binding_graph.errors import Path, render_path, show
 
 SPEC_CODES = frozenset(
     {
@@ -195,6 +195,36 @@ def test_show_cuts_a_huge_string_short() -> None:
     assert text.endswith("az'")
     assert "..." in text
     assert len(text) <= 70
+
+
+def test_show_cuts_a_string_to_60_characters() -> None:
+    """A string whose repr passes 60 characters is cut to 60, keeping both ends."""
+    assert show("a" * 58) == repr("a" * 58)  # 60 characters with its quotes
+    cut = show("a" * 59)
+    assert cut == "'" + "a" * 27 + "..." + "a" * 28 + "'"
+    assert len(cut) == 60
+
+
+def test_show_cuts_other_reprs_to_60_characters() -> None:
+    """Another value whose repr passes 60 characters is cut to 60 as well."""
+    assert show(b"b" * 57) == repr(b"b" * 57)  # 60 characters
+    cut = show(b"b" * 58)
+    assert cut == "b'" + "b" * 26 + "..." + "b" * 28 + "'"
+    assert len(cut) == 60
+
+
+def test_show_cuts_an_int_to_40_digits() -> None:
+    """An int of more than 40 digits is cut to 40 characters, keeping both ends."""
+    assert show(10**39) == str(10**39)  # 40 digits
+    cut = show(10**40 + 7)
+    assert cut == "1" + "0" * 17 + "..." + "0" * 18 + "7"
+    assert len(cut) == 40
+
+
+def test_path_is_a_tuple_of_names_and_indices() -> None:
+    """Path, the type of a refusal's path, is a tuple of any length of str or int."""
+    assert typing.get_origin(Path) is tuple
+    assert typing.get_args(Path) == ("str | int", ...)
 
 
 def test_show_is_repr_for_small_values() -> None:

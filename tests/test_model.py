@@ -619,6 +619,37 @@ def test_int_subclass_that_changes_ordering_is_refused() -> None:
     assert_refusal(error, "wrong_type", ("start",), "SourceSpanLink")
 
 
+# Every method a subclass must keep: ids go into sets and are compared,
+# offsets are ordered.
+KEPT_METHODS = ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
+
+
+def _overriding(base: type, method: str) -> type:
+    """Return a subclass of *base* that overrides *method* alone, keeping its result."""
+    inherited = getattr(base, method)
+
+    def override(self: object, *args: object) -> object:
+        return inherited(self, *args)
+
+    # Defining __eq__ alone would also set __hash__ to None: keep base's.
+    namespace = {"__hash__": base.__hash__, method: override}
+    return type(f"Own{method.strip('_').title()}", (base,), namespace)
+
+
+@pytest.mark.parametrize("method", KEPT_METHODS)
+def test_str_subclass_overriding_any_kept_method_is_refused(method: str) -> None:
+    """A str subclass that overrides any one comparison or hashing method is refused."""
+    error = refusal(symbol, symbol_id=_overriding(str, method)("x"))
+    assert_refusal(error, "wrong_type", ("symbol_id",), "SymbolBinding")
+
+
+@pytest.mark.parametrize("method", KEPT_METHODS)
+def test_int_subclass_overriding_any_kept_method_is_refused(method: str) -> None:
+    """An int subclass that overrides any one comparison or hashing method is refused."""
+    error = refusal(span, end=_overriding(int, method)(5))
+    assert_refusal(error, "wrong_type", ("end",), "SourceSpanLink")
+
+
 def test_dependencies_refuse_a_member_that_changes_equality() -> None:
     """A dependency whose equality differs from str's is a wrong_type."""
     error = refusal(equation, dependencies=frozenset({LooseText("a")}))

@@ -146,6 +146,65 @@ def test_every_public_name_is_in_all() -> None:
     assert public == set(binding_graph.__all__)
 
 
+# What each submodule exports: the package's names, and the few that only
+# the submodule offers (the path type and its renderer, the format's
+# constants).
+SUBMODULE_API: dict[str, frozenset[str]] = {
+    "binding_graph.errors": frozenset(
+        {"REFUSAL_CODES", "BindingGraphError", "Path", "RefusalCode", "render_path"}
+    ),
+    "binding_graph.vocabularies": frozenset(
+        {
+            "ADMISSIBILITY_STATUSES",
+            "SEMANTIC_ROLES",
+            "AdmissibilityStatus",
+            "SemanticRole",
+        }
+    ),
+    "binding_graph.model": frozenset(
+        {
+            "BoundConstraint",
+            "BoundEquation",
+            "BoundFact",
+            "BoundUnknown",
+            "SemanticSymbolicBindingGraph",
+            "SourceSpanLink",
+            "SymbolBinding",
+        }
+    ),
+    "binding_graph.allocation": frozenset({"allocate_symbols"}),
+    "binding_graph.serialization": frozenset(
+        {
+            "DEFAULT_MAX_BYTES",
+            "FORMAT",
+            "FORMAT_VERSION",
+            "canonical_bytes",
+            "content_hash",
+            "dumps",
+            "from_data",
+            "is_canonical",
+            "json_schema",
+            "loads",
+            "to_data",
+        }
+    ),
+}
+
+
+def test_submodule_apis_cover_every_submodule() -> None:
+    """Each submodule's expected API is stated, and together they hold the package's."""
+    assert set(SUBMODULE_API) == set(SUBMODULES)
+    assert frozenset().union(*SUBMODULE_API.values()) >= EXPECTED_API
+
+
+@pytest.mark.parametrize("module_name", SUBMODULES)
+def test_submodule_star_import_gives_exactly_its_api(module_name: str) -> None:
+    """``from <submodule> import *`` gives its API, no more and no less."""
+    namespace: dict[str, object] = {}
+    exec(f"from {module_name} import *", namespace)  # noqa: S102 -- our own module
+    assert set(namespace) - {"__builtins__"} == SUBMODULE_API[module_name]
+
+
 @pytest.mark.parametrize("module_name", SUBMODULES)
 def test_submodule_all_names_exist(module_name: str) -> None:
     """Every submodule's __all__ names attributes it has, sorted."""

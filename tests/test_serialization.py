@@ -322,6 +322,48 @@ def test_nesting_too_deep_exceeds_a_limit(text: str, path: ErrorPath) -> None:
     assert _malformed(text) == ("limit_exceeded", path)
 
 
+# How deep a document of each class nests, its own object counted as 1: a
+# graph holds symbols, a symbol holds its span.
+FORMAT_DEPTHS: list[tuple[Any, str, int]] = [
+    (span(), "source_id", 1),
+    (symbol(), "symbol_id", 2),
+    (fact(), "symbol_id", 2),
+    (equation(), "lhs_symbol_id", 2),
+    (unknown(), "symbol_id", 2),
+    (constraint(), "symbol_id", 2),
+    (graph(), "provenance", 4),
+]
+
+
+def _lists(depth: int) -> Any:
+    """Return empty lists nested *depth* deep: ``[]`` for 1, ``[[]]`` for 2."""
+    value: Any = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("sample", "field", "depth"),
+    FORMAT_DEPTHS,
+    ids=[type(sample).__name__ for sample, _, _ in FORMAT_DEPTHS],
+)
+def test_each_class_nests_as_deep_as_its_format_and_no_deeper(
+    sample: Any, field: str, depth: int
+) -> None:
+    """A document nested one level deeper than its class's format exceeds the limit."""
+    cls: Any = sample.__class__
+    deeper = to_data(sample)
+    deeper[field] = _lists(depth)  # the innermost list sits at depth + 1
+    path = (field, *(0,) * (depth - 1))
+    assert refusal(from_data, deeper, cls) == ("limit_exceeded", path)
+    assert refusal(loads, json.dumps(deeper), cls) == ("limit_exceeded", path)
+    if depth > 1:
+        as_deep = to_data(sample)
+        as_deep[field] = _lists(depth - 1)
+        assert refusal(from_data, as_deep, cls)[0] == "wrong_type"
+
+
 def test_integers_at_the_limits_are_read() -> None:
     """Integers of magnitude up to 2**53 - 1 parse, and the model judges them."""
     assert loads(
@@ -360,8 +402,6 @@ def test_size_limit_encodes_only_text_that_could_exceed_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Text whose characters could not exceed max_bytes in UTF-8 is never encoded."""
-    from binding_graph import serialization  # noqa: PLC0415 -- private, for this only
-
     g = graph(symbols=(*graph().symbols, symbol(symbol_id="w", name="\u00e9" * 40)))
     text = dumps(g)
     encoded: list[int] = []
@@ -1192,6 +1232,21 @@ def test_key_refusals_name_the_class_and_its_fields(obj: Any) -> None:
         "missing_key",
         (last,),
         missing,
+    )
+
+
+def test_a_lone_surrogate_near_the_limit_is_measured_then_refused() -> None:
+    """Text with a lone surrogate is measured without error, then refused as text."""
+    name = "\u00e9\ud800"
+    data = to_data(graph())
+    data["symbols"][0]["name"] = name
+    text = json.dumps(data, ensure_ascii=False)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    assert size > len(text)
+    assert refusal(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
+    assert refusal(loads, text, max_bytes=size) == (
+        "invalid_text",
+        ("symbols", 0, "name"),
     )
 
 
