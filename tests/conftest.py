@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 # Quick by default; heavier wherever CI is set. Both print a reproduction
 # blob for a failing example, so it can be replayed with @reproduce_failure.
@@ -15,4 +15,20 @@ _BASE = settings(
 )
 settings.register_profile("default", _BASE, max_examples=100)
 settings.register_profile("ci", _BASE, max_examples=500)
-settings.load_profile("ci" if os.environ.get("CI") else "default")
+# Mutation runs (`tox run -e mutation`, docs/mutation.md) run the tests once per
+# mutant: a few examples, the same ones every run (so the score is
+# reproducible), no example database shared between mutants, and no shrinking
+# (the first failing example is enough to kill a mutant).
+settings.register_profile(
+    "mutation",
+    _BASE,
+    max_examples=10,
+    derandomize=True,
+    database=None,
+    phases=(Phase.explicit, Phase.generate),
+)
+# HYPOTHESIS_PROFILE names a profile outright; otherwise CI picks `ci`.
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE")
+    or ("ci" if os.environ.get("CI") else "default")
+)

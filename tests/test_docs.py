@@ -58,3 +58,44 @@ def test_bundled_example_binds_and_refuses() -> None:
     )
     assert "equation sym_apples_alice_has_now_002 := " in result.stdout
     assert "refused: unknown_symbol at ('facts', 2, 'symbol_id')" in result.stdout
+
+
+# A row of the table of surviving mutants in docs/mutation.md:
+# | `name` | `original code` | `mutant's code` | reason |
+_SURVIVOR = re.compile(
+    r"^\| `(?P<name>[^`]+)` \| `(?P<original>(?:[^`]|``)*)` \|"
+    r" `(?:[^`]|``)*` \| (?P<reason>[^|]+?) \|$",
+    flags=re.MULTILINE,
+)
+_REASON = re.compile(r"^- \*\*(?P<reason>[^*]+)\.\*\*", flags=re.MULTILINE)
+_MODULE = re.compile(r"^(?P<module>binding_graph[\w.]*?)(?:\.x[_\u01c1]|:\d)")
+
+
+def _module_source(name: str) -> str:
+    """Return, whitespace collapsed, the source of the module a mutant is in."""
+    match = _MODULE.match(name)
+    assert match, name
+    path = ROOT.joinpath(*match["module"].split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+def test_mutation_page_explains_each_survivor_by_a_stated_reason() -> None:
+    """Each surviving mutant on docs/mutation.md has one of the reasons the page states."""
+    page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
+    survivors = list(_SURVIVOR.finditer(page))
+    reasons = set(_REASON.findall(page.split("## Surviving mutants", 1)[1]))
+    assert survivors
+    assert {row["reason"] for row in survivors} <= reasons
+    assert len({row["name"] for row in survivors}) == len(survivors)
+
+
+def test_mutation_page_shows_code_that_is_still_there() -> None:
+    """The code each survivor on docs/mutation.md changes is in its module still."""
+    page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
+    stale = [
+        row["name"]
+        for row in _SURVIVOR.finditer(page)
+        if row["original"].replace("\\|", "|") not in _module_source(row["name"])
+    ]
+    assert stale == []
