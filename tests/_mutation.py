@@ -53,7 +53,7 @@ import tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,16 +61,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Iterator
 
-# tomllib is new in Python 3.11, which the mutation environment runs, but the
-# type checkers read this file as Python 3.10 code, like the package.
-_toml_loads: Callable[[str], dict[str, Any]] = import_module("tomllib").loads
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 DOCS = ROOT / "docs" / "mutation.md"
 MUTMUT = Path(sys.executable).with_name("mutmut")
-SETTINGS = _toml_loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-MUTMUT_SETTINGS = SETTINGS["tool"]["mutmut"]
 
 # These tests look at the package's surface, which mutmut's copy changes for
 # every mutant alike: it adds each mutant as a function or method, public
@@ -82,7 +77,7 @@ SURFACE_TESTS = (
 )
 # This test holds docs/mutation.md to the code: a mutant of that very code
 # would fail it, and so "kill" every survivor the page lists.
-PAGE_TESTS = ("tests/test_docs.py::test_mutation_page_shows_code_that_is_still_there",)
+PAGE_TESTS = ("tests/test_docs.py::test_mutation_page_rows_match_the_code",)
 PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider")
 # The quick tests of the surface and of each rule first, the slow property
 # tests last: most mutants fail a test early, and -x stops there. Any other
@@ -105,6 +100,7 @@ NO_TESTS = 5  # pytest's exit status when it collected no test
 KILLED = frozenset({"killed", "timeout"})
 KILLED_HERE = "killed again"
 TYPE_CAUGHT = "caught by type check"
+TYPE_ERRORS = 1  # what mypy and pyright exit with when they found errors
 BROKEN = "broken package"  # the name of the check that the copies see a mutant
 BIN = Path(sys.executable).parent
 # `tox run -e type`'s checkers, each reading its settings from pyproject.toml.
@@ -118,8 +114,12 @@ TYPE_CHECKS = (
 MUTANT = re.compile(r"^(?P<function>(?P<module>.+?)\.x[_\u01c1].*)__mutmut_\d+$")
 # This script names a mutant of a declaration {module}:{line}.{n}.
 DECLARED = re.compile(r"^(?P<module>binding_graph[\w.]*):(?P<line>\d+)\.\d+$")
-DOCUMENTED = re.compile(
-    r"`(binding_graph\.[^`\s]+__mutmut_\d+|binding_graph[\w.]*:\d+\.\d+)`"
+# A row of the page's table of survivors:
+# | `name` | `original code` | `mutant's code` | reason |
+SURVIVOR_ROW = re.compile(
+    r"^\| `(?P<name>[^`]+)` \| `(?P<original>[^`]*)` \|"
+    r" `(?P<mutated>[^`]*)` \| (?P<reason>[^|]+?) \|$",
+    flags=re.MULTILINE,
 )
 RESULT = re.compile(r"^\s+(?P<name>\S+): (?P<status>.+)$")
 FILES = frozenset({"---", "+++"})  # a diff's file headers
@@ -138,6 +138,18 @@ print("\\n".join(sorted(ran)))
 """
 
 
+@cache
+def mutmut_settings() -> dict[str, Any]:
+    """Return the ``[tool.mutmut]`` table of pyproject.toml."""
+    # tomllib is new in Python 3.11, which the mutation environment runs; the
+    # type checkers read this file as Python 3.10 code, and tests/test_docs.py
+    # imports it on every Python.
+    loads: Callable[[str], dict[str, Any]] = import_module("tomllib").loads
+    settings = loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    table: dict[str, Any] = settings["tool"]["mutmut"]
+    return table
+
+
 def _say(line: str = "") -> None:
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
@@ -151,7 +163,13 @@ def test_order() -> list[str]:
 
 
 def _pytest(directory: Path, environment: dict[str, str], mutant: str) -> int:
-    """Run the suite in *directory*; return pytest's exit status."""
+    """Run the suite in *directory*; return pytest's exit status.
+
+    *directory* goes first on ``PYTHONPATH`` too, so that a test that runs a
+    script in a child interpreter imports the package under test, and not
+    the installed wheel.
+    """
+    environment = {**environment, "PYTHONPATH": str(directory)}
     tests = [*test_order(), *(f"--deselect={test}" for test in PAGE_TESTS)]
     if directory == MUTANTS:
         tests += (f"--deselect={test}" for test in SURFACE_TESTS)
@@ -295,17 +313,21 @@ def _declared_code(statements: list[ast.stmt]) -> Iterator[ast.expr]:
         ):
             continue
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            # The body is mutmut's; the defaults are evaluated here.
+            # The body is mutmut's; the decorators and defaults run here.
+            yield from statement.decorator_list
             arguments = statement.args
             yield from arguments.defaults
             yield from (d for d in arguments.kw_defaults if d is not None)
         elif isinstance(statement, ast.ClassDef):
+            yield from statement.decorator_list  # attrs.frozen(kw_only=True)
             yield from statement.bases
             yield from (keyword.value for keyword in statement.keywords)
             yield from _declared_code(statement.body)
         elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             if statement.value is not None:
                 yield statement.value
+        elif isinstance(statement, (ast.If, ast.Try)):
+            yield from _branches(statement)
         else:
             yield from (
                 child
@@ -314,12 +336,28 @@ def _declared_code(statements: list[ast.stmt]) -> Iterator[ast.expr]:
             )
 
 
+def _branches(statement: ast.If | ast.Try) -> Iterator[ast.expr]:
+    """Yield the declared code of an ``if`` or ``try`` at module or class level."""
+    if isinstance(statement, ast.If):
+        yield statement.test
+        yield from _declared_code([*statement.body, *statement.orelse])
+        return
+    yield from _declared_code([*statement.body, *statement.orelse])
+    for handler in statement.handlers:
+        if handler.type is not None:
+            yield handler.type
+        yield from _declared_code(handler.body)
+    yield from _declared_code(statement.finalbody)
+
+
 def _decorators(statements: list[ast.stmt]) -> Iterator[ast.expr]:
     for statement in statements:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             yield from statement.decorator_list
         if isinstance(statement, ast.ClassDef):
             yield from _decorators(statement.body)
+        elif isinstance(statement, ast.If) and not _is_type_checking(statement):
+            yield from _decorators([*statement.body, *statement.orelse])
 
 
 def _without(node: ast.expr, index: int) -> str:
@@ -336,32 +374,58 @@ def _without(node: ast.expr, index: int) -> str:
     return ast.unparse(fewer)
 
 
-def _changes(root: ast.expr) -> Iterator[tuple[ast.expr, str]]:
+def _changed_constant(node: ast.Constant) -> str | None:
+    """Return the code an operator makes of constant *node*, if any."""
+    value = node.value
+    if isinstance(value, bool):
+        return repr(not value)
+    if isinstance(value, int):
+        return repr(value + 1)
+    if isinstance(value, str):
+        return repr(f"XX{value}XX")
+    return None
+
+
+def _call_changes(
+    node: ast.Call, skipped: set[int]
+) -> Iterator[tuple[ast.expr | ast.keyword, str]]:
+    """Yield the changes of a call: each keyword left out, each constant one changed.
+
+    A constant argument is shown with its keyword (``check_circular=True``),
+    and added to *skipped*, so that it is not changed again on its own.
+    """
+    yield from ((node, _without(node, i)) for i in range(len(node.keywords)))
+    for keyword in node.keywords:
+        value = keyword.value
+        if keyword.arg and isinstance(value, ast.Constant):
+            skipped.add(id(value))
+            code = _changed_constant(value)
+            if code is not None:
+                yield keyword, f"{keyword.arg}={code}"
+
+
+def _changes(root: ast.expr) -> Iterator[tuple[ast.expr | ast.keyword, str]]:
     """Yield each node under *root* that an operator changes, and its new code."""
     # The parts of an f-string are not expressions of their own.
-    in_fstring = {
+    skipped = {
         id(node)
         for joined in ast.walk(root)
         if isinstance(joined, ast.JoinedStr)
         for node in ast.walk(joined)
     }
     for node in ast.walk(root):
-        if id(node) in in_fstring or not isinstance(node, ast.expr):
+        if id(node) in skipped or not isinstance(node, ast.expr):
             continue
         if isinstance(node, ast.Constant):
-            value = node.value
-            if isinstance(value, bool):
-                yield node, repr(not value)
-            elif isinstance(value, int):
-                yield node, repr(value + 1)
-            elif isinstance(value, str):
-                yield node, repr(f"XX{value}XX")
+            code = _changed_constant(node)
+            if code is not None:
+                yield node, code
         elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             yield from ((node, _without(node, i)) for i in range(len(node.elts)))
         elif isinstance(node, ast.Dict):
             yield from ((node, _without(node, i)) for i in range(len(node.keys)))
         elif isinstance(node, ast.Call):
-            yield from ((node, _without(node, i)) for i in range(len(node.keywords)))
+            yield from _call_changes(node, skipped)
 
 
 def _offset(lines: list[bytes], line: int, column: int) -> int:
@@ -410,10 +474,10 @@ def declared_mutants(root: Path, modules: Iterable[Path]) -> list[Declared]:
 
 def mutated_modules() -> list[Path]:
     """Return the modules that mutmut mutates, by the settings in pyproject.toml."""
-    skipped = {ROOT / path for path in MUTMUT_SETTINGS["do_not_mutate"]}
+    skipped = {ROOT / path for path in mutmut_settings()["do_not_mutate"]}
     return sorted(
         path
-        for directory in MUTMUT_SETTINGS["source_paths"]
+        for directory in mutmut_settings()["source_paths"]
         for path in (ROOT / directory).rglob("*.py")
         if path not in skipped
     )
@@ -429,7 +493,7 @@ def _copy_checkout(target: Path) -> None:
         "binding_graph",
         "tests",
         "pyproject.toml",
-        *MUTMUT_SETTINGS["also_copy"],
+        *mutmut_settings()["also_copy"],
     ):
         source = ROOT / name.rstrip("/")
         if source.is_dir():
@@ -471,12 +535,16 @@ class Copies:
                 if mutant:
                     module.write_bytes(mutant.source)
                 else:
-                    subprocess.run(
+                    applied = subprocess.run(
                         [str(MUTMUT), "apply", name],
                         cwd=directory,
                         capture_output=True,
-                        check=True,
+                        text=True,
+                        check=False,
                     )
+                    if applied.returncode:
+                        _say(applied.stdout + applied.stderr)
+                        raise SystemExit(f"mutmut could not apply {name}")
                 yield directory
             finally:
                 module.write_bytes(original)
@@ -497,11 +565,15 @@ class Copies:
         with self.holding(name, declared) as directory:
             for command in TYPE_CHECKS:
                 checked = subprocess.run(
-                    command, cwd=directory, capture_output=True, check=False
+                    command, cwd=directory, capture_output=True, text=True, check=False
                 )
-                if checked.returncode:
+                if checked.returncode == TYPE_ERRORS:
                     verdict = TYPE_CAUGHT
                     break
+                if checked.returncode:
+                    # A crash, or a setting it cannot read: no verdict at all.
+                    _say(checked.stdout[-3000:] + checked.stderr[-3000:])
+                    raise SystemExit(f"{command[0]} failed on {name or 'no mutant'}")
             else:
                 verdict = "survived"
         if name:
@@ -514,7 +586,12 @@ def _module_path(name: str) -> Path:
     match = MUTANT.match(name)
     if not match:
         raise SystemExit(f"not a mutant of mutmut's: {name}")
-    path = Path(*match["module"].split("."))
+    return module_path(match["module"])
+
+
+def module_path(module: str) -> Path:
+    """Return the file of *module* (``binding_graph.model``), from the checkout's root."""
+    path = Path(*module.split("."))
     return path / "__init__.py" if (ROOT / path).is_dir() else path.with_suffix(".py")
 
 
@@ -561,6 +638,8 @@ def judge_mutmut(*, every: bool, jobs: int) -> dict[str, str]:
     if judge("fail") != "killed":
         raise SystemExit("the suite does not fail when every mutated function does")
     status = statuses()
+    if not status:
+        raise SystemExit("mutmut results lists no mutant: run mutmut run first")
     at_import = run_at_import()
     judged = sorted(
         name
@@ -576,6 +655,12 @@ def judge_mutmut(*, every: bool, jobs: int) -> dict[str, str]:
         verdicts = dict(zip(judged, pool.map(judge, judged), strict=True))
     for name, verdict in verdicts.items():
         status[name] = KILLED_HERE if verdict == "killed" else "survived"
+    # mutmut may also say "no tests", "suspicious", "segfault", "skipped" or
+    # "not checked": none of them is a kill, so each counts as a survivor.
+    for name, state in status.items():
+        if state not in KILLED | {KILLED_HERE, "survived"}:
+            _say(f"    {name}: {state}, counted as surviving")
+            status[name] = "survived"
     return status
 
 
@@ -615,11 +700,19 @@ def judge_types(
         status.update(zip(left, verdicts, strict=True))
 
 
-def check_page(status: dict[str, str], declared: dict[str, Declared]) -> bool:
+def listed_survivors() -> list[dict[str, str]]:
+    """Return the rows of the table of survivors in docs/mutation.md."""
+    page = DOCS.read_text(encoding="utf-8")
+    return [row.groupdict() for row in SURVIVOR_ROW.finditer(page)]
+
+
+def check_page(
+    status: dict[str, str], declared: dict[str, Declared], *, mutmut_judged: bool
+) -> bool:
     """Tell whether docs/mutation.md lists exactly the survivors among *status*."""
     left = {name for name, state in status.items() if state == "survived"}
-    listed = set(DOCUMENTED.findall(DOCS.read_text(encoding="utf-8")))
-    if not any(map(MUTANT.match, status)):  # --declared-only: mutmut's not judged
+    listed = {row["name"] for row in listed_survivors()}
+    if not mutmut_judged:  # --declared-only
         listed = {name for name in listed if not MUTANT.match(name)}
     unlisted = sorted(left - listed)
     for name in unlisted:
@@ -660,7 +753,11 @@ def main() -> int:
         status |= judge_declared(copies, declared, jobs=options.jobs)
         judge_types(copies, status, declared, jobs=options.jobs)
     print_score(status)
-    return 0 if check_page(status, declared) else 1
+    return (
+        0
+        if check_page(status, declared, mutmut_judged=not options.declared_only)
+        else 1
+    )
 
 
 if __name__ == "__main__":

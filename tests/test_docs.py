@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import binding_graph
+from tests import _mutation
 
 if TYPE_CHECKING:
     import pytest
@@ -60,42 +62,89 @@ def test_bundled_example_binds_and_refuses() -> None:
     assert "refused: unknown_symbol at ('facts', 2, 'symbol_id')" in result.stdout
 
 
-# A row of the table of surviving mutants in docs/mutation.md:
-# | `name` | `original code` | `mutant's code` | reason |
-_SURVIVOR = re.compile(
-    r"^\| `(?P<name>[^`]+)` \| `(?P<original>(?:[^`]|``)*)` \|"
-    r" `(?:[^`]|``)*` \| (?P<reason>[^|]+?) \|$",
-    flags=re.MULTILINE,
-)
-_REASON = re.compile(r"^- \*\*(?P<reason>[^*]+)\.\*\*", flags=re.MULTILINE)
-_MODULE = re.compile(r"^(?P<module>binding_graph[\w.]*?)(?:\.x[_\u01c1]|:\d)")
+def _collapsed(code: str) -> str:
+    return " ".join(code.split())
 
 
-def _module_source(name: str) -> str:
-    """Return, whitespace collapsed, the source of the module a mutant is in."""
-    match = _MODULE.match(name)
-    assert match, name
-    path = ROOT.joinpath(*match["module"].split("."))
-    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-    return " ".join(path.read_text(encoding="utf-8").split())
+def _survivors() -> list[dict[str, str]]:
+    rows = _mutation.listed_survivors()
+    assert rows, "docs/mutation.md lists no surviving mutant"
+    return rows
 
 
 def test_mutation_page_explains_each_survivor_by_a_stated_reason() -> None:
-    """Each surviving mutant on docs/mutation.md has one of the reasons the page states."""
+    """Each survivor on docs/mutation.md has a stated reason, and each reason is used."""
     page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
-    survivors = list(_SURVIVOR.finditer(page))
-    reasons = set(_REASON.findall(page.split("## Surviving mutants", 1)[1]))
-    assert survivors
-    assert {row["reason"] for row in survivors} <= reasons
-    assert len({row["name"] for row in survivors}) == len(survivors)
+    stated = set(
+        re.findall(
+            r"^- \*\*([^*]+)\.\*\*", page.split("## Surviving", 1)[1], re.MULTILINE
+        )
+    )
+    rows = _survivors()
+    assert {row["reason"] for row in rows} == stated
+    assert len({row["name"] for row in rows}) == len(rows)
 
 
-def test_mutation_page_shows_code_that_is_still_there() -> None:
-    """The code each survivor on docs/mutation.md changes is in its module still."""
+def test_mutation_page_counts_the_survivors_it_lists() -> None:
+    """The survivors the result tables count are the rows the page lists."""
     page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
-    stale = [
-        row["name"]
-        for row in _SURVIVOR.finditer(page)
-        if row["original"].replace("\\|", "|") not in _module_source(row["name"])
+    totals = re.findall(
+        r"^\| all \| [\d,]+ \| [\d,]+ \| [\d,]+ \| (\d+) \|", page, re.MULTILINE
+    )
+    assert len(totals) == 2  # function bodies, declarations
+    assert sum(map(int, totals)) == len(_survivors())
+
+
+def _function_source(name: str) -> str:
+    """Return the source of the function or method that mutmut's mutant *name* is of."""
+    match = _mutation.MUTANT.match(name)
+    assert match, name
+    module = match["module"]
+    mangled = match["function"][len(module) + 2 :]  # past ".x"
+    path = ROOT / _mutation.module_path(module)
+    source = path.read_text(encoding="utf-8")
+    scopes: list[ast.AST] = [ast.parse(source)]
+    if mangled.startswith("\u01c1"):  # xǁClassǁmethod
+        cls_name, function = mangled[1:].split("\u01c1")
+        scopes = [
+            node
+            for node in ast.walk(scopes[0])
+            if isinstance(node, ast.ClassDef) and node.name == cls_name
+        ]
+    else:
+        function = mangled[1:]  # x_function
+    found = [
+        ast.get_source_segment(source, node) or ""
+        for scope in scopes
+        for node in ast.iter_child_nodes(scope)
+        if isinstance(node, ast.FunctionDef) and node.name == function
     ]
+    assert len(found) == 1, name
+    return found[0]
+
+
+def test_mutation_page_rows_match_the_code() -> None:
+    """Each survivor's row on docs/mutation.md shows code that its mutant changes still.
+
+    A declaration's mutant is made again from the module and must be the
+    same change; for a function's, the code must be in that function.
+    """
+    stale: list[str] = []
+    for row in _survivors():
+        name, original = row["name"], _collapsed(row["original"].replace("\\|", "|"))
+        declared = _mutation.DECLARED.match(name)
+        if declared:
+            path = ROOT / _mutation.module_path(declared["module"])
+            made = {m.name: m for m in _mutation.declared_mutants(ROOT, [path])}
+            mutant = made.get(name)
+            if mutant is None or (
+                _collapsed(mutant.original),
+                _collapsed(mutant.mutated),
+            ) != (
+                original,
+                _collapsed(row["mutated"].replace("\\|", "|")),
+            ):
+                stale.append(name)
+        elif original not in _collapsed(_function_source(name)):
+            stale.append(name)
     assert stale == []

@@ -7,6 +7,7 @@ import os
 import pickle
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -1266,6 +1267,14 @@ def test_classes_are_frozen_slotted_attrs_classes(owner: str) -> None:
     assert "__dict__" not in dir(cls)
 
 
+@pytest.mark.parametrize("owner", list(CLASSES))
+def test_instances_hold_no_weak_reference_slot(owner: str) -> None:
+    """No class has a __weakref__ slot: a graph holds many objects, each 8 bytes smaller."""
+    assert "__weakref__" not in dir(CLASSES[owner])
+    with pytest.raises(TypeError):
+        weakref.ref(BUILDERS[owner]())
+
+
 def test_repr_lists_fields_in_order() -> None:
     """The repr shows the fields in the spec's order."""
     assert (
@@ -1705,10 +1714,23 @@ def test_span_start_takes_every_valid_offset_on_its_fast_path(offset: int) -> No
 
 
 @pytest.mark.usefixtures("slow_paths_forbidden")
-def test_slow_paths_forbidden_catches_a_slow_value() -> None:
-    """The fixture above does fail a test whose value takes a slow path."""
-    with pytest.raises(pytest.fail.Exception, match=r"check_text\('Café'\) reached"):
-        symbol(name="Café")
+@pytest.mark.parametrize(
+    ("slow_path", "build"),
+    [
+        ("check_text", lambda: symbol(name="Café")),
+        ("check_identifier", lambda: symbol(symbol_id="é")),
+        ("check_vocabulary", lambda: symbol(semantic_role=Text("rate"))),
+        ("check_tuple", lambda: graph(provenance=[span()])),
+        ("_check_int", lambda: span(start=Offset(0))),
+    ],
+    ids=lambda value: value if isinstance(value, str) else "",
+)
+def test_slow_paths_forbidden_catches_each_slow_path(
+    slow_path: str, build: Callable[[], object]
+) -> None:
+    """The fixture above does fail a test whose value takes each slow path."""
+    with pytest.raises(pytest.fail.Exception, match=rf"^{slow_path}\(.* reached"):
+        build()
 
 
 def test_validators_are_named_for_what_they_check() -> None:
