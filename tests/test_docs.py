@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import ast
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import binding_graph
 from tests import _mutation
+from tests._child import run_python
 
 if TYPE_CHECKING:
     import pytest
@@ -52,14 +51,9 @@ def test_design_page_lists_exactly_the_refusal_codes() -> None:
 
 def test_bundled_example_binds_and_refuses() -> None:
     """examples/word_problem.py prints the graph and a typed refusal."""
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "word_problem.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert "equation sym_apples_alice_has_now_002 := " in result.stdout
-    assert "refused: unknown_symbol at ('facts', 2, 'symbol_id')" in result.stdout
+    output = run_python(str(ROOT / "examples" / "word_problem.py"))
+    assert "equation sym_apples_alice_has_now_002 := " in output
+    assert "refused: unknown_symbol at ('facts', 2, 'symbol_id')" in output
 
 
 def _collapsed(code: str) -> str:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
-import subprocess
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from tests._child import run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -64,11 +64,6 @@ def test_the_corpus_holds_valid_and_refused_documents() -> None:
 
 def test_the_harness_runs_a_bounded_hypothesis_campaign() -> None:
     """The fallback engine runs its budget and reports no foreign exception."""
-    result = subprocess.run(
-        [sys.executable, str(HARNESS), "--engine", "hypothesis", "--runs", "50"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert "runs in" in result.stdout
-    assert "no foreign exception" in result.stdout
+    output = run_python(str(HARNESS), "--engine", "hypothesis", "--runs", "50")
+    assert "runs in" in output
+    assert "no foreign exception" in output

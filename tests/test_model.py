@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import copy
-import os
 import pickle
-import subprocess
-import sys
 import weakref
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -35,6 +31,7 @@ from tests._builders import (
     unknown,
     untyped,
 )
+from tests._child import run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -786,18 +783,9 @@ def test_dependencies_report_is_the_same_under_any_hash_seed() -> None:
         "except BindingGraphError as exc:\n"
         "    print(exc)\n"
     )
-    package_root = str(Path(binding_graph.__file__).resolve().parent.parent)
     outputs: set[str] = set()
     for seed in ("0", "1", "2", "12345"):
-        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": package_root}
-        result = subprocess.run(
-            [sys.executable, "-c", script],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-        )
-        outputs.add(result.stdout)
+        outputs.add(run_python("-c", script, environment={"PYTHONHASHSEED": seed}))
     assert len(outputs) == 1
     assert "'1a'" in outputs.pop()
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import keyword
-import os
 import pickle
-import subprocess
-import sys
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -29,6 +26,7 @@ from binding_graph import (
 )
 from binding_graph import strategies as bgst
 from binding_graph._validators import MAX_OFFSET
+from tests._child import run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -431,14 +429,12 @@ def test_allocation_is_deterministic_across_hash_seeds(batch: list[list[str]]) -
     """Separate processes with different hash seeds allocate the same bytes."""
     outputs: set[bytes] = set()
     for seed in ("0", "1", "4242"):
-        result = subprocess.run(
-            [sys.executable, "-c", _ALLOCATE_SCRIPT],
-            input=json.dumps(batch),
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"},
+        output = run_python(
+            "-c",
+            _ALLOCATE_SCRIPT,
+            environment={"PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"},
+            stdin=json.dumps(batch),
         )
-        outputs.add(result.stdout.encode("utf-8", "surrogatepass"))
+        outputs.add(output.encode("utf-8", "surrogatepass"))
     assert len(outputs) == 1
     assert outputs.pop().count(b"SymbolBinding(") == sum(map(len, batch))

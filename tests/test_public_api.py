@@ -7,15 +7,13 @@ import importlib
 import importlib.metadata
 import inspect
 import json
-import os
-import subprocess
 import sys
 import types
-from pathlib import Path
 
 import pytest
 
 import binding_graph
+from tests._child import run_python
 
 EXPECTED_API = frozenset(
     {
@@ -52,8 +50,6 @@ SUBMODULES = (
     "binding_graph.allocation",
     "binding_graph.serialization",
 )
-
-PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)
 
 
 def _isort_key(name: str) -> tuple[int, str]:
@@ -99,19 +95,6 @@ def _docstring(name: str) -> str | None:
             if found is not None:
                 return found
     return None
-
-
-def _run_fresh(script: str) -> str:
-    """Run *script* in a fresh interpreter that imports this binding_graph."""
-    env = {**os.environ, "PYTHONPATH": PACKAGE_ROOT}
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-    )
-    return result.stdout
 
 
 def test_all_is_exactly_the_expected_api() -> None:
@@ -304,22 +287,24 @@ def test_unknown_attribute_raises_attribute_error() -> None:
 
 def test_import_pulls_in_no_test_tools() -> None:
     """A fresh `import binding_graph` imports nothing from hypothesis or pytest."""
-    output = _run_fresh(
+    output = run_python(
+        "-c",
         "import json, sys\n"
         "import binding_graph\n"
         "print(json.dumps(sorted(m for m in sys.modules"
-        " if m.split('.')[0] in {'hypothesis', 'pytest', '_pytest'})))\n"
+        " if m.split('.')[0] in {'hypothesis', 'pytest', '_pytest'})))\n",
     )
     assert json.loads(output) == []
 
 
 def test_import_pulls_in_only_attrs_and_the_stdlib() -> None:
     """A fresh import adds only binding_graph, attrs/attr and stdlib modules."""
-    output = _run_fresh(
+    output = run_python(
+        "-c",
         "import json, sys\n"
         "before = set(sys.modules)\n"
         "import binding_graph\n"
-        "print(json.dumps(sorted({m.split('.')[0] for m in set(sys.modules) - before})))\n"
+        "print(json.dumps(sorted({m.split('.')[0] for m in set(sys.modules) - before})))\n",
     )
     added = set(json.loads(output))
     allowed = {"binding_graph", "attr", "attrs"} | set(sys.stdlib_module_names)

@@ -7,8 +7,6 @@ import gc
 import hashlib
 import importlib.resources
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +18,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-import binding_graph
 from binding_graph import (
     BindingGraphError,
     BoundConstraint,
@@ -58,6 +55,7 @@ from tests._builders import (
     unknown,
     untyped,
 )
+from tests._child import run_python
 from tests._golden import GOLDEN
 
 if TYPE_CHECKING:
@@ -67,7 +65,6 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
-PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)
 
 ANY_MODEL: st.SearchStrategy[Any] = st.one_of(
     bgst.source_spans(),
@@ -217,16 +214,11 @@ def test_bundled_example_is_the_golden_word_problem() -> None:
 @pytest.mark.parametrize("seed", ["0", "1", "4242", "random"])
 def test_hashes_are_the_same_under_every_hash_seed(seed: str) -> None:
     """A fresh interpreter with another PYTHONHASHSEED computes the pinned hashes."""
-    env = {**os.environ, "PYTHONPATH": PACKAGE_ROOT, "PYTHONHASHSEED": seed}
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "_golden.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
+    output = run_python(
+        str(ROOT / "tests" / "_golden.py"), environment={"PYTHONHASHSEED": seed}
     )
     pinned = json.loads((GOLDEN_DIR / "hashes.json").read_text(encoding="utf-8"))
-    printed = dict(line.split(" ") for line in result.stdout.splitlines())
+    printed = dict(line.split(" ") for line in output.splitlines())
     assert printed == pinned
 
 
