@@ -163,13 +163,7 @@ def test_order() -> list[str]:
 
 
 def _pytest(directory: Path, environment: dict[str, str], mutant: str) -> int:
-    """Run the suite in *directory*; return pytest's exit status.
-
-    *directory* goes first on ``PYTHONPATH`` too, so that a test that runs a
-    script in a child interpreter imports the package under test, and not
-    the installed wheel.
-    """
-    environment = {**environment, "PYTHONPATH": str(directory)}
+    """Run the suite in *directory*; return pytest's exit status."""
     tests = [*test_order(), *(f"--deselect={test}" for test in PAGE_TESTS)]
     if directory == MUTANTS:
         tests += (f"--deselect={test}" for test in SURFACE_TESTS)
