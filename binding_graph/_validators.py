@@ -8,6 +8,10 @@ in the documented order: type, then emptiness and encoding, then the field's
 own rule.
 The fast path only ever accepts values the slow path would accept too, so the
 two never disagree on what is valid; they differ only in cost.
+
+The slow paths (``check_*``) take the value and where it sits (the owner's
+name, the field's name and a path), so that the readers of documents can run
+them on values that are not yet in any object.
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ import unicodedata
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
-from binding_graph.errors import BindingGraphError, Path, RefusalCode, show
-from binding_graph.vocabularies import ADMISSIBILITY_STATUSES, SEMANTIC_ROLES
+from binding_graph._fields import FieldKind, declare
+from binding_graph.errors import BindingGraphError, ErrorPath, RefusalCode, short_repr
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -27,20 +31,28 @@ if TYPE_CHECKING:
     from binding_graph.model import BoundEquation, SourceSpanLink
 
     Validator = Callable[[Any, attrs.Attribute[Any], Any], None]
+    SlowCheck = Callable[[object, str, str, ErrorPath], object]
 
 MAX_OFFSET: Final = 2**53 - 1
 """The largest span offset: every JSON implementation holds it exactly."""
 
 
 def refuse(  # noqa: PLR0917 -- internal; every call site reads as a sentence
-    code: RefusalCode, owner: str, field: str, rule: str, value: object, path: Path
+    code: RefusalCode,
+    owner: str,
+    field: str,
+    rule: str,
+    value: object,
+    path: ErrorPath,
 ) -> NoReturn:
     """Raise the refusal for *value* in ``owner.field``; *rule* says what it broke."""
-    raise BindingGraphError(code, f"{owner}.{field} {rule} (got {show(value)})", path)
+    raise BindingGraphError(
+        code, f"{owner}.{field} {rule} (got {short_repr(value)})", path
+    )
 
 
 def refuse_type(
-    owner: str, field: str, expected: str, value: object, path: Path
+    owner: str, field: str, expected: str, value: object, path: ErrorPath
 ) -> NoReturn:
     """Raise the ``wrong_type`` refusal for *value*."""
     refuse(
@@ -51,6 +63,40 @@ def refuse_type(
         value,
         path,
     )
+
+
+def field_check(
+    kind: FieldKind,
+    name: str,
+    accepts: Callable[[object], bool],
+    check: SlowCheck,
+    *,
+    vocabulary: frozenset[str] = frozenset(),
+) -> Validator:
+    """Build the validator of a field from a fast test and a slow check.
+
+    The validator returns at once when *accepts* the value; otherwise it
+    runs *check*, which raises the refusal, located at the field.
+    """
+
+    def validate(
+        instance: object, attribute: attrs.Attribute[Any], value: object
+    ) -> None:
+        if not accepts(value):
+            field = attribute.name
+            check(value, type(instance).__name__, field, (field,))
+
+    validate.__qualname__ = validate.__name__ = name
+    return declare(validate, kind, vocabulary=vocabulary)
+
+
+def declare_as(kind: FieldKind) -> Callable[[Validator], Validator]:
+    """Declare the validator it decorates as checking a field of *kind*."""
+
+    def decorate(validator: Validator) -> Validator:
+        return declare(validator, kind)
+
+    return decorate
 
 
 # -- strings ----------------------------------------------------------------
@@ -68,7 +114,8 @@ def _behaves_as(cls: type, base: type) -> bool:
 _KEPT: Final = ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
 
 
-def _is_str(value: object) -> bool:
+def is_str(value: object) -> bool:
+    """Tell whether *value* is a ``str``, or a subclass that keeps its equality."""
     # ``type(value)``, not ``isinstance``: an object can lie about its
     # ``__class__`` and would then crash the ``str`` methods below.
     cls = type(value)
@@ -79,7 +126,7 @@ _A_STR: Final = "a str (a subclass must keep str's equality and hashing)"
 
 
 def check_text(
-    value: object, owner: str, field: str, path: Path, *, blank_ok: bool = False
+    value: object, owner: str, field: str, path: ErrorPath, *, blank_ok: bool = False
 ) -> str:
     """Refuse *value* unless it is a non-blank ``str`` that encodes as UTF-8.
 
@@ -87,15 +134,15 @@ def check_text(
     text may be whitespace).
     Returns *value*, typed, for the caller's own rule.
     """
-    if not _is_str(value):
+    if not is_str(value):
         refuse_type(owner, field, _A_STR, value, path)
-    text: str = value  # type: ignore[assignment]  # checked just above
-    if not text or (not blank_ok and str.isspace(text)):
+    string: str = value  # type: ignore[assignment]  # checked just above
+    if not string or (not blank_ok and str.isspace(string)):
         rule = "must not be empty" if blank_ok else "must not be empty or blank"
         refuse("empty_text", owner, field, rule, value, path)
-    if not str.isascii(text):
+    if not str.isascii(string):
         try:
-            str.encode(text)  # as UTF-8, the default
+            str.encode(string)  # as UTF-8, the default
         except UnicodeEncodeError:
             refuse(
                 "invalid_text",
@@ -105,24 +152,36 @@ def check_text(
                 value,
                 path,
             )
-    return text
+    return string
 
 
-def check_identifier(value: object, owner: str, field: str, path: Path) -> str:
+def check_optional_text(
+    value: object, owner: str, field: str, path: ErrorPath
+) -> str | None:
+    """Refuse *value* unless it is ``None`` or text, as :func:`check_text`."""
+    return None if value is None else check_text(value, owner, field, path)
+
+
+def check_verbatim_text(value: object, owner: str, field: str, path: ErrorPath) -> str:
+    """Refuse *value* unless it is non-empty text; blank is fine."""
+    return check_text(value, owner, field, path, blank_ok=True)
+
+
+def check_identifier(value: object, owner: str, field: str, path: ErrorPath) -> str:
     """Refuse *value* unless it is an NFKC-normal, non-keyword identifier."""
-    text = check_text(value, owner, field, path)
-    if not str.isidentifier(text):
+    string = check_text(value, owner, field, path)
+    if not str.isidentifier(string):
         rule = "must be a Python identifier"
-    elif iskeyword(text):
+    elif iskeyword(string):
         rule = "must be a Python identifier that is not a keyword"
-    elif not unicodedata.is_normalized("NFKC", text):
-        normal = unicodedata.normalize("NFKC", text)
+    elif not unicodedata.is_normalized("NFKC", string):
+        normal = unicodedata.normalize("NFKC", string)
         rule = (
             "must equal its NFKC normal form, as Python reads identifiers"
-            f" ({show(normal)})"
+            f" ({short_repr(normal)})"
         )
     else:
-        return text
+        return string
     refuse("invalid_identifier", owner, field, rule, value, path)
 
 
@@ -142,73 +201,60 @@ def _fast_text(value: object) -> bool:
     )
 
 
-def text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """Check a required string: non-blank, UTF-8 encodable."""
-    if not _fast_text(value):
-        name = attribute.name
-        check_text(value, type(instance).__name__, name, (name,))
+def _fast_optional_text(value: object) -> bool:
+    return value is None or (
+        type(value) is str and value.isascii() and not value.isspace() and value != ""
+    )
 
 
-def optional_text(
-    instance: object, attribute: attrs.Attribute[Any], value: object
-) -> None:
-    """Check an optional string: ``None``, or as :func:`text`."""
-    if value is not None and not _fast_text(value):
-        name = attribute.name
-        check_text(value, type(instance).__name__, name, (name,))
+def _fast_verbatim_text(value: object) -> bool:
+    return type(value) is str and value.isascii() and value != ""
 
 
-def verbatim_text(
-    instance: object, attribute: attrs.Attribute[Any], value: object
-) -> None:
-    """Check verbatim source text: non-empty (blank is fine), UTF-8 encodable."""
-    if not (type(value) is str and value.isascii() and value != ""):
-        name = attribute.name
-        check_text(value, type(instance).__name__, name, (name,), blank_ok=True)
+text: Final = field_check("text", "text", _fast_text, check_text)
+"""Check a required string: non-blank, UTF-8 encodable."""
+
+optional_text: Final = field_check(
+    "optional_text", "optional_text", _fast_optional_text, check_optional_text
+)
+"""Check an optional string: ``None``, or as :data:`text`."""
 
 
-def identifier(
-    instance: object, attribute: attrs.Attribute[Any], value: object
-) -> None:
-    """Check a symbol id: see :func:`check_identifier`."""
-    if not _fast_identifier(value):
-        name = attribute.name
-        check_identifier(value, type(instance).__name__, name, (name,))
+identifier: Final = field_check(
+    "identifier", "identifier", _fast_identifier, check_identifier
+)
+"""Check a symbol id: see :func:`check_identifier`."""
 
 
-def check_vocabulary(
-    value: object, vocabulary: frozenset[str], owner: str, field: str, path: Path
+def check_member(
+    value: object, vocabulary: frozenset[str], owner: str, field: str, path: ErrorPath
 ) -> str:
     """Refuse *value* unless it is a member of *vocabulary*."""
-    text = check_text(value, owner, field, path)
+    string = check_text(value, owner, field, path)
     # Look up the plain string: a subclass could not change the answer, but
     # str.__str__ keeps the lookup on str's own hashing all the same.
-    if str.__str__(text) not in vocabulary:
+    if str.__str__(string) not in vocabulary:
         allowed = ", ".join(sorted(vocabulary))
         refuse(
             "not_in_vocabulary", owner, field, f"must be one of {allowed}", value, path
         )
-    return text
+    return string
 
 
-def _in(vocabulary: frozenset[str]) -> Validator:
-    def in_vocabulary(
-        instance: object, attribute: attrs.Attribute[Any], value: object
-    ) -> None:
-        if type(value) is not str or value not in vocabulary:
-            name = attribute.name
-            check_vocabulary(value, vocabulary, type(instance).__name__, name, (name,))
+def member_of(vocabulary: frozenset[str]) -> Validator:
+    """Build the check of a field whose value is one of *vocabulary*."""
 
-    in_vocabulary.__qualname__ = in_vocabulary.__name__ = (
-        f"in_vocabulary({', '.join(sorted(vocabulary))})"
-    )
-    return in_vocabulary
+    def accepts(value: object) -> bool:
+        return type(value) is str and value in vocabulary
 
+    def check(value: object, owner: str, field: str, path: ErrorPath) -> str:
+        return check_member(value, vocabulary, owner, field, path)
 
-semantic_role: Final = _in(SEMANTIC_ROLES)
-admissibility_status: Final = _in(ADMISSIBILITY_STATUSES)
+    name = f"member_of({', '.join(sorted(vocabulary))})"
+    return field_check("member", name, accepts, check, vocabulary=vocabulary)
 
 
+@declare_as("refusal_reason")
 def refusal_reason(
     instance: BoundEquation, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -230,7 +276,7 @@ def refusal_reason(
             value,
             (name,),
         )
-    if not _is_str(value):
+    if not is_str(value):
         refuse_type(owner, name, "a str or None", value, (name,))
     if refused:
         # Blank counts as missing: a refusal must say why.
@@ -246,13 +292,13 @@ def refusal_reason(
         check_text(value, owner, name, (name,))
         return
     if value:
-        check_text(value, owner, name, (name,), blank_ok=True)
+        check_verbatim_text(value, owner, name, (name,))
     refuse(
         "refusal_reason_forbidden",
         owner,
         name,
         "must be None unless admissibility_status is 'refused'"
-        f" (it is {show(instance.admissibility_status)})",
+        f" (it is {short_repr(instance.admissibility_status)})",
         value,
         (name,),
     )
@@ -276,6 +322,7 @@ def _check_int(value: object, owner: str, field: str) -> int:
     return value  # type: ignore[return-value]  # checked just above
 
 
+@declare_as("start")
 def span_start(
     instance: object, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -296,6 +343,7 @@ def span_start(
     )
 
 
+@declare_as("end")
 def span_end(
     instance: SourceSpanLink, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -316,11 +364,14 @@ def span_end(
     refuse("invalid_span", owner, name, rule, end, (name,))
 
 
+@declare_as("span_text")
 def span_text(
     instance: SourceSpanLink, attribute: attrs.Attribute[Any], value: object
 ) -> None:
     """Check a span's text: verbatim source whose length is ``end - start``."""
-    verbatim_text(instance, attribute, value)
+    if not _fast_verbatim_text(value):
+        name = attribute.name
+        check_verbatim_text(value, type(instance).__name__, name, (name,))
     width: int = instance.end - instance.start
     if len(value) != width:  # type: ignore[arg-type]  # a str, checked above
         name = attribute.name
@@ -341,6 +392,7 @@ def span_text(
 _RULE_ORDER: Final = ("wrong_type", "empty_text", "invalid_text", "invalid_identifier")
 
 
+@declare_as("identifiers")
 def identifier_set(
     instance: object, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -367,7 +419,9 @@ def identifier_set(
         raise min(refusals, key=lambda e: (_RULE_ORDER.index(e.code), e.message))
 
 
-def check_tuple(value: object, cls: type, owner: str, field: str, path: Path) -> None:
+def check_tuple(
+    value: object, cls: type, owner: str, field: str, path: ErrorPath
+) -> None:
     """Refuse *value* unless it is a ``tuple`` (or subclass) of *cls* instances."""
     if not isinstance(value, tuple):
         refuse_type(owner, field, f"a tuple of {cls.__name__}", value, path)
@@ -388,7 +442,7 @@ def tuple_of(cls: type) -> Validator:
         check_tuple(value, cls, type(instance).__name__, name, (name,))  # pyright: ignore[reportUnknownArgumentType]
 
     check.__qualname__ = check.__name__ = f"tuple_of({cls.__name__})"
-    return check
+    return declare(check, "objects", item=cls)
 
 
 def instance_of(cls: type) -> Validator:
@@ -402,4 +456,4 @@ def instance_of(cls: type) -> Validator:
             )
 
     check.__qualname__ = check.__name__ = f"instance_of({cls.__name__})"
-    return check
+    return declare(check, "object", item=cls)

@@ -112,7 +112,7 @@ def allocate_symbols(
             _OWNER, "source_span", "a SourceSpanLink", source_span, ("source_span",)
         )
     _v.check_text(introduced_by, _OWNER, "introduced_by", ("introduced_by",))
-    _v.check_vocabulary(
+    _v.check_member(
         semantic_role, SEMANTIC_ROLES, _OWNER, "semantic_role", ("semantic_role",)
     )
     _v.check_identifier(prefix, _OWNER, "prefix", ("prefix",))

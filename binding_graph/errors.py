@@ -6,9 +6,11 @@ import reprlib
 from typing import Final, Literal, get_args
 
 __all__ = [
+    "ALLOCATION_CODES",
+    "DOCUMENT_CODES",
     "REFUSAL_CODES",
     "BindingGraphError",
-    "Path",
+    "ErrorPath",
     "RefusalCode",
     "render_path",
 ]
@@ -42,14 +44,32 @@ The set is closed: a new code is a deliberate, documented change.
 .. versionadded:: 0.1.0
 """
 
-Path = tuple["str | int", ...]
+ALLOCATION_CODES: Final[frozenset[str]] = frozenset(
+    {"empty_allocation", "unslugifiable_phrase"}
+)
+"""The codes only :func:`~binding_graph.allocate_symbols` raises: never a document's.
+
+.. versionadded:: 0.1.0
+"""
+
+DOCUMENT_CODES: Final[frozenset[str]] = REFUSAL_CODES - ALLOCATION_CODES
+"""Every code that reading a document can raise.
+
+:func:`~binding_graph.from_data` and :func:`~binding_graph.loads` refuse with
+these codes only, and :func:`binding_graph.strategies.invalid_graph_documents`
+draws a document for each.
+
+.. versionadded:: 0.1.0
+"""
+
+ErrorPath = tuple["str | int", ...]
 """Where an offending value sits: field names and sequence indices.
 
 ``("equations", 2, "dependencies")`` reads ``equations[2].dependencies``.
 """
 
 
-def render_path(path: Path) -> str:
+def render_path(path: ErrorPath) -> str:
     """Render *path* the way it would be written in Python.
 
     >>> render_path(("equations", 2, "dependencies"))
@@ -91,9 +111,9 @@ class BindingGraphError(ValueError):
 
     code: RefusalCode
     message: str
-    path: Path
+    path: ErrorPath
 
-    def __init__(self, code: RefusalCode, message: str, path: Path = ()) -> None:
+    def __init__(self, code: RefusalCode, message: str, path: ErrorPath = ()) -> None:
         super().__init__(code, message, path)
         self.code = code
         self.message = message
@@ -102,10 +122,10 @@ class BindingGraphError(ValueError):
     def __str__(self) -> str:
         return f"{self.message} [code={self.code}, path={render_path(self.path)}]"
 
-    def __reduce__(self) -> tuple[type[BindingGraphError], tuple[str, str, Path]]:
+    def __reduce__(self) -> tuple[type[BindingGraphError], tuple[str, str, ErrorPath]]:
         return (type(self), (self.code, self.message, self.path))
 
-    def with_prefix(self, prefix: Path) -> BindingGraphError:
+    def with_prefix(self, prefix: ErrorPath) -> BindingGraphError:
         """Return the same refusal, located under *prefix*.
 
         Used where an object is checked inside a larger one: a symbol's
@@ -120,7 +140,7 @@ _REPR.maxother = 60
 _REPR.maxlong = 40
 
 
-def show(value: object) -> str:
+def short_repr(value: object) -> str:
     """Return a short, safe ``repr`` of *value* for a message.
 
     Never raises: an offending value may come from hostile input whose

@@ -11,19 +11,26 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast, final
 
 import attrs
 
 from binding_graph import _validators as _v
-from binding_graph.errors import BindingGraphError, Path, show
-from binding_graph.vocabularies import AdmissibilityStatus, SemanticRole
+from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
+from binding_graph.vocabularies import (
+    ADMISSIBILITY_STATUSES,
+    SEMANTIC_ROLES,
+    AdmissibilityStatus,
+    SemanticRole,
+)
 
 __all__ = [
+    "MODEL_CLASSES",
     "BoundConstraint",
     "BoundEquation",
     "BoundFact",
     "BoundUnknown",
+    "Model",
     "SemanticSymbolicBindingGraph",
     "SourceSpanLink",
     "SymbolBinding",
@@ -41,15 +48,33 @@ def _check_fields(instance: object) -> None:
 
 
 class _Checked:
-    """Base of every model class: its checks run even with attrs' switched off."""
+    """Base of every model class: its checks run even with attrs' switched off.
+
+    The model classes are final: a subclass could hold fields that the
+    document format cannot, and would compare unequal to the equal object
+    that a document reads back. So defining one is refused.
+    """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # attrs rebuilds each class with slots from the same bases, so only
+        # a class below a model class is refused, not the model classes.
+        for base in cls.__mro__[1:]:
+            if base is not _Checked and issubclass(base, _Checked):
+                msg = (
+                    f"{base.__qualname__} is final: the document format holds"
+                    " exactly its fields, so it cannot be subclassed"
+                )
+                raise TypeError(msg)
+        super().__init_subclass__(**kwargs)
 
     def __attrs_post_init__(self) -> None:
         if _validators_disabled():
             _check_fields(self)
 
 
+@final
 @attrs.frozen(weakref_slot=False)
 class SourceSpanLink(_Checked):
     """A half-open span ``[start, end)`` of a source text, and its text.
@@ -78,6 +103,10 @@ class SourceSpanLink(_Checked):
     text: str = attrs.field(validator=_v.span_text)
 
 
+_span: Final = _v.instance_of(SourceSpanLink)
+
+
+@final
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class SymbolBinding(_Checked):
     """A named symbol lifted from language, with its role and provenance.
@@ -100,13 +129,14 @@ class SymbolBinding(_Checked):
 
     symbol_id: str = attrs.field(validator=_v.identifier)
     name: str = attrs.field(validator=_v.text)
-    semantic_role: SemanticRole = attrs.field(validator=_v.semantic_role)
-    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
+    semantic_role: SemanticRole = attrs.field(validator=_v.member_of(SEMANTIC_ROLES))
+    source_span: SourceSpanLink = attrs.field(validator=_span)
     introduced_by: str = attrs.field(validator=_v.text)
     entity: str | None = attrs.field(default=None, validator=_v.optional_text)
     unit: str | None = attrs.field(default=None, validator=_v.optional_text)
 
 
+@final
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundFact(_Checked):
     """A fact ``symbol_id = value [unit]`` stated in the source.
@@ -126,10 +156,11 @@ class BoundFact(_Checked):
 
     symbol_id: str = attrs.field(validator=_v.identifier)
     value: str = attrs.field(validator=_v.text)
-    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
+    source_span: SourceSpanLink = attrs.field(validator=_span)
     unit: str | None = attrs.field(default=None, validator=_v.optional_text)
 
 
+@final
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundEquation(_Checked):
     """An equation ``lhs_symbol_id := rhs_canonical`` and its standing.
@@ -161,12 +192,13 @@ class BoundEquation(_Checked):
     operation_kind: str = attrs.field(validator=_v.text)
     unit_proof: str = attrs.field(validator=_v.text)
     admissibility_status: AdmissibilityStatus = attrs.field(
-        validator=_v.admissibility_status
+        validator=_v.member_of(ADMISSIBILITY_STATUSES)
     )
-    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
+    source_span: SourceSpanLink = attrs.field(validator=_span)
     refusal_reason: str | None = attrs.field(default=None, validator=_v.refusal_reason)
 
 
+@final
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundUnknown(_Checked):
     """A question target: the symbol the problem asks for.
@@ -184,12 +216,11 @@ class BoundUnknown(_Checked):
     """
 
     symbol_id: str = attrs.field(validator=_v.identifier)
-    question_span: SourceSpanLink = attrs.field(
-        validator=_v.instance_of(SourceSpanLink)
-    )
+    question_span: SourceSpanLink = attrs.field(validator=_span)
     expected_unit: str | None = attrs.field(default=None, validator=_v.optional_text)
 
 
+@final
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundConstraint(_Checked):
     """A predicate over one symbol, as the solver's canonical string.
@@ -208,7 +239,7 @@ class BoundConstraint(_Checked):
 
     symbol_id: str = attrs.field(validator=_v.identifier)
     predicate: str = attrs.field(validator=_v.text)
-    source_span: SourceSpanLink = attrs.field(validator=_v.instance_of(SourceSpanLink))
+    source_span: SourceSpanLink = attrs.field(validator=_span)
 
 
 _symbol_id: Final = attrgetter("symbol_id")
@@ -216,6 +247,7 @@ _lhs_symbol_id: Final = attrgetter("lhs_symbol_id")
 _dependencies: Final = attrgetter("dependencies")
 
 
+@final
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class SemanticSymbolicBindingGraph(_Checked):
     """A sound binding graph: symbols and everything that refers to them.
@@ -302,17 +334,6 @@ class SemanticSymbolicBindingGraph(_Checked):
 
         .. versionadded:: 0.1.0
         """
-        if type(self) is not SemanticSymbolicBindingGraph:
-            # A subclass may hold more than this method knows how to carry.
-            return attrs.evolve(
-                self,
-                symbols=self.symbols + symbols,
-                facts=self.facts + facts,
-                equations=self.equations + equations,
-                unknowns=self.unknowns + unknowns,
-                constraints=self.constraints + constraints,
-                provenance=self.provenance + provenance,
-            )
         added = {
             "symbols": symbols,
             "facts": facts,
@@ -321,7 +342,7 @@ class SemanticSymbolicBindingGraph(_Checked):
             "constraints": constraints,
             "provenance": provenance,
         }
-        extended = object.__new__(type(self))
+        extended = object.__new__(SemanticSymbolicBindingGraph)
         for attribute in attrs.fields(SemanticSymbolicBindingGraph):
             name = attribute.name
             items: object = added[name]
@@ -356,7 +377,7 @@ class SemanticSymbolicBindingGraph(_Checked):
         .. versionadded:: 0.1.0
         """
         # Imported here: serialization imports this module.
-        from binding_graph.serialization import dumps  # noqa: PLC0415
+        from binding_graph._encoding import dumps  # noqa: PLC0415
 
         return dumps(self)
 
@@ -407,11 +428,11 @@ def _check_unique_ids(symbols: tuple[SymbolBinding, ...]) -> frozenset[str]:
         seen: set[str] = set()
         for index, symbol in enumerate(symbols):  # pragma: no branch -- a repeat exists
             if symbol.symbol_id in seen:
-                path: Path = ("symbols", index, "symbol_id")
+                path: ErrorPath = ("symbols", index, "symbol_id")
                 raise BindingGraphError(
                     "duplicate_symbol_id",
                     "SemanticSymbolicBindingGraph.symbols must have unique"
-                    f" symbol_id values ({show(symbol.symbol_id)} is repeated)",
+                    f" symbol_id values ({short_repr(symbol.symbol_id)} is repeated)",
                     path,
                 )
             seen.add(symbol.symbol_id)
@@ -430,6 +451,35 @@ def _refuse_unknown(
             raise BindingGraphError(
                 "unknown_symbol",
                 f"SemanticSymbolicBindingGraph.{field}[{index}].{attribute} must"
-                f" name symbols of the graph ({show(missing[0])} is not one)",
+                f" name symbols of the graph ({short_repr(missing[0])} is not one)",
                 (field, index, attribute),
             )
+
+
+MODEL_CLASSES: Final = (
+    SourceSpanLink,
+    SymbolBinding,
+    BoundFact,
+    BoundEquation,
+    BoundUnknown,
+    BoundConstraint,
+    SemanticSymbolicBindingGraph,
+)
+"""Every model class, in the order of the design's table: parts before wholes.
+
+Whatever must know every class (the readers and writers of documents, the
+schema, the Hypothesis hook) iterates this tuple.
+
+.. versionadded:: 0.1.0
+"""
+
+Model = (
+    SourceSpanLink
+    | SymbolBinding
+    | BoundFact
+    | BoundEquation
+    | BoundUnknown
+    | BoundConstraint
+    | SemanticSymbolicBindingGraph
+)
+"""Any model object: the union of :data:`MODEL_CLASSES`, for type checkers."""

@@ -8,7 +8,7 @@ import typing
 import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
-from binding_graph.errors import Path, render_path, show
+from binding_graph.errors import ErrorPath as Path, render_path, short_repr as show
 
 SPEC_CODES = frozenset(
     {

@@ -124,21 +124,3 @@ def test_extend_leaves_the_graph_unchanged_and_binds_new_references() -> None:
             for name in FIELDS
         }
     )
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class Tagged(SemanticSymbolicBindingGraph):
-    """A subclass with a field of its own."""
-
-    tag: str = "t"
-
-
-def test_extend_keeps_a_subclass_and_its_fields() -> None:
-    """A subclass's own fields survive extend(), and its checks still run."""
-    base = Tagged(**attrs.asdict(graph(), recurse=False), tag="mine")
-    extended = base.extend(symbols=(symbol(symbol_id="newcomer"),))
-    assert type(extended) is Tagged
-    assert extended.tag == "mine"
-    with pytest.raises(BindingGraphError) as info:
-        base.extend(facts=(fact(symbol_id="nobody"),))
-    assert info.value.code == "unknown_symbol"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import sys
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ from tests._child import run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+    from types import FrameType
 
 MAX_OFFSET = 2**53 - 1
 
@@ -889,23 +891,13 @@ def test_graph_collection_refuses_a_sibling_class(
     assert_refusal(error, "wrong_type", (field, 1), "SemanticSymbolicBindingGraph")
 
 
-def test_graph_accepts_a_tuple_subclass_of_subclass_instances() -> None:
-    """A tuple subclass, and instances of subclasses of a model class, are accepted."""
+def test_graph_accepts_a_tuple_subclass() -> None:
+    """A subclass of tuple is accepted as a collection."""
 
     class Symbols(tuple[SymbolBinding, ...]):
         __slots__ = ()
 
-    class SpecialSymbol(SymbolBinding):
-        pass
-
-    special = SpecialSymbol(
-        symbol_id="w",
-        name="w",
-        semantic_role="total",
-        source_span=span(),
-        introduced_by="test",
-    )
-    symbols = Symbols((symbol(symbol_id="x"), special))
+    symbols = Symbols((symbol(symbol_id="x"), symbol(symbol_id="w")))
     built = graph(symbols=symbols, facts=(), equations=(), unknowns=())
     assert [s.symbol_id for s in built.symbols] == ["x", "w"]
 
@@ -1637,25 +1629,34 @@ def test_int_subclass_start_at_the_largest_offset_refuses_the_end() -> None:
 SLOW_PATHS = (
     "check_text",
     "check_identifier",
-    "check_vocabulary",
+    "check_member",
     "check_tuple",
     "_check_int",
 )
 
 
 @pytest.fixture
-def slow_paths_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make every slow path of the checks fail the test that reaches it."""
+def slow_paths() -> Iterator[list[str]]:
+    """Record the slow paths of the checks that the test reaches, by name.
+
+    The validators hold their slow paths in closures, built at import, so
+    they are watched by their code objects rather than replaced.
+    """
     from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
 
-    def forbid(name: str) -> Callable[..., object]:
-        def reached(value: object, *_: object) -> object:
-            pytest.fail(f"{name}({value!r}) reached: the fast path should take it")
+    watched = {getattr(_validators, name).__code__: name for name in SLOW_PATHS}
+    reached: list[str] = []
 
-        return reached
+    def profile(frame: FrameType, event: str, _arg: object) -> None:
+        if event == "call" and frame.f_code in watched:
+            reached.append(watched[frame.f_code])
 
-    for name in SLOW_PATHS:
-        monkeypatch.setattr(_validators, name, forbid(name))
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        yield reached
+    finally:
+        sys.setprofile(previous)
 
 
 def _every_fast_value() -> SemanticSymbolicBindingGraph:
@@ -1683,42 +1684,45 @@ def _every_fast_value() -> SemanticSymbolicBindingGraph:
     )
 
 
-@pytest.mark.usefixtures("slow_paths_forbidden")
-def test_common_valid_values_take_only_fast_paths() -> None:
+def test_common_valid_values_take_only_fast_paths(slow_paths: list[str]) -> None:
     """Every field of a common valid graph is accepted without a slow path."""
     built = _every_fast_value()
     assert built.equations[1].refusal_reason == "units disagree"
     assert attrs.evolve(built) == built
+    assert slow_paths == []
 
 
-@pytest.mark.usefixtures("slow_paths_forbidden")
 @pytest.mark.parametrize("offset", [0, 1, MAX_OFFSET - 1, MAX_OFFSET])
-def test_span_start_takes_every_valid_offset_on_its_fast_path(offset: int) -> None:
+def test_span_start_takes_every_valid_offset_on_its_fast_path(
+    slow_paths: list[str], offset: int
+) -> None:
     """span_start's fast path takes the whole range, 0 to 2**53 - 1 inclusive."""
     from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
 
-    # It returns nothing: reaching no slow path (the fixture) is the point.
     _validators.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
+    assert slow_paths == []
 
 
-@pytest.mark.usefixtures("slow_paths_forbidden")
 @pytest.mark.parametrize(
     ("slow_path", "build"),
     [
         ("check_text", lambda: symbol(name="Café")),
         ("check_identifier", lambda: symbol(symbol_id="é")),
-        ("check_vocabulary", lambda: symbol(semantic_role=Text("rate"))),
+        ("check_member", lambda: symbol(semantic_role=Text("rate"))),
         ("check_tuple", lambda: graph(provenance=[span()])),
         ("_check_int", lambda: span(start=Offset(0))),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )
-def test_slow_paths_forbidden_catches_each_slow_path(
-    slow_path: str, build: Callable[[], object]
+def test_slow_paths_fixture_sees_each_slow_path(
+    slow_paths: list[str], slow_path: str, build: Callable[[], object]
 ) -> None:
-    """The fixture above does fail a test whose value takes each slow path."""
-    with pytest.raises(pytest.fail.Exception, match=rf"^{slow_path}\(.* reached"):
+    """The fixture above does see each slow path that a value takes."""
+    try:
         build()
+    except BindingGraphError:
+        pass
+    assert slow_path in slow_paths
 
 
 def test_validators_are_named_for_what_they_check() -> None:
@@ -1730,20 +1734,13 @@ def test_validators_are_named_for_what_they_check() -> None:
     ]
     roles = ", ".join(sorted(binding_graph.SEMANTIC_ROLES))
     assert [(check.__name__, check.__qualname__) for check in checks] == [
-        (f"in_vocabulary({roles})",) * 2,
+        (f"member_of({roles})",) * 2,
         ("tuple_of(SymbolBinding)",) * 2,
         ("instance_of(SourceSpanLink)",) * 2,
     ]
 
 
 # -- extend -------------------------------------------------------------------------
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class Labelled(SemanticSymbolicBindingGraph):
-    """A graph subclass with a field of its own."""
-
-    label: str = "l"
 
 
 ADDITIONS: dict[str, tuple[Any, ...]] = {
@@ -1756,12 +1753,11 @@ ADDITIONS: dict[str, tuple[Any, ...]] = {
 }
 
 
-@pytest.mark.parametrize("cls", [SemanticSymbolicBindingGraph, Labelled])
-def test_extend_appends_to_every_field(cls: type[SemanticSymbolicBindingGraph]) -> None:
-    """extend() appends what it is given to each of the six fields, subclass or not."""
-    base = cls(**attrs.asdict(graph(), recurse=False))
+def test_extend_appends_to_every_field() -> None:
+    """extend() appends what it is given to each of the six fields."""
+    base = graph()
     extended = base.extend(**ADDITIONS)
-    assert type(extended) is cls
+    assert type(extended) is SemanticSymbolicBindingGraph
     assert extended == attrs.evolve(
         base, **{name: getattr(base, name) + ADDITIONS[name] for name in ADDITIONS}
     )

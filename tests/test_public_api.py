@@ -134,7 +134,15 @@ def test_every_public_name_is_in_all() -> None:
 # constants).
 SUBMODULE_API: dict[str, frozenset[str]] = {
     "binding_graph.errors": frozenset(
-        {"REFUSAL_CODES", "BindingGraphError", "Path", "RefusalCode", "render_path"}
+        {
+            "ALLOCATION_CODES",
+            "DOCUMENT_CODES",
+            "REFUSAL_CODES",
+            "BindingGraphError",
+            "ErrorPath",
+            "RefusalCode",
+            "render_path",
+        }
     ),
     "binding_graph.vocabularies": frozenset(
         {
@@ -146,6 +154,8 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
     ),
     "binding_graph.model": frozenset(
         {
+            "MODEL_CLASSES",
+            "Model",
             "BoundConstraint",
             "BoundEquation",
             "BoundFact",

@@ -1,0 +1,418 @@
+"""Reading model objects from trees of ``dict``, ``list``, ``str``, ``int`` and ``None``."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from operator import length_hint
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar, cast, overload
+
+from binding_graph._codegen import compile_function
+from binding_graph._encoding import CLASS_NAMES, FORMAT, FORMAT_VERSION
+from binding_graph._fields import declared_fields
+from binding_graph._validators import check_identifier, is_str, refuse_type
+from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
+from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Iterator
+
+__all__ = ["collector_paused", "from_data", "read"]
+
+_M = TypeVar("_M", bound=Model)
+_Object = dict[str, Any]
+_Decoder = tuple["Callable[[object], Model]", int]
+_DOCUMENT: Final = SemanticSymbolicBindingGraph
+_PLAIN_STR: Final = frozenset({str})
+
+
+def malformed(message: str, path: ErrorPath = ()) -> BindingGraphError:
+    """Return the ``malformed_document`` refusal of *message* at *path*."""
+    return BindingGraphError("malformed_document", message, path)
+
+
+def _refuse_not_object(owner: str, value: object) -> NoReturn:
+    raise BindingGraphError(
+        "wrong_type",
+        f"a {owner} must be a JSON object, not {type(value).__qualname__}"
+        f" (got {short_repr(value)})",
+    )
+
+
+def _refuse_object(value: object, owner: str, fields: tuple[str, ...]) -> NoReturn:
+    """Refuse *value* where an object with exactly *fields* belongs."""
+    if type(value) is not dict:
+        _refuse_not_object(owner, value)
+    present = cast("dict[object, object]", value)
+    for key in present:  # document order: the first stray key is reported
+        # A key that is not a str, or lies about its equality, is never
+        # compared with the field names.
+        if not is_str(key) or key not in fields:
+            raise BindingGraphError(
+                "unknown_key",
+                f"{owner} has no field {short_repr(key)}; its fields are"
+                f" {', '.join(fields)}",
+                (key,) if type(key) is str else (),
+            )
+    # Every key is a field, and the keys are not all the fields.
+    missing = next(name for name in fields if name not in present)
+    raise BindingGraphError(
+        "missing_key",
+        f"{owner}.{missing} is missing: a document holds every field, null for None",
+        (missing,),
+    )
+
+
+def _refuse_key(key: object, path: ErrorPath) -> NoReturn:
+    raise BindingGraphError(
+        "unknown_key",
+        f"an object of a document has no field {short_repr(key)}: keys are"
+        " field names, of type str (a subclass must keep str's equality and"
+        " hashing)",
+        path,
+    )
+
+
+def _refuse_header(data: object) -> NoReturn:
+    """Refuse a graph document whose header or keys are wrong.
+
+    The header comes first: a document of another format or version may
+    well have other keys.
+    """
+    owner = _DOCUMENT.__name__
+    if type(data) is not dict:
+        _refuse_not_object(owner, data)
+    document = cast("dict[object, object]", data)
+    for name in ("format", "version"):
+        if name not in document:
+            raise BindingGraphError(
+                "missing_key",
+                f"{owner}.{name} is missing: a graph document holds"
+                f' "format": "{FORMAT}" and "version": {FORMAT_VERSION}',
+                (name,),
+            )
+    marker, version = document["format"], document["version"]
+    if type(marker) is not str or marker != FORMAT:
+        raise malformed(
+            f"{owner}.format must be {FORMAT!r}: this is not a binding-graph"
+            f" document (got {short_repr(marker)})",
+            ("format",),
+        )
+    if type(version) is not int:
+        refuse_type(owner, "version", "an int", version, ("version",))
+    if version != FORMAT_VERSION:
+        raise BindingGraphError(
+            "unsupported_version",
+            f"{owner}.version must be {FORMAT_VERSION}, the only version of the"
+            f" format this library reads (got {short_repr(version)})",
+            ("version",),
+        )
+    _refuse_object(document, owner, _fields_of(_DOCUMENT))
+
+
+def _nested(data: _Object, field: str, decode: Callable[[object], _M]) -> _M:
+    try:
+        return decode(data[field])
+    except BindingGraphError as exc:
+        raise exc.with_prefix((field,)) from None
+
+
+def _each(
+    decode: Callable[[object], _M], data: _Object, owner: str, field: str
+) -> tuple[_M, ...]:
+    value: object = data[field]
+    if type(value) is not list:
+        refuse_type(owner, field, "a JSON array", value, (field,))
+    items = cast("list[object]", value)
+    iterator: Iterator[object] = iter(items)
+    try:
+        return tuple(map(decode, iterator))
+    except BindingGraphError as exc:
+        # A list iterator knows how many items it has left: the one that
+        # failed is the last it gave, so no index is kept on the hot path.
+        index = len(items) - length_hint(iterator) - 1
+        raise exc.with_prefix((field, index)) from None
+
+
+def _refuse_member(members: list[object], owner: str, field: str) -> None:
+    """Refuse the first bad member of *members*, in list order, at its index."""
+    seen: set[str] = set()
+    for index, member in enumerate(members):
+        path: ErrorPath = (field, index)
+        string = check_identifier(member, owner, field, path)
+        if string in seen:
+            msg = (
+                f"{owner}.{field} encodes a set and must not repeat"
+                f" an entry (got {short_repr(member)} again)"
+            )
+            raise malformed(msg, path)
+        seen.add(string)
+
+
+def _identifiers(data: _Object, owner: str, field: str) -> frozenset[str]:
+    value: object = data[field]
+    if type(value) is not list:
+        refuse_type(owner, field, "a JSON array", value, (field,))
+    members = cast("list[object]", value)
+    if not _PLAIN_STR.issuperset(map(type, members)):
+        # Anything but a plain str is checked before it is hashed: its
+        # hashing may be its own. What passes behaves as a str.
+        _refuse_member(members, owner, field)
+    result = cast("frozenset[str]", frozenset(members))
+    if len(result) != len(members):
+        _refuse_member(members, owner, field)
+    return result
+
+
+def _locate(exc: BindingGraphError, data: _Object, cls: type) -> BindingGraphError:
+    """Point a model's refusal of a *cls* at the member of the document it means.
+
+    The model names no position in a set; the document has one.
+    """
+    path = exc.path
+    if len(path) == 1 and path[0] in _SETS[cls]:
+        _refuse_member(data[path[0]], cls.__name__, path[0])
+    if exc.code == "unknown_symbol" and len(path) == 3:  # noqa: PLR2004 -- (collection, index, field)
+        collection, index, field = cast("tuple[str, int, str]", path)
+        if field in _SETS[_ITEMS[cls][collection]]:
+            members: list[str] = data[collection][index][field]
+            # Every symbol was read already: their ids are valid strings.
+            known = {symbol["symbol_id"] for symbol in data["symbols"]}
+            first = min(m for m in members if m not in known)
+            return BindingGraphError(
+                exc.code, exc.message, (*path, members.index(first))
+            )
+    return exc
+
+
+# -- the generated decoders ---------------------------------------------------
+
+
+def _fields_of(cls: type) -> tuple[str, ...]:
+    names = tuple(name for name, _ in declared_fields(cls))
+    return ("format", "version", *names) if cls is _DOCUMENT else names
+
+
+_SETS: Final[dict[type, frozenset[str]]] = {
+    cls: frozenset(n for n, d in declared_fields(cls) if d.kind == "identifiers")
+    for cls in MODEL_CLASSES
+}
+_ITEMS: Final[dict[type, dict[str, type]]] = {
+    cls: {n: d.item for n, d in declared_fields(cls) if d.item is not None}
+    for cls in MODEL_CLASSES
+}
+
+
+def _depth(cls: type) -> int:
+    """Return how deep the documents of *cls* nest; its own object counts as 1."""
+    depth = 0
+    for _, declared in declared_fields(cls):
+        if declared.kind == "identifiers":
+            depth = max(depth, 1)
+        elif declared.kind == "object":
+            depth = max(depth, _depth(cast("type", declared.item)))
+        elif declared.kind == "objects":
+            depth = max(depth, 1 + _depth(cast("type", declared.item)))
+    return 1 + depth
+
+
+def _decoder_source(cls: type) -> str:
+    name = cls.__name__
+    test = "type(data) is dict and data.keys() == KEYS"
+    refuse = f"refuse_object(data, {name!r}, FIELDS)"
+    if cls is _DOCUMENT:
+        test += (
+            ' and type(data["version"]) is int and data["version"] == FORMAT_VERSION'
+            ' and type(data["format"]) is str and data["format"] == FORMAT'
+        )
+        refuse = "refuse_header(data)"
+    lines = [f"def decode_{name}(data):", f"    if not ({test}):", f"        {refuse}"]
+    arguments: list[str] = []
+    for field, declared in declared_fields(cls):
+        kind, item = declared.kind, declared.item
+        if kind == "identifiers":
+            lines.append(f"    {field} = identifiers(data, {name!r}, {field!r})")
+        elif kind == "object":
+            decode = f"decode_{cast('type', item).__name__}"
+            lines.append(f"    {field} = nested(data, {field!r}, {decode})")
+        elif kind == "objects":
+            decode = f"decode_{cast('type', item).__name__}"
+            lines.append(f"    {field} = each({decode}, data, {name!r}, {field!r})")
+        else:
+            arguments.append(f"{field}=data[{field!r}]")
+            continue
+        arguments.append(f"{field}={field}")
+    lines += [
+        "    try:",
+        f"        return {name}({', '.join(arguments)})",
+        "    except BindingGraphError as exc:",
+        f"        raise locate(exc, data, {name}) from None",
+    ]
+    return "\n".join(lines)
+
+
+def _decoders() -> dict[object, _Decoder]:
+    shared: dict[str, Any] = {
+        "BindingGraphError": BindingGraphError,
+        "FORMAT": FORMAT,
+        "FORMAT_VERSION": FORMAT_VERSION,
+        "each": _each,
+        "identifiers": _identifiers,
+        "locate": _locate,
+        "nested": _nested,
+        "refuse_header": _refuse_header,
+        "refuse_object": _refuse_object,
+    }
+    decoders: dict[object, _Decoder] = {}
+    # Parts come before wholes in MODEL_CLASSES: each decoder finds the
+    # decoders of its nested classes already in the shared namespace.
+    for cls in MODEL_CLASSES:
+        name = cls.__name__
+        namespace = {
+            **shared,
+            name: cls,
+            "KEYS": frozenset(_fields_of(cls)),
+            "FIELDS": _fields_of(cls),
+        }
+        decode = compile_function(f"decode_{name}", _decoder_source(cls), namespace)
+        shared[f"decode_{name}"] = decode
+        decoders[cls] = (decode, _depth(cls))
+    # The nested decoders are looked up in each namespace at call time.
+    return decoders
+
+
+_DECODERS: Final = _decoders()
+
+
+def decoder(cls: object) -> _Decoder:
+    """Return the decoder of the model class *cls*, and its documents' depth."""
+    try:
+        return _DECODERS[cls]
+    except (KeyError, TypeError):  # not a model class; unhashable
+        refuse_type("from_data", "cls", f"one of {CLASS_NAMES}", cls, ("cls",))
+
+
+def _too_deep(data: object, limit: int) -> ErrorPath | None:
+    """Return the path of the first array or object nested deeper than *limit*."""
+    stack: list[tuple[ErrorPath, object, int]] = [((), data, 1)]
+    while stack:
+        path, value, depth = stack.pop()
+        if type(value) is dict:
+            children = list(cast("dict[object, object]", value).items())
+        elif type(value) is list:
+            children = list(enumerate(cast("list[object]", value)))
+        else:
+            continue
+        if depth > limit:
+            return path
+        for key, child in reversed(children):
+            step = key if type(key) in {str, int} else short_repr(key)
+            stack.append(((*path, cast("str | int", step)), child, depth + 1))
+    return None
+
+
+def _refuse_foreign_key(data: object) -> None:
+    """Refuse the first key, in document order, that is not a ``str``."""
+    stack: list[tuple[ErrorPath, object]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if type(value) is dict:
+            items = list(cast("dict[object, object]", value).items())
+            for key, _ in items:
+                if not is_str(key):
+                    _refuse_key(key, path)
+            children = [((*path, cast("str", k)), v) for k, v in items]
+        elif type(value) is list:
+            children = [
+                ((*path, i), v) for i, v in enumerate(cast("list[object]", value))
+            ]
+        else:
+            continue
+        stack.extend(reversed(children))
+
+
+@contextlib.contextmanager
+def collector_paused() -> Generator[None, None, None]:
+    """Pause Python's cyclic garbage collector while a document is read.
+
+    Reading allocates many objects and frees none, so the collector would
+    run again and again over a heap that only grows, for nothing: the
+    objects built hold no reference cycles. That made the time per object
+    grow with the document. The collector's state is restored on the way
+    out, refused or not; one that was already off stays off.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def read(data: object, cls: object) -> Model:
+    """Build a *cls* from the tree *data*; see :func:`from_data`."""
+    decode, limit = decoder(cls)
+    try:
+        return decode(data)
+    except BindingGraphError:
+        # Only a refused tree is measured: a valid one nests as it should.
+        path = _too_deep(data, limit)
+        if path is None:
+            raise
+    except Exception:
+        # Only a tree built in Python can get here: a key whose equality or
+        # hashing raises, met while the keys were compared with the fields.
+        # Anything else is a defect of this library, and is raised as it is.
+        _refuse_foreign_key(data)
+        raise
+    name = cast("type", cls).__name__
+    raise BindingGraphError(
+        "limit_exceeded",
+        f"a {name} document nests arrays and objects at most {limit} deep;"
+        " this one nests deeper",
+        path,
+    )
+
+
+@overload
+def from_data(data: object) -> SemanticSymbolicBindingGraph: ...
+@overload
+def from_data(data: object, cls: type[_M]) -> _M: ...
+def from_data(data: object, cls: object = SemanticSymbolicBindingGraph) -> Model:
+    """Build a *cls* from a tree such as :func:`~binding_graph.to_data` returns.
+
+    The reading is strict: an object must hold exactly the class's fields,
+    with keys of type ``str``, a graph document must carry
+    ``"format": "binding-graph"`` and ``"version": 1``, arrays must be
+    ``list`` and objects ``dict``, and nothing may nest deeper than the
+    format does.
+    ``dependencies`` may come in any order, but must not repeat an entry.
+    Then every rule of the model applies.
+
+    Args:
+        data: The tree, as :func:`json.loads` returns it.
+        cls: The model class to build; a graph by default.
+
+    Returns:
+        The object, equal to the one the tree was made from.
+
+    Raises:
+        BindingGraphError: for the first broken rule, with a
+            :attr:`~binding_graph.BindingGraphError.path` from the tree's
+            root, such as ``("equations", 2, "dependencies", 0)``:
+            ``wrong_type``, ``unknown_key``, ``missing_key``,
+            ``unsupported_version``, ``malformed_document`` (not a
+            binding-graph document, a repeated dependency),
+            ``limit_exceeded`` (nested deeper than the format)
+            or any code of the model.
+
+    >>> from binding_graph import SourceSpanLink
+    >>> from_data({"source_id": "p1", "start": 0, "end": 5, "text": "Alice"}, SourceSpanLink)
+    SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')
+
+    .. versionadded:: 0.1.0
+    """
+    with collector_paused():
+        return read(data, cls)

@@ -1,0 +1,215 @@
+"""Reading JSON text that nobody vouches for: limits, encoding, strict numbers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final, NoReturn, TypeVar, overload
+
+from binding_graph._decoding import collector_paused, decoder, malformed, read
+from binding_graph._encoding import canonical_bytes
+from binding_graph._validators import MAX_OFFSET, refuse_type
+from binding_graph.errors import BindingGraphError, short_repr
+from binding_graph.model import Model, SemanticSymbolicBindingGraph
+
+__all__ = ["DEFAULT_MAX_BYTES", "is_canonical", "loads"]
+
+_M = TypeVar("_M", bound=Model)
+
+DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
+"""The largest document :func:`~binding_graph.loads` reads by default: 64 MiB of UTF-8.
+
+A word problem's graph takes a few kilobytes.
+
+.. versionadded:: 0.1.0
+"""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:  # pragma: no branch -- a key is repeated
+            if key in seen:
+                msg = (
+                    f"a JSON object must not repeat a key (got {short_repr(key)} again)"
+                )
+                raise malformed(msg)
+            seen.add(key)
+    return result
+
+
+def _integer(text: str) -> int:
+    # Bounded before int(): a long run of digits costs quadratic time, and
+    # past sys.get_int_max_str_digits() int() raises its own ValueError.
+    if len(text) <= len("-9007199254740991"):
+        value = int(text)
+        if -MAX_OFFSET <= value <= MAX_OFFSET:
+            return value
+    msg = (
+        "integers in a document must lie within -(2**53 - 1) and 2**53 - 1,"
+        f" as every JSON implementation holds them exactly (got {short_repr(text)})"
+    )
+    raise malformed(msg)
+
+
+def _no_fraction(text: str) -> NoReturn:
+    msg = (
+        "numbers in a document must be integers, written without a fraction or"
+        f" an exponent (got {short_repr(text)})"
+    )
+    raise malformed(msg)
+
+
+def _no_constant(text: str) -> NoReturn:
+    raise malformed(f"a document must not hold {text}: it is not JSON")
+
+
+_DECODE: Final = json.JSONDecoder(
+    object_pairs_hook=_unique_keys,
+    parse_int=_integer,
+    parse_float=_no_fraction,
+    parse_constant=_no_constant,
+).decode
+
+
+def _utf8_size(text: str) -> int:
+    # "surrogatepass": a lone surrogate is refused later, as invalid_text.
+    encoded = text.encode(errors="surrogatepass")  # as UTF-8, the default
+    return len(encoded)
+
+
+def _too_large(text: str | bytes | bytearray, max_bytes: int) -> bool:
+    size = len(text)
+    if size > max_bytes or isinstance(text, (bytes, bytearray)) or text.isascii():
+        return size > max_bytes
+    # A character takes at most 4 bytes: encoding a copy of the text, only
+    # to count its bytes, is needed only where they could exceed the limit.
+    return size * 4 > max_bytes and _utf8_size(text) > max_bytes
+
+
+def _loads(text: object, cls: object, max_bytes: object) -> Model:
+    decoder(cls)
+    if type(max_bytes) is not int:
+        refuse_type("loads", "max_bytes", "an int", max_bytes, ("max_bytes",))
+    if not isinstance(text, (str, bytes, bytearray)):
+        refuse_type("loads", "text", "a str or bytes", text, ("text",))
+    if _too_large(text, max_bytes):
+        raise BindingGraphError(
+            "limit_exceeded",
+            f"a document may take at most {max_bytes} bytes of UTF-8;"
+            " this one takes more",
+        )
+    if not isinstance(text, str):
+        try:
+            text = text.decode()
+        except UnicodeDecodeError as exc:
+            msg = f"a document must be UTF-8 ({exc.reason} at byte {exc.start})"
+            raise malformed(msg) from None
+    if text.startswith("\ufeff"):
+        msg = "a document must not start with a byte order mark (U+FEFF)"
+        raise malformed(msg)
+    try:
+        data = _DECODE(text)
+    except json.JSONDecodeError as exc:
+        msg = (
+            f"a document must be JSON ({exc.msg}: line {exc.lineno} column {exc.colno})"
+        )
+        raise malformed(msg) from None
+    except RecursionError:
+        msg = "a document must not nest arrays and objects this deep"
+        raise BindingGraphError("limit_exceeded", msg) from None
+    return read(data, cls)
+
+
+@overload
+def loads(
+    text: str | bytes | bytearray, *, max_bytes: int = ...
+) -> SemanticSymbolicBindingGraph: ...
+@overload
+def loads(
+    text: str | bytes | bytearray, cls: type[_M], *, max_bytes: int = ...
+) -> _M: ...
+def loads(
+    text: str | bytes | bytearray,
+    cls: object = SemanticSymbolicBindingGraph,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Model:
+    """Read a *cls* from JSON *text* that nobody vouches for.
+
+    The text must be a JSON document, as :func:`~binding_graph.dumps` writes
+    it (though not necessarily canonical: any key order and whitespace will
+    do), within the limits below; it is then read by
+    :func:`~binding_graph.from_data`.
+    Nothing but :class:`~binding_graph.BindingGraphError` ever escapes.
+
+    Args:
+        text: The document: ``str``, or ``bytes`` (or ``bytearray``) in
+            UTF-8, without a byte order mark.
+        cls: The model class to build; a graph by default.
+        max_bytes: The largest document to read, in bytes of UTF-8;
+            :data:`~binding_graph.serialization.DEFAULT_MAX_BYTES` (64 MiB)
+            by default.
+
+    Returns:
+        The object the document describes.
+
+    Raises:
+        BindingGraphError: ``limit_exceeded`` above *max_bytes*, or for
+            arrays and objects nested deeper than the format;
+            ``malformed_document`` for text that is not UTF-8 or not JSON,
+            starts with a byte order mark, repeats a key in an object, holds
+            ``NaN``, ``Infinity``, a number with a fraction or an exponent,
+            or an integer beyond ``2**53 - 1`` in magnitude; ``wrong_type``
+            for *text*, *cls* or *max_bytes* of the wrong type; then
+            whatever :func:`~binding_graph.from_data` refuses.
+
+    >>> from binding_graph import SourceSpanLink
+    >>> loads('{"source_id": "p1", "start": 0, "end": 5, "text": "Alice"}', SourceSpanLink)
+    SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')
+
+    .. versionadded:: 0.1.0
+    """
+    with collector_paused():
+        return _loads(text, cls, max_bytes)
+
+
+def is_canonical(
+    text: str | bytes | bytearray,
+    cls: type[Model] = SemanticSymbolicBindingGraph,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> bool:
+    """Tell whether *text* is a valid document, written in canonical form.
+
+    That is, whether ``canonical_bytes(loads(text, cls))`` is *text* itself
+    (in UTF-8): a document a producer can hash, compare or store as it is.
+
+    Args:
+        text: The document, as for :func:`loads`.
+        cls: The model class it describes; a graph by default.
+        max_bytes: As for :func:`loads`.
+
+    Returns:
+        ``False`` for any text :func:`loads` refuses, and for a valid
+        document written in another form.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *cls* is not a model class.
+
+    >>> from binding_graph import SourceSpanLink
+    >>> is_canonical('{"end":5,"source_id":"p1","start":0,"text":"Alice"}', SourceSpanLink)
+    True
+    >>> is_canonical('{"source_id":"p1","start":0,"end":5,"text":"Alice"}', SourceSpanLink)
+    False
+
+    .. versionadded:: 0.1.0
+    """
+    decoder(cls)
+    try:
+        obj = _loads(text, cls, max_bytes)
+    except BindingGraphError:
+        return False
+    # The text loaded, so it is UTF-8 or a str without a lone surrogate.
+    raw = text.encode() if isinstance(text, str) else bytes(text)
+    return canonical_bytes(obj) == raw

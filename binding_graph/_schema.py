@@ -1,0 +1,190 @@
+"""The JSON Schema of a graph document, derived from the fields' declarations."""
+
+from __future__ import annotations
+
+import keyword
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from binding_graph._encoding import FORMAT, FORMAT_VERSION
+from binding_graph._fields import Declaration, declared_fields
+from binding_graph._validators import MAX_OFFSET
+from binding_graph.model import (
+    BoundConstraint,
+    BoundEquation,
+    BoundFact,
+    BoundUnknown,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["json_schema"]
+
+# JSON Schema patterns are ECMA-262, where \s, \S, \w and "." differ from
+# Python's re (\s there holds U+FEFF, which str.isspace() does not, and lacks
+# U+001C..U+001F, which it does). So the patterns name their characters.
+# Not blank: some character that str.isspace() rejects.
+_NOT_BLANK: Final = (
+    r"[^\u0009-\u000d\u001c-\u0020\u0085\u00a0\u1680\u2000-\u200a"
+    r"\u2028\u2029\u202f\u205f\u3000]"
+)
+# The ASCII part of a Python identifier; any non-ASCII character is let
+# through (the loader checks it, and NFKC), so no identifier is refused.
+_IDENTIFIER: Final = (
+    r"^(?:[A-Za-z_]|[^\u0000-\u007f])(?:[A-Za-z0-9_]|[^\u0000-\u007f])*$"
+)
+
+_UNEXPRESSED: Final = (
+    "Rules the loader also enforces, which this schema cannot express:"
+    " identifiers (symbol_id, lhs_symbol_id, dependencies) are Python"
+    " identifiers (str.isidentifier) equal to their NFKC normal form;"
+    " in every span, start < end and text is exactly end - start code points"
+    " long; symbol ids are unique within the graph; every fact, equation"
+    " (lhs_symbol_id and each dependency), unknown and constraint names a"
+    " symbol of the graph; no string holds a lone surrogate (such as the"
+    " escape \\ud800); numbers are written as integers, without a fraction"
+    " or an exponent; no object repeats a key."
+)
+
+# Each class's name in "$defs", and what the schema says of it.
+_DEFINITIONS: Final[dict[type, tuple[str, str]]] = {
+    SourceSpanLink: (
+        "source_span",
+        (
+            "A half-open span [start, end) of a source text, and that text,"
+            " verbatim (it may be whitespace). start < end, and text is"
+            " exactly end - start code points long."
+        ),
+    ),
+    SymbolBinding: ("symbol", "A symbol; its symbol_id is unique in the graph."),
+    BoundFact: ("fact", "A fact symbol_id = value [unit]."),
+    BoundEquation: (
+        "equation",
+        (
+            "An equation lhs_symbol_id := rhs_canonical. refusal_reason"
+            " is a string exactly when admissibility_status is"
+            " 'refused', and null otherwise."
+        ),
+    ),
+    BoundUnknown: ("unknown", "A question target."),
+    BoundConstraint: ("constraint", "A predicate over one symbol."),
+}
+
+
+def _ref(name: str) -> dict[str, Any]:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _item_ref(declared: Declaration) -> dict[str, Any]:
+    return _ref(_DEFINITIONS[cast("type", declared.item)][0])
+
+
+# The schema of each kind of field: every rule of the field alone that a
+# schema can state.
+_PROPERTIES: Final[dict[str, Callable[[Declaration], dict[str, Any]]]] = {
+    "text": lambda _: _ref("text"),
+    "optional_text": lambda _: {"anyOf": [_ref("text"), {"type": "null"}]},
+    "identifier": lambda _: _ref("identifier"),
+    "identifiers": lambda _: {
+        "description": "A set of symbol ids, in any order.",
+        "type": "array",
+        "items": _ref("identifier"),
+        "uniqueItems": True,
+    },
+    "member": lambda declared: {"enum": sorted(declared.vocabulary)},
+    "start": lambda _: _ref("offset"),
+    # An offset after start, so at least 1. Every keyword that applies to
+    # one type sits beside a "type" that names it, as ajv's strict mode
+    # requires.
+    "end": lambda _: {"type": "integer", "minimum": 1, "maximum": MAX_OFFSET},
+    "span_text": lambda _: {"type": "string", "minLength": 1},
+    "refusal_reason": lambda _: {"type": ["string", "null"]},
+    "object": _item_ref,
+    "objects": lambda declared: {"type": "array", "items": _item_ref(declared)},
+}
+
+
+def _object(cls: type, description: str) -> dict[str, Any]:
+    fields = declared_fields(cls)
+    schema: dict[str, Any] = {
+        "description": description,
+        "type": "object",
+        "properties": {
+            name: _PROPERTIES[declared.kind](declared) for name, declared in fields
+        },
+        "required": [name for name, _ in fields],
+        "additionalProperties": False,
+    }
+    if any(declared.kind == "refusal_reason" for _, declared in fields):
+        # What the validator of refusal_reason checks against the status.
+        schema["if"] = {"properties": {"admissibility_status": {"const": "refused"}}}
+        schema["then"] = {"properties": {"refusal_reason": _ref("text")}}
+        schema["else"] = {"properties": {"refusal_reason": {"type": "null"}}}
+    return schema
+
+
+def json_schema() -> dict[str, Any]:
+    """Return the JSON Schema (draft 2020-12) of a graph document, version 1.
+
+    It states every rule of a single field that a schema can: required keys
+    and no others, types, vocabularies, identifier and non-blank patterns,
+    offset bounds, and ``refusal_reason`` a string exactly when
+    ``admissibility_status`` is ``"refused"``.
+    It is never stricter than :func:`~binding_graph.loads`: every document
+    :func:`~binding_graph.loads` reads is valid against it.
+    Rules it cannot express (referential integrity, span lengths, NFKC) are
+    listed in its ``description``; :func:`~binding_graph.loads` enforces
+    them.
+    It compiles in ajv's strict mode, as JavaScript producers use it.
+    The package ships the same schema as
+    ``binding_graph/schema/binding-graph-v1.schema.json``.
+
+    Returns:
+        A new ``dict`` on every call.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _object(SemanticSymbolicBindingGraph, "")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"binding-graph document, version {FORMAT_VERSION}",
+        "description": (
+            "A semantic-symbolic binding graph, as binding_graph writes it."
+            f" {_UNEXPRESSED}"
+        ),
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT},
+            "version": {"const": FORMAT_VERSION},
+            **graph["properties"],
+        },
+        "required": ["format", "version", *graph["required"]],
+        "additionalProperties": False,
+        "$defs": {
+            "text": {
+                "description": (
+                    "A string with at least one character that is not"
+                    " whitespace to Python's str.isspace()."
+                ),
+                "type": "string",
+                "pattern": _NOT_BLANK,
+            },
+            "identifier": {
+                "description": (
+                    "A symbol id: a Python identifier, NFKC-normal, not a"
+                    " keyword. The pattern checks its ASCII characters only."
+                ),
+                "type": "string",
+                "pattern": _IDENTIFIER,
+                "not": {"enum": sorted(keyword.kwlist)},
+            },
+            "offset": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
+            **{
+                name: _object(cls, description)
+                for cls, (name, description) in _DEFINITIONS.items()
+            },
+        },
+    }
