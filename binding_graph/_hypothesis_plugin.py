@@ -11,35 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from binding_graph.model import (
-    BoundConstraint,
-    BoundEquation,
-    BoundFact,
-    BoundUnknown,
-    SemanticSymbolicBindingGraph,
-    SourceSpanLink,
-    SymbolBinding,
-)
+from binding_graph.model import MODEL_CLASSES
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
-
-_STRATEGY_NAMES: dict[type, str] = {
-    SourceSpanLink: "source_spans",
-    SymbolBinding: "symbol_bindings",
-    BoundFact: "bound_facts",
-    BoundEquation: "bound_equations",
-    BoundUnknown: "bound_unknowns",
-    BoundConstraint: "bound_constraints",
-    SemanticSymbolicBindingGraph: "graphs",
-}
 
 
 def _strategy_for(cls: type[Any]) -> SearchStrategy[Any]:
     from binding_graph import strategies  # noqa: PLC0415 -- see the module docstring
 
-    build: Any = getattr(strategies, _STRATEGY_NAMES[cls])
-    strategy: SearchStrategy[Any] = build()
+    strategy: SearchStrategy[Any] = strategies.STRATEGIES[cls]
     return strategy
 
 
@@ -51,5 +32,5 @@ def setup_hook() -> None:
     """
     from hypothesis import strategies as st  # noqa: PLC0415 -- see the module docstring
 
-    for cls in _STRATEGY_NAMES:
+    for cls in MODEL_CLASSES:
         st.register_type_strategy(cls, _strategy_for)

@@ -4,6 +4,7 @@ Requires the ``hypothesis`` extra (``pip install binding-graph[hypothesis]``).
 Every strategy builds valid values by construction, never by filtering
 at random: identifiers are drawn first and every reference is sampled from
 them, so a generated graph always passes its integrity check.
+Each strategy is built once, when it is asked for, never inside a draw.
 
 >>> from hypothesis import given
 >>> from binding_graph import strategies as bgst
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 import keyword
 import unicodedata
-from typing import TYPE_CHECKING, Any, Final, cast, get_args
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast, get_args
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from binding_graph._fields import declared_fields
 from binding_graph._validators import MAX_OFFSET
-from binding_graph.errors import REFUSAL_CODES
+from binding_graph.errors import DOCUMENT_CODES
 from binding_graph.model import (
     BoundConstraint,
     BoundEquation,
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INVALID_DOCUMENT_CODES",
+    "STRATEGIES",
     "bound_constraints",
     "bound_equations",
     "bound_facts",
@@ -60,6 +63,7 @@ __all__ = [
 _CHARACTERS: Final = st.characters(exclude_categories=["Cs"])
 # Characters that stress encoders: quotes, escapes, separators, controls.
 _NASTY: Final = st.sampled_from('"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff')
+_SOURCE_TEXT: Final = st.text(st.one_of(_CHARACTERS, _NASTY), min_size=1, max_size=24)
 
 _ROLES: Final[tuple[SemanticRole, ...]] = get_args(SemanticRole)
 _STATUSES: Final[tuple[AdmissibilityStatus, ...]] = get_args(AdmissibilityStatus)
@@ -111,124 +115,227 @@ def texts(*, min_size: int = 1, max_size: int = 24) -> SearchStrategy[str]:
     )
 
 
-def _optional_texts() -> SearchStrategy[str | None]:
-    return st.none() | texts()
+# Built once: a strategy built inside a draw is validated by Hypothesis on
+# every draw, which cost more than the drawing itself.
+_IDENTIFIERS: Final = identifiers()
+_TEXTS: Final = texts()
+_SHORT_TEXTS: Final = texts(max_size=12)
+_OPTIONAL_TEXTS: Final = st.none() | _TEXTS
+_ROLE: Final = st.sampled_from(_ROLES)
+_STATUS: Final = st.sampled_from(_STATUSES)
+_START: Final = st.one_of(st.integers(0, 10_000), st.integers(0, MAX_OFFSET))
+_DEPENDENCY_COUNT: Final = st.integers(0, 4)
+# An index into the symbol ids a graph has drawn: taken modulo their number,
+# so one strategy serves every graph, and shrinks towards the first id.
+_PICK: Final = st.integers(0, 255)
 
 
-@st.composite
-def source_spans(draw: DrawFn, *, source_id: str | None = None) -> SourceSpanLink:
-    """Build a valid :class:`~binding_graph.SourceSpanLink`.
-
-    Args:
-        source_id: Use this source id instead of drawing one.
-    """
-    text = draw(st.text(st.one_of(_CHARACTERS, _NASTY), min_size=1, max_size=24))
-    start = draw(
-        st.one_of(st.integers(0, 10_000), st.integers(0, MAX_OFFSET - len(text)))
-    )
+def _draw_span(draw: DrawFn, source_id: str | None = None) -> SourceSpanLink:
+    text = draw(_SOURCE_TEXT)
+    # Clamped, so that the largest start still leaves room for the text.
+    start = min(draw(_START), MAX_OFFSET - len(text))
     return SourceSpanLink(
-        source_id if source_id is not None else draw(texts(max_size=12)),
+        source_id if source_id is not None else draw(_SHORT_TEXTS),
         start,
         start + len(text),
         text,
     )
 
 
-@st.composite
-def symbol_bindings(draw: DrawFn, *, symbol_id: str | None = None) -> SymbolBinding:
+def _pick(draw: DrawFn, ids: Sequence[str] | None) -> str:
+    if ids is None:
+        return draw(_IDENTIFIERS)
+    return ids[draw(_PICK) % len(ids)]
+
+
+def _draw_symbol(
+    draw: DrawFn, _ids: Sequence[str] | None, symbol_id: str | None = None
+) -> SymbolBinding:
+    return SymbolBinding(
+        symbol_id=symbol_id if symbol_id is not None else draw(_IDENTIFIERS),
+        name=draw(_TEXTS),
+        semantic_role=draw(_ROLE),
+        source_span=_draw_span(draw),
+        introduced_by=draw(_SHORT_TEXTS),
+        entity=draw(_OPTIONAL_TEXTS),
+        unit=draw(_OPTIONAL_TEXTS),
+    )
+
+
+def _draw_fact(draw: DrawFn, ids: Sequence[str] | None) -> BoundFact:
+    return BoundFact(
+        symbol_id=_pick(draw, ids),
+        value=draw(_TEXTS),
+        source_span=_draw_span(draw),
+        unit=draw(_OPTIONAL_TEXTS),
+    )
+
+
+def _draw_equation(
+    draw: DrawFn,
+    ids: Sequence[str] | None,
+    dependency_count: SearchStrategy[int] = _DEPENDENCY_COUNT,
+) -> BoundEquation:
+    status = draw(_STATUS)
+    count = draw(dependency_count)
+    return BoundEquation(
+        lhs_symbol_id=_pick(draw, ids),
+        rhs_canonical=draw(_TEXTS),
+        dependencies=frozenset(_pick(draw, ids) for _ in range(count)),
+        operation_kind=draw(_SHORT_TEXTS),
+        unit_proof=draw(_TEXTS),
+        admissibility_status=status,
+        source_span=_draw_span(draw),
+        refusal_reason=draw(_TEXTS) if status == "refused" else None,
+    )
+
+
+def _draw_unknown(draw: DrawFn, ids: Sequence[str] | None) -> BoundUnknown:
+    return BoundUnknown(
+        symbol_id=_pick(draw, ids),
+        question_span=_draw_span(draw),
+        expected_unit=draw(_OPTIONAL_TEXTS),
+    )
+
+
+def _draw_constraint(draw: DrawFn, ids: Sequence[str] | None) -> BoundConstraint:
+    return BoundConstraint(
+        symbol_id=_pick(draw, ids),
+        predicate=draw(_TEXTS),
+        source_span=_draw_span(draw),
+    )
+
+
+def source_spans(*, source_id: str | None = None) -> SearchStrategy[SourceSpanLink]:
+    """Build a valid :class:`~binding_graph.SourceSpanLink`.
+
+    Args:
+        source_id: Use this source id instead of drawing one.
+    """
+    return st.composite(_draw_span)(source_id)
+
+
+def symbol_bindings(*, symbol_id: str | None = None) -> SearchStrategy[SymbolBinding]:
     """Build a valid :class:`~binding_graph.SymbolBinding`.
 
     Args:
         symbol_id: Use this id instead of drawing one.
     """
-    return SymbolBinding(
-        symbol_id=symbol_id if symbol_id is not None else draw(identifiers()),
-        name=draw(texts()),
-        semantic_role=draw(st.sampled_from(_ROLES)),
-        source_span=draw(source_spans()),
-        introduced_by=draw(texts(max_size=12)),
-        entity=draw(_optional_texts()),
-        unit=draw(_optional_texts()),
-    )
+    return st.composite(_draw_symbol)(None, symbol_id)
 
 
-def _ids(symbol_ids: Sequence[str] | None) -> SearchStrategy[str]:
-    return identifiers() if symbol_ids is None else st.sampled_from(symbol_ids)
-
-
-@st.composite
-def bound_facts(draw: DrawFn, *, symbol_ids: Sequence[str] | None = None) -> BoundFact:
+def bound_facts(
+    *, symbol_ids: Sequence[str] | None = None
+) -> SearchStrategy[BoundFact]:
     """Build a valid :class:`~binding_graph.BoundFact`.
 
     Args:
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
     """
-    return BoundFact(
-        symbol_id=draw(_ids(symbol_ids)),
-        value=draw(texts()),
-        source_span=draw(source_spans()),
-        unit=draw(_optional_texts()),
-    )
+    return st.composite(_draw_fact)(_ids(symbol_ids))
 
 
-@st.composite
 def bound_equations(
-    draw: DrawFn, *, symbol_ids: Sequence[str] | None = None, max_dependencies: int = 4
-) -> BoundEquation:
+    *, symbol_ids: Sequence[str] | None = None, max_dependencies: int = 4
+) -> SearchStrategy[BoundEquation]:
     """Build a valid :class:`~binding_graph.BoundEquation`.
 
     Args:
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
         max_dependencies: The most dependencies to draw.
     """
-    status = draw(st.sampled_from(_STATUSES))
-    return BoundEquation(
-        lhs_symbol_id=draw(_ids(symbol_ids)),
-        rhs_canonical=draw(texts()),
-        dependencies=draw(st.frozensets(_ids(symbol_ids), max_size=max_dependencies)),
-        operation_kind=draw(texts(max_size=12)),
-        unit_proof=draw(texts()),
-        admissibility_status=status,
-        source_span=draw(source_spans()),
-        refusal_reason=draw(texts()) if status == "refused" else None,
-    )
+    count = st.integers(0, max_dependencies)
+    return st.composite(_draw_equation)(_ids(symbol_ids), count)
 
 
-@st.composite
 def bound_unknowns(
-    draw: DrawFn, *, symbol_ids: Sequence[str] | None = None
-) -> BoundUnknown:
+    *, symbol_ids: Sequence[str] | None = None
+) -> SearchStrategy[BoundUnknown]:
     """Build a valid :class:`~binding_graph.BoundUnknown`.
 
     Args:
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
     """
-    return BoundUnknown(
-        symbol_id=draw(_ids(symbol_ids)),
-        question_span=draw(source_spans()),
-        expected_unit=draw(_optional_texts()),
-    )
+    return st.composite(_draw_unknown)(_ids(symbol_ids))
 
 
-@st.composite
 def bound_constraints(
-    draw: DrawFn, *, symbol_ids: Sequence[str] | None = None
-) -> BoundConstraint:
+    *, symbol_ids: Sequence[str] | None = None
+) -> SearchStrategy[BoundConstraint]:
     """Build a valid :class:`~binding_graph.BoundConstraint`.
 
     Args:
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
     """
-    return BoundConstraint(
-        symbol_id=draw(_ids(symbol_ids)),
-        predicate=draw(texts()),
-        source_span=draw(source_spans()),
+    return st.composite(_draw_constraint)(_ids(symbol_ids))
+
+
+def _ids(symbol_ids: Sequence[str] | None) -> tuple[str, ...] | None:
+    if symbol_ids is None:
+        return None
+    ids = tuple(symbol_ids)
+    if not ids:
+        msg = "symbol_ids must not be empty: there would be nothing to refer to"
+        raise InvalidArgument(msg)
+    return ids
+
+
+class _Sizes(NamedTuple):
+    """The bounds of a graph's collections, as :func:`graphs` takes them."""
+
+    min_symbols: int = 0
+    max_symbols: int = 6
+    max_facts: int = 6
+    max_equations: int = 6
+    max_unknowns: int = 3
+    max_constraints: int = 3
+    max_provenance: int = 3
+
+
+# What draws the elements of each collection that refers to symbols.
+_DRAWERS: Final[dict[str, Callable[[DrawFn, Sequence[str] | None], Any]]] = {
+    "symbols": _draw_symbol,
+    "facts": _draw_fact,
+    "equations": _draw_equation,
+    "unknowns": _draw_unknown,
+    "constraints": _draw_constraint,
+}
+
+
+def _graph_strategy(sizes: _Sizes) -> SearchStrategy[SemanticSymbolicBindingGraph]:
+    ids_strategy = st.lists(
+        _IDENTIFIERS,
+        min_size=sizes.min_symbols,
+        max_size=sizes.max_symbols,
+        unique=True,
     )
+    counts = {
+        "facts": st.integers(0, sizes.max_facts),
+        "equations": st.integers(0, sizes.max_equations),
+        "unknowns": st.integers(0, sizes.max_unknowns),
+        "constraints": st.integers(0, sizes.max_constraints),
+    }
+    provenance_count = st.integers(0, sizes.max_provenance)
+
+    @st.composite
+    def build(draw: DrawFn) -> SemanticSymbolicBindingGraph:
+        ids: list[str] = draw(ids_strategy)
+        symbols = tuple(_draw_symbol(draw, None, i) for i in ids)
+        provenance = tuple(_draw_span(draw) for _ in range(draw(provenance_count)))
+        if not ids:
+            return SemanticSymbolicBindingGraph(symbols=symbols, provenance=provenance)
+        elements = {
+            name: tuple(_DRAWERS[name](draw, ids) for _ in range(draw(count)))
+            for name, count in counts.items()
+        }
+        return SemanticSymbolicBindingGraph(
+            symbols=symbols, provenance=provenance, **elements
+        )
+
+    return build()
 
 
-@st.composite
 def graphs(
-    draw: DrawFn,
     *,
     min_symbols: int = 0,
     max_symbols: int = 6,
@@ -237,7 +344,7 @@ def graphs(
     max_unknowns: int = 3,
     max_constraints: int = 3,
     max_provenance: int = 3,
-) -> SemanticSymbolicBindingGraph:
+) -> SearchStrategy[SemanticSymbolicBindingGraph]:
     """Build a valid :class:`~binding_graph.SemanticSymbolicBindingGraph`.
 
     Symbol ids are drawn first, unique; every other element refers only to
@@ -253,26 +360,16 @@ def graphs(
         max_constraints: The most constraints.
         max_provenance: The most provenance spans.
     """
-    ids = draw(
-        st.lists(identifiers(), min_size=min_symbols, max_size=max_symbols, unique=True)
-    )
-    symbols = tuple(draw(symbol_bindings(symbol_id=i)) for i in ids)
-    provenance = tuple(draw(st.lists(source_spans(), max_size=max_provenance)))
-    if not ids:
-        return SemanticSymbolicBindingGraph(symbols=symbols, provenance=provenance)
-    return SemanticSymbolicBindingGraph(
-        symbols=symbols,
-        facts=tuple(draw(st.lists(bound_facts(symbol_ids=ids), max_size=max_facts))),
-        equations=tuple(
-            draw(st.lists(bound_equations(symbol_ids=ids), max_size=max_equations))
-        ),
-        unknowns=tuple(
-            draw(st.lists(bound_unknowns(symbol_ids=ids), max_size=max_unknowns))
-        ),
-        constraints=tuple(
-            draw(st.lists(bound_constraints(symbol_ids=ids), max_size=max_constraints))
-        ),
-        provenance=provenance,
+    return _graph_strategy(
+        _Sizes(
+            min_symbols,
+            max_symbols,
+            max_facts,
+            max_equations,
+            max_unknowns,
+            max_constraints,
+            max_provenance,
+        )
     )
 
 
@@ -281,197 +378,189 @@ def graphs(
 _Document = dict[str, Any]
 
 
-@st.composite
-def graph_documents(
-    draw: DrawFn,
-    *,
-    min_symbols: int = 0,
-    max_symbols: int = 6,
-    max_facts: int = 6,
-    max_equations: int = 6,
-    max_unknowns: int = 3,
-    max_constraints: int = 3,
-    max_provenance: int = 3,
-) -> dict[str, Any]:
+def graph_documents(**sizes: int) -> SearchStrategy[dict[str, Any]]:
     """Build valid graph documents, as :func:`~binding_graph.to_data` writes them.
 
     Dependencies come in any order, as a producer may write them: a
     document need not be canonical to be valid.
-    The arguments bound the sizes, as for :func:`graphs`.
+
+    Args:
+        sizes: The bounds of :func:`graphs` (``min_symbols``,
+            ``max_symbols``, ``max_facts``, ...), passed on to it.
 
     .. versionadded:: 0.1.0
     """
-    graph = draw(
-        graphs(
-            min_symbols=min_symbols,
-            max_symbols=max_symbols,
-            max_facts=max_facts,
-            max_equations=max_equations,
-            max_unknowns=max_unknowns,
-            max_constraints=max_constraints,
-            max_provenance=max_provenance,
-        )
-    )
-    document = to_data(graph)
-    for equation in document["equations"]:
-        equation["dependencies"] = draw(st.permutations(equation["dependencies"]))
-    return document
+    return _documents(graphs(**sizes))
 
 
-INVALID_DOCUMENT_CODES: Final[frozenset[str]] = REFUSAL_CODES - {
-    "empty_allocation",
-    "unslugifiable_phrase",
-}
-"""Every refusal code a document can cause, which is all but the allocator's own.
+def _documents(
+    graph_strategy: SearchStrategy[SemanticSymbolicBindingGraph],
+) -> SearchStrategy[dict[str, Any]]:
+    @st.composite
+    def build(draw: DrawFn) -> dict[str, Any]:
+        document = to_data(draw(graph_strategy))
+        for equation in document["equations"]:
+            equation["dependencies"] = draw(st.permutations(equation["dependencies"]))
+        return document
+
+    return build()
+
+
+INVALID_DOCUMENT_CODES: Final[frozenset[str]] = DOCUMENT_CODES
+"""Every refusal code a document can cause: :data:`binding_graph.errors.DOCUMENT_CODES`.
 
 :func:`invalid_graph_documents` draws documents for each of them.
 
 .. versionadded:: 0.1.0
 """
 
-_STRING_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "symbols": ("name", "introduced_by"),
-    "facts": ("value",),
-    "equations": ("rhs_canonical", "operation_kind", "unit_proof"),
-    "constraints": ("predicate",),
+STRATEGIES: Final[dict[type, SearchStrategy[Any]]] = {
+    SourceSpanLink: source_spans(),
+    SymbolBinding: symbol_bindings(),
+    BoundFact: bound_facts(),
+    BoundEquation: bound_equations(),
+    BoundUnknown: bound_unknowns(),
+    BoundConstraint: bound_constraints(),
+    SemanticSymbolicBindingGraph: graphs(),
 }
-_ID_FIELDS: Final[dict[str, str]] = {
-    "symbols": "symbol_id",
-    "facts": "symbol_id",
-    "equations": "lhs_symbol_id",
-    "unknowns": "symbol_id",
-    "constraints": "symbol_id",
+"""The default strategy of every model class, as :func:`hypothesis.strategies.from_type` gives it.
+
+.. versionadded:: 0.1.0
+"""
+
+
+# -- invalid documents ------------------------------------------------------
+# What each collection's elements hold, read from the fields' declarations.
+
+
+def _fields_of_kind(cls: type, *kinds: str) -> tuple[str, ...]:
+    return tuple(
+        name for name, declared in declared_fields(cls) if declared.kind in kinds
+    )
+
+
+_ITEM_CLASSES: Final = {
+    name: cast("type", declared.item)
+    for name, declared in declared_fields(SemanticSymbolicBindingGraph)
+    if declared.item is not SourceSpanLink  # provenance names no symbol
 }
-_SPAN_FIELDS: Final[dict[str, str]] = {
-    "symbols": "source_span",
-    "facts": "source_span",
-    "equations": "source_span",
-    "unknowns": "question_span",
-    "constraints": "source_span",
+_ID_FIELD: Final = {
+    c: _fields_of_kind(i, "identifier")[0] for c, i in _ITEM_CLASSES.items()
 }
-_OPTIONAL_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "symbols": ("entity", "unit"),
-    "facts": ("unit",),
-    "unknowns": ("expected_unit",),
+_ID_SETS: Final = {
+    c: _fields_of_kind(i, "identifiers") for c, i in _ITEM_CLASSES.items()
 }
+_TEXT_FIELDS: Final = {c: _fields_of_kind(i, "text") for c, i in _ITEM_CLASSES.items()}
+_OPTIONAL_FIELDS: Final = {
+    c: _fields_of_kind(i, "optional_text") for c, i in _ITEM_CLASSES.items()
+}
+_MEMBER_FIELDS: Final = {
+    c: _fields_of_kind(i, "member") for c, i in _ITEM_CLASSES.items()
+}
+_REASON_FIELDS: Final = {
+    c: _fields_of_kind(i, "refusal_reason") for c, i in _ITEM_CLASSES.items()
+}
+_SPAN_FIELD: Final = {
+    c: _fields_of_kind(i, "object")[0] for c, i in _ITEM_CLASSES.items()
+}
+_COLLECTIONS: Final = sorted(_ITEM_CLASSES)
+# The collections whose elements can be refused (required) a reason.
+_REASONED: Final = sorted(c for c, fields in _REASON_FIELDS.items() if fields)
+
 _BLANKS: Final = st.sampled_from(["", " ", "\t\n", "\u3000", "\u2029 \r"])
 _NOT_IDENTIFIERS: Final = st.one_of(
     st.sampled_from(keyword.kwlist),
-    identifiers().map(lambda s: "1" + s),
-    identifiers().map(lambda s: s + "-"),
-    identifiers().map(lambda s: s + "\uff58"),  # fullwidth x: not NFKC-normal
+    _IDENTIFIERS.map(lambda s: "1" + s),
+    _IDENTIFIERS.map(lambda s: s + "-"),
+    _IDENTIFIERS.map(lambda s: s + "\uff58"),  # fullwidth x: not NFKC-normal
+)
+_NOT_MEMBERS: Final = texts(max_size=8).map(lambda s: "x" + s)
+_STRAY_KEYS: Final = texts(max_size=8).map(lambda s: "x_" + s)
+_OTHER_VERSIONS: Final = st.integers(-MAX_OFFSET, MAX_OFFSET).map(
+    lambda v: v + 1 if v == FORMAT_VERSION else v
 )
 
 
-def _element(
-    draw: DrawFn, document: _Document, ids: list[str], collection: str
-) -> _Document:
-    """Pick an element of *collection*, adding a valid one if there is none."""
-    items: list[_Document] = document[collection]
-    if not items:
-        build = {
-            "symbols": symbol_bindings(),
-            "facts": bound_facts(symbol_ids=ids),
-            "equations": bound_equations(symbol_ids=ids),
-            "unknowns": bound_unknowns(symbol_ids=ids),
-            "constraints": bound_constraints(symbol_ids=ids),
-        }[collection]
-        items.append(to_data(cast("Any", draw(build))))
-    return items[draw(st.integers(0, len(items) - 1))]
+class _Site(NamedTuple):
+    """Where a rule is broken: a valid document, and one element of it."""
+
+    document: _Document
+    ids: list[str]
+    collection: str
+    element: _Document
+
+    @property
+    def span(self) -> _Document:
+        """The element's source span."""
+        span: _Document = self.element[_SPAN_FIELD[self.collection]]
+        return span
+
+    def some(self, draw: DrawFn, collection: str) -> _Document:
+        """Pick an element of *collection*, adding a valid one if there is none."""
+        items: list[_Document] = self.document[collection]
+        if not items:
+            items.append(to_data(_DRAWERS[collection](draw, self.ids)))
+        return items[draw(_PICK) % len(items)]
 
 
-# Each breaker breaks exactly one rule of a valid document, in place, at an
-# element of *collection* that is *element*.
-def _wrong_type(
-    draw: DrawFn,
-    document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    span = element[_SPAN_FIELDS[collection]]
-    target, field = draw(
-        st.sampled_from(
-            [
-                (document, "symbols"),
-                (document, "version"),
-                (element, _ID_FIELDS[collection]),
-                (span, "start"),
-                (span, "text"),
-            ]
-        )
-    )
+# Each breaker breaks exactly one rule of a valid document, in place, at
+# its site.
+
+
+def _wrong_type(draw: DrawFn, site: _Site) -> None:
+    targets = [
+        (site.document, "symbols"),
+        (site.document, "version"),
+        (site.element, _ID_FIELD[site.collection]),
+        (site.span, "start"),
+        (site.span, "text"),
+    ]
+    target, field = targets[draw(_PICK) % len(targets)]
     # JSON scalars only: a nested value could exceed the depth limit, and a
     # fraction is refused by the JSON reader before any field is read.
     numeric = field in {"start", "version"}
     target[field] = draw(st.sampled_from([True, None, "1" if numeric else 7]))
 
 
-def _empty_text(
-    draw: DrawFn,
-    _document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    fields = (*_STRING_FIELDS.get(collection, ()), _ID_FIELDS[collection])
-    element[draw(st.sampled_from(fields))] = draw(_BLANKS)
+def _empty_text(draw: DrawFn, site: _Site) -> None:
+    fields = (*_TEXT_FIELDS[site.collection], _ID_FIELD[site.collection])
+    site.element[fields[draw(_PICK) % len(fields)]] = draw(_BLANKS)
 
 
-def _invalid_text(
-    draw: DrawFn,
-    _document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
+def _invalid_text(draw: DrawFn, site: _Site) -> None:
+    collection = site.collection
     fields = (
-        *_STRING_FIELDS.get(collection, ()),
-        _ID_FIELDS[collection],
-        *_OPTIONAL_FIELDS.get(collection, ()),
+        *_TEXT_FIELDS[collection],
+        _ID_FIELD[collection],
+        *_OPTIONAL_FIELDS[collection],
     )
-    field = draw(st.sampled_from(fields))
-    old: str = element[field] or "x"
-    at = draw(st.integers(0, len(old)))
-    element[field] = old[:at] + "\ud800" + old[at:]
+    field = fields[draw(_PICK) % len(fields)]
+    old: str = site.element[field] or "x"
+    at = draw(_PICK) % (len(old) + 1)
+    site.element[field] = old[:at] + "\ud800" + old[at:]
 
 
-def _invalid_identifier(
-    draw: DrawFn,
-    _document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    if collection == "equations" and draw(st.booleans()):
-        element["dependencies"].append(draw(_NOT_IDENTIFIERS))
+def _invalid_identifier(draw: DrawFn, site: _Site) -> None:
+    sets = _ID_SETS[site.collection]
+    if len(sets) > 0 and draw(st.booleans()):
+        site.element[sets[0]].append(draw(_NOT_IDENTIFIERS))
     else:
-        element[_ID_FIELDS[collection]] = draw(_NOT_IDENTIFIERS)
+        site.element[_ID_FIELD[site.collection]] = draw(_NOT_IDENTIFIERS)
 
 
-def _not_in_vocabulary(
-    draw: DrawFn,
-    document: _Document,
-    ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    bad = draw(texts(max_size=8).map(lambda s: "x" + s))
-    if collection == "equations":
-        element["admissibility_status"] = bad
-        element["refusal_reason"] = None
-    else:
-        _element(draw, document, ids, "symbols")["semantic_role"] = bad
+def _not_in_vocabulary(draw: DrawFn, site: _Site) -> None:
+    # Not every element has a member of a vocabulary: then a symbol's does.
+    collection = site.collection if _MEMBER_FIELDS[site.collection] else "symbols"
+    element = (
+        site.element if collection == site.collection else site.some(draw, collection)
+    )
+    element[_MEMBER_FIELDS[collection][0]] = draw(_NOT_MEMBERS)
+    for field in _REASON_FIELDS[collection]:
+        element[field] = None  # neither refused nor reasoned now
 
 
-def _invalid_span(
-    draw: DrawFn,
-    _document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    span = element[_SPAN_FIELDS[collection]]
+def _invalid_span(draw: DrawFn, site: _Site) -> None:
+    span = site.span
     width = span["end"] - span["start"]
     breaks: list[_Document] = [
         {"start": -1},
@@ -479,130 +568,81 @@ def _invalid_span(
         {"text": span["text"] + "x"},
         {"start": MAX_OFFSET - width + 1, "end": MAX_OFFSET + 1},
     ]
-    span.update(draw(st.sampled_from(breaks)))
+    span.update(breaks[draw(_PICK) % len(breaks)])
 
 
-def _refusal_reason_required(
-    draw: DrawFn,
-    document: _Document,
-    ids: list[str],
-    _collection: str,
-    _target: _Document,
-) -> None:
-    equation = _element(draw, document, ids, "equations")
-    equation["admissibility_status"] = "refused"
-    equation["refusal_reason"] = draw(st.none() | _BLANKS)
+def _refusal_reason_required(draw: DrawFn, site: _Site) -> None:
+    collection = _REASONED[0]
+    element = site.some(draw, collection)
+    element[_MEMBER_FIELDS[collection][0]] = "refused"
+    element[_REASON_FIELDS[collection][0]] = draw(st.none() | _BLANKS)
 
 
-def _refusal_reason_forbidden(
-    draw: DrawFn,
-    document: _Document,
-    ids: list[str],
-    _collection: str,
-    _target: _Document,
-) -> None:
-    equation = _element(draw, document, ids, "equations")
-    equation["admissibility_status"] = draw(st.sampled_from(["admitted", "pending"]))
-    equation["refusal_reason"] = draw(texts() | _BLANKS)
+def _refusal_reason_forbidden(draw: DrawFn, site: _Site) -> None:
+    collection = _REASONED[0]
+    element = site.some(draw, collection)
+    element[_MEMBER_FIELDS[collection][0]] = draw(
+        st.sampled_from(["admitted", "pending"])
+    )
+    element[_REASON_FIELDS[collection][0]] = draw(_TEXTS | _BLANKS)
 
 
-def _duplicate_symbol_id(
-    draw: DrawFn,
-    document: _Document,
-    ids: list[str],
-    _collection: str,
-    _target: _Document,
-) -> None:
-    twin = to_data(draw(symbol_bindings(symbol_id=draw(st.sampled_from(ids)))))
-    document["symbols"].insert(draw(st.integers(0, len(document["symbols"]))), twin)
+def _duplicate_symbol_id(draw: DrawFn, site: _Site) -> None:
+    twin = to_data(_draw_symbol(draw, None, site.ids[draw(_PICK) % len(site.ids)]))
+    symbols = site.document["symbols"]
+    symbols.insert(draw(_PICK) % (len(symbols) + 1), twin)
 
 
-def _unknown_symbol(
-    draw: DrawFn,
-    document: _Document,
-    ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    missing = max(ids, key=len) + "_x"  # longer than every id: none of them
-    if collection == "equations" and draw(st.booleans()):
-        element["dependencies"].append(missing)
-    elif collection == "symbols":
-        _element(draw, document, ids, "facts")["symbol_id"] = missing
+def _unknown_symbol(draw: DrawFn, site: _Site) -> None:
+    missing = max(site.ids, key=len) + "_x"  # longer than every id: none of them
+    sets = _ID_SETS[site.collection]
+    if len(sets) > 0 and draw(st.booleans()):
+        site.element[sets[0]].append(missing)
+    elif site.collection == "symbols":
+        # A symbol names no symbol: a fact does, and names this one.
+        site.some(draw, "facts")[_ID_FIELD["facts"]] = missing
     else:
-        element[_ID_FIELDS[collection]] = missing
+        site.element[_ID_FIELD[site.collection]] = missing
 
 
-def _malformed_document(
-    draw: DrawFn,
-    document: _Document,
-    ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    if collection == "equations":
+def _malformed_document(draw: DrawFn, site: _Site) -> None:
+    sets = _ID_SETS[site.collection]
+    if sets:
         # A set written twice: the same id, twice.
-        element["dependencies"].extend([ids[0], ids[0]])
+        site.element[sets[0]].extend([site.ids[0], site.ids[0]])
     else:
-        document["format"] = draw(
+        site.document["format"] = draw(
             st.sampled_from(["binding-graf", "", "BINDING-GRAPH"])
         )
 
 
-def _limit_exceeded(
-    draw: DrawFn,
-    _document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    span = element[_SPAN_FIELDS[collection]]
-    span[draw(st.sampled_from(sorted(span)))] = [[draw(st.integers(0, MAX_OFFSET))]]
+def _limit_exceeded(draw: DrawFn, site: _Site) -> None:
+    span = site.span
+    fields = sorted(span)
+    span[fields[draw(_PICK) % len(fields)]] = [[draw(_START)]]
 
 
-def _unsupported_version(
-    draw: DrawFn,
-    document: _Document,
-    _ids: list[str],
-    _collection: str,
-    _target: _Document,
-) -> None:
-    document["version"] = draw(
-        st.integers(-MAX_OFFSET, MAX_OFFSET).filter(lambda v: v != FORMAT_VERSION)
-    )
+def _unsupported_version(draw: DrawFn, site: _Site) -> None:
+    site.document["version"] = draw(_OTHER_VERSIONS)
 
 
-def _unknown_key(
-    draw: DrawFn,
-    document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    target = draw(
-        st.sampled_from([document, element, element[_SPAN_FIELDS[collection]]])
-    )
-    target[draw(texts(max_size=8).map(lambda s: "x_" + s))] = None
+def _target(draw: DrawFn, site: _Site) -> _Document:
+    targets = [site.document, site.element, site.span]
+    return targets[draw(_PICK) % len(targets)]
 
 
-def _missing_key(
-    draw: DrawFn,
-    document: _Document,
-    _ids: list[str],
-    collection: str,
-    element: _Document,
-) -> None:
-    target = draw(
-        st.sampled_from([document, element, element[_SPAN_FIELDS[collection]]])
-    )
+def _unknown_key(draw: DrawFn, site: _Site) -> None:
+    _target(draw, site)[draw(_STRAY_KEYS)] = None
+
+
+def _missing_key(draw: DrawFn, site: _Site) -> None:
+    target = _target(draw, site)
     # Without its header a document is not a binding-graph document at all.
     keys = sorted(set(target) - {"format", "version"})
-    del target[draw(st.sampled_from(keys))]
+    del target[keys[draw(_PICK) % len(keys)]]
 
 
-_BREAKERS: Final[
-    dict[str, Callable[[DrawFn, _Document, list[str], str, _Document], None]]
-] = {
+_BREAKERS: Final[dict[str, Callable[[DrawFn, _Site], None]]] = {
     "wrong_type": _wrong_type,
     "empty_text": _empty_text,
     "invalid_text": _invalid_text,
@@ -619,6 +659,11 @@ _BREAKERS: Final[
     "unknown_key": _unknown_key,
     "missing_key": _missing_key,
 }
+# Breaking a rule on a small graph shows it as well as on a large one.
+_BREAKABLE: Final = _documents(
+    graphs(min_symbols=1, max_symbols=3, max_facts=3, max_equations=3)
+)
+_COLLECTION: Final = st.sampled_from(_COLLECTIONS)
 
 
 def invalid_graph_documents(
@@ -648,17 +693,17 @@ def invalid_graph_documents(
             f" (got {sorted(wanted)})"
         )
         raise InvalidArgument(msg)
-    return _broken_documents(sorted(wanted))
+    code_strategy = st.sampled_from(sorted(wanted))
 
+    @st.composite
+    def build(draw: DrawFn) -> tuple[dict[str, Any], str]:
+        code = draw(code_strategy)
+        document = draw(_BREAKABLE)
+        ids = [symbol["symbol_id"] for symbol in document["symbols"]]
+        collection = draw(_COLLECTION)
+        site = _Site(document, ids, collection, {})
+        site = site._replace(element=site.some(draw, collection))
+        _BREAKERS[code](draw, site)
+        return document, code
 
-@st.composite
-def _broken_documents(draw: DrawFn, codes: list[str]) -> tuple[dict[str, Any], str]:
-    code = draw(st.sampled_from(codes))
-    document = draw(
-        graph_documents(min_symbols=1, max_symbols=3, max_facts=3, max_equations=3)
-    )
-    ids = [symbol["symbol_id"] for symbol in document["symbols"]]
-    collection = draw(st.sampled_from(sorted(_ID_FIELDS)))
-    element = _element(draw, document, ids, collection)
-    _BREAKERS[code](draw, document, ids, collection, element)
-    return document, code
+    return build()
