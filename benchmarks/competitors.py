@@ -10,29 +10,15 @@ as "not installed".
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import re
 import unicodedata
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import baseline
 
-if TYPE_CHECKING:
-    from types import ModuleType
-
-__all__ = ["Competitor", "all_competitors", "build_graph", "serialization_module"]
-
-SERIALIZATION_MISSING: Final = "n/a (binding_graph.serialization not available)"
-
-
-def serialization_module() -> ModuleType | None:
-    """Return ``binding_graph.serialization``, or None while it does not exist."""
-    try:
-        return importlib.import_module("binding_graph.serialization")
-    except ImportError:
-        return None
+__all__ = ["Competitor", "all_competitors", "build_graph"]
 
 
 # -- building from primitives, the same code for binding_graph and the baseline
@@ -254,16 +240,11 @@ class Library(Competitor):
         import attrs  # noqa: PLC0415
 
         import binding_graph  # noqa: PLC0415
+        from binding_graph import serialization  # noqa: PLC0415
 
         self.ns = binding_graph
         self.evolve = attrs.evolve
-        self.ser = serialization_module()
-
-    def unavailable(self, workload: str) -> str | None:
-        """Serialization workloads wait for ``binding_graph.serialization``."""
-        if self.ser is None and workload in _NEEDS_SERIALIZATION:
-            return SERIALIZATION_MISSING
-        return None
+        self.ser = serialization
 
     def allocate(self, phrases: list[str], span: Any) -> Any:
         """Call :func:`binding_graph.allocate_symbols`."""
@@ -277,15 +258,15 @@ class Library(Competitor):
 
     def to_data(self, graph: Any) -> Any:
         """``binding_graph.serialization.to_data``."""
-        return self.ser.to_data(graph)  # type: ignore[union-attr]
+        return self.ser.to_data(graph)
 
     def canonical_bytes(self, graph: Any) -> bytes:
         """``binding_graph.serialization.canonical_bytes``."""
-        return self.ser.canonical_bytes(graph)  # type: ignore[union-attr,no-any-return]
+        return self.ser.canonical_bytes(graph)
 
     def content_hash(self, graph: Any) -> str:
         """``binding_graph.serialization.content_hash``."""
-        return self.ser.content_hash(graph)  # type: ignore[union-attr,no-any-return]
+        return self.ser.content_hash(graph)
 
     def loads(self, document: bytes) -> Any:
         """``binding_graph.serialization.loads``.
@@ -294,14 +275,8 @@ class Library(Competitor):
         as a user loading a graph this large would: the other competitors
         have no limit.
         """
-        limit = max(len(document), getattr(self.ser, "DEFAULT_MAX_BYTES", 0))
-        return self.ser.loads(document, max_bytes=limit)  # type: ignore[union-attr]
-
-
-_NEEDS_SERIALIZATION: Final = frozenset({
-    "to_data", "canonical_bytes", "canonical_bytes_vs_ready_dict", "content_hash",
-    "loads",
-})  # fmt: skip
+        limit = max(len(document), self.ser.DEFAULT_MAX_BYTES)
+        return self.ser.loads(document, max_bytes=limit)
 
 
 class Baseline(Competitor):

@@ -535,11 +535,6 @@ def main(argv: list[str] | None = None) -> int:
         "",
         table(rows[:1], names, per=info["objects"]),
     ]
-    if competitors[0].unavailable("loads"):
-        main_section += [
-            "",
-            f"Serialization workloads of binding_graph: {comp.SERIALIZATION_MISSING}.",
-        ]
     emit(main_section)
     if not args.no_memory:
         emit(["## Memory", "", run_memory(competitors, info["data"])])

@@ -66,9 +66,9 @@ def _refuse_object(value: object, owner: str, fields: tuple[str, ...]) -> NoRetu
 def _refuse_key(key: object, path: ErrorPath) -> NoReturn:
     raise BindingGraphError(
         "unknown_key",
-        f"an object of a document has no field {short_repr(key)}: keys are"
-        " field names, of type str (a subclass must keep str's equality and"
-        " hashing)",
+        f"an object of a document has a key of type {type(key).__qualname__},"
+        " which is no field: keys are field names, of type str (a subclass"
+        f" must keep str's equality and hashing) (got {short_repr(key)})",
         path,
     )
 
@@ -314,8 +314,12 @@ def _too_deep(data: object, limit: int) -> ErrorPath | None:
 def _refuse_foreign_key(data: object) -> None:
     """Refuse the first key, in document order, that is not a ``str``."""
     stack: list[tuple[ErrorPath, object]] = [((), data)]
+    seen: set[int] = set()
     while stack:
         path, value = stack.pop()
+        if id(value) in seen:  # a shared or self-referencing container
+            continue
+        seen.add(id(value))
         if type(value) is dict:
             items = list(cast("dict[object, object]", value).items())
             for key, _ in items:

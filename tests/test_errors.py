@@ -8,7 +8,9 @@ import typing
 import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
-from binding_graph.errors import ErrorPath as Path, render_path, short_repr as show
+from binding_graph.errors import ErrorPath as Path
+from binding_graph.errors import render_path
+from binding_graph.errors import short_repr as show
 
 SPEC_CODES = frozenset(
     {

@@ -27,6 +27,8 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
+    _decoding,
+    _json,
     canonical_bytes,
     content_hash,
     dumps,
@@ -36,7 +38,6 @@ from binding_graph import (
     loads,
     to_data,
 )
-from binding_graph import _decoding, _json
 from binding_graph import strategies as bgst
 from binding_graph._schema import (
     _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]

@@ -1,0 +1,241 @@
+"""Each field is declared once, and everything that must know it reads that declaration."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+import attrs
+import pytest
+
+from binding_graph import (
+    SEMANTIC_ROLES,
+    _fields,
+    _hypothesis_plugin,
+    json_schema,
+    strategies,
+    to_data,
+)
+from binding_graph._decoding import _DECODERS  # pyright: ignore[reportPrivateUsage]
+from binding_graph._encoding import _ENCODERS  # pyright: ignore[reportPrivateUsage]
+from binding_graph._schema import _DEFINITIONS  # pyright: ignore[reportPrivateUsage]
+from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
+from tests._builders import graph
+
+# What the design's table says each field holds (docs/design.md, "The model").
+EXPECTED_KINDS: dict[str, list[tuple[str, str]]] = {
+    "SourceSpanLink": [
+        ("source_id", "text"),
+        ("start", "start"),
+        ("end", "end"),
+        ("text", "span_text"),
+    ],
+    "SymbolBinding": [
+        ("symbol_id", "identifier"),
+        ("name", "text"),
+        ("semantic_role", "member"),
+        ("source_span", "object"),
+        ("introduced_by", "text"),
+        ("entity", "optional_text"),
+        ("unit", "optional_text"),
+    ],
+    "BoundFact": [
+        ("symbol_id", "identifier"),
+        ("value", "text"),
+        ("source_span", "object"),
+        ("unit", "optional_text"),
+    ],
+    "BoundEquation": [
+        ("lhs_symbol_id", "identifier"),
+        ("rhs_canonical", "text"),
+        ("dependencies", "identifiers"),
+        ("operation_kind", "text"),
+        ("unit_proof", "text"),
+        ("admissibility_status", "member"),
+        ("source_span", "object"),
+        ("refusal_reason", "refusal_reason"),
+    ],
+    "BoundUnknown": [
+        ("symbol_id", "identifier"),
+        ("question_span", "object"),
+        ("expected_unit", "optional_text"),
+    ],
+    "BoundConstraint": [
+        ("symbol_id", "identifier"),
+        ("predicate", "text"),
+        ("source_span", "object"),
+    ],
+    "SemanticSymbolicBindingGraph": [
+        ("symbols", "objects"),
+        ("facts", "objects"),
+        ("equations", "objects"),
+        ("unknowns", "objects"),
+        ("constraints", "objects"),
+        ("provenance", "objects"),
+    ],
+}
+
+
+class TestDeclarations:
+    """Every field's validator declares what the field holds."""
+
+    def test_every_field_is_declared_as_the_design_says(self) -> None:
+        """declared_fields() gives each class's fields, in order, with their kinds."""
+        found = {
+            cls.__name__: [(n, d.kind) for n, d in _fields.declared_fields(cls)]
+            for cls in MODEL_CLASSES
+        }
+        assert found == EXPECTED_KINDS
+
+    def test_a_declaration_is_read_from_the_field_validator(self) -> None:
+        """The declaration of a field is that of its validator, on the field."""
+        role = attrs.fields(typing.cast("Any", MODEL_CLASSES[1])).semantic_role
+        declared = _fields.declaration(role)
+        assert declared == _fields.Declaration("member", SEMANTIC_ROLES, None)
+
+    def test_nested_fields_name_their_class(self) -> None:
+        """An object or objects field names the model class it holds."""
+        items = {
+            name: declared.item
+            for name, declared in _fields.declared_fields(SemanticSymbolicBindingGraph)
+        }
+        assert list(items.values()) == [*MODEL_CLASSES[1:6], MODEL_CLASSES[0]]
+
+    def test_an_undeclared_validator_has_no_declaration(self) -> None:
+        """A validator nobody declared is not silently given a kind."""
+
+        @attrs.frozen
+        class Stray:
+            value: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+        with pytest.raises(KeyError):
+            _fields.declaration(attrs.fields(Stray).value)
+
+
+class TestModelClasses:
+    """One tuple of the model classes feeds every table."""
+
+    def test_the_union_type_holds_exactly_the_model_classes(self) -> None:
+        """model.Model is the union of model.MODEL_CLASSES."""
+        assert typing.get_args(Model) == MODEL_CLASSES
+
+    def test_parts_come_before_wholes(self) -> None:
+        """A class comes after every class its fields hold."""
+        for position, cls in enumerate(MODEL_CLASSES):
+            for _, declared in _fields.declared_fields(cls):
+                if declared.item is not None:
+                    assert MODEL_CLASSES.index(declared.item) < position
+
+    def test_every_table_covers_exactly_the_model_classes(self) -> None:
+        """Encoders, decoders, strategies and schema definitions cover every class."""
+        classes = set(MODEL_CLASSES)
+        assert set(_ENCODERS) == classes
+        assert set(_DECODERS) == classes
+        assert set(strategies.STRATEGIES) == classes
+        assert set(_DEFINITIONS) == classes - {SemanticSymbolicBindingGraph}
+
+    def test_the_hypothesis_hook_registers_every_model_class(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """setup_hook() registers a strategy for each of MODEL_CLASSES."""
+        from hypothesis import strategies as st  # noqa: PLC0415
+
+        registered: list[type] = []
+
+        def register(cls: type, _strategy: object) -> None:
+            registered.append(cls)
+
+        monkeypatch.setattr(st, "register_type_strategy", register)
+        _hypothesis_plugin.setup_hook()
+        assert registered == list(MODEL_CLASSES)
+
+
+class TestDerivedForms:
+    """The encoders, decoders and schema follow the declarations."""
+
+    def test_documents_hold_exactly_the_declared_fields(self) -> None:
+        """Each object of a document has the declared fields, in order."""
+        data = to_data(graph())
+        names = [n for n, _ in _fields.declared_fields(SemanticSymbolicBindingGraph)]
+        assert list(data) == ["format", "version", *names]
+        for name, declared in _fields.declared_fields(SemanticSymbolicBindingGraph):
+            item = typing.cast("type", declared.item)
+            expected = [n for n, _ in _fields.declared_fields(item)]
+            assert [list(element) for element in data[name]] == [expected] * len(
+                data[name]
+            )
+
+    def test_schema_requires_exactly_the_declared_fields(self) -> None:
+        """Every schema definition requires the fields declared, in order."""
+        schema = json_schema()
+        for cls, (name, _) in _DEFINITIONS.items():
+            fields = [n for n, _ in _fields.declared_fields(cls)]
+            assert schema["$defs"][name]["required"] == fields
+            assert list(schema["$defs"][name]["properties"]) == fields
+
+    def test_documents_nest_as_deep_as_the_declarations_say(self) -> None:
+        """Each decoder's depth limit follows from the nesting of its fields."""
+        depths = {cls.__name__: _DECODERS[cls][1] for cls in MODEL_CLASSES}
+        assert depths == {
+            "SourceSpanLink": 1,
+            "SymbolBinding": 2,
+            "BoundFact": 2,
+            "BoundEquation": 2,
+            "BoundUnknown": 2,
+            "BoundConstraint": 2,
+            "SemanticSymbolicBindingGraph": 4,
+        }
+
+    def test_generated_functions_show_their_source_in_tracebacks(self) -> None:
+        """The generated readers and writers keep their source in linecache."""
+        import inspect  # noqa: PLC0415
+
+        source = inspect.getsource(_ENCODERS[MODEL_CLASSES[0]])
+        assert source.startswith("def encode_SourceSpanLink(obj):")
+
+
+class TestFronts:
+    """The public modules in front of private ones show only their API."""
+
+    def test_dir_of_serialization_is_its_api(self) -> None:
+        """dir(binding_graph.serialization) lists exactly its public names."""
+        from binding_graph import serialization  # noqa: PLC0415
+
+        assert dir(serialization) == sorted(serialization.__all__)
+
+    @pytest.mark.parametrize(
+        "build",
+        [
+            strategies.bound_facts,
+            strategies.bound_equations,
+            strategies.bound_unknowns,
+            strategies.bound_constraints,
+        ],
+    )
+    def test_elements_need_some_symbol_id_to_refer_to(self, build: Any) -> None:
+        """An empty list of symbol ids is an InvalidArgument, said at once."""
+        from hypothesis.errors import InvalidArgument  # noqa: PLC0415
+
+        with pytest.raises(InvalidArgument, match="symbol_ids must not be empty"):
+            build(symbol_ids=[])
+
+    @pytest.mark.parametrize(
+        "build",
+        [
+            strategies.bound_facts,
+            strategies.bound_equations,
+            strategies.bound_unknowns,
+            strategies.bound_constraints,
+        ],
+    )
+    def test_elements_refer_only_to_the_given_ids(self, build: Any) -> None:
+        """Elements built for some symbol ids name only those ids."""
+        from hypothesis import find  # noqa: PLC0415
+
+        found = find(build(symbol_ids=["only"]), lambda _: True)
+        names = {
+            getattr(found, "symbol_id", None),
+            getattr(found, "lhs_symbol_id", None),
+        }
+        assert names - {None} == {"only"}
+        assert getattr(found, "dependencies", frozenset[str]()) <= {"only"}
