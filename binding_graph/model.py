@@ -465,7 +465,7 @@ MODEL_CLASSES: Final = (
     BoundConstraint,
     SemanticSymbolicBindingGraph,
 )
-"""Every model class, in the order of the design's table: parts before wholes.
+"""Every model class, in the order of the design's table, parts before wholes.
 
 Whatever must know every class (the readers and writers of documents, the
 schema, the Hypothesis hook) iterates this tuple.

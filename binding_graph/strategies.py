@@ -407,7 +407,7 @@ def _documents(
 
 
 INVALID_DOCUMENT_CODES: Final[frozenset[str]] = DOCUMENT_CODES
-"""Every refusal code a document can cause: :data:`binding_graph.errors.DOCUMENT_CODES`.
+"""Every refusal code a document can cause, which is :data:`binding_graph.errors.DOCUMENT_CODES`.
 
 :func:`invalid_graph_documents` draws documents for each of them.
 

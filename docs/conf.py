@@ -39,7 +39,7 @@ nitpick_ignore_regex = [
     # bare name.
     (r"py:class", r"SearchStrategy"),
     # The private type variable of the overloaded readers' signatures.
-    (r"py:class", r"binding_graph\.serialization\._M"),
+    (r"py:class", r"binding_graph\.(_decoding|_json)\._M"),
 ]
 
 exclude_patterns = ["_build"]
