@@ -66,6 +66,15 @@ def declaration(attribute: attrs.Attribute[Any]) -> Declaration:
     return _DECLARED[attribute.validator]
 
 
+_READ: Final[dict[type, tuple[tuple[str, Declaration], ...]]] = {}
+
+
 def declared_fields(cls: type) -> tuple[tuple[str, Declaration], ...]:
-    """Return ``(name, declaration)`` for every field of the model class *cls*."""
-    return tuple((a.name, declaration(a)) for a in attrs.fields(cls))
+    """Return ``(name, declaration)`` for every field of the model class *cls*.
+
+    Kept once read: the model classes are final and their fields fixed.
+    """
+    fields = _READ.get(cls)
+    if fields is None:
+        fields = _READ[cls] = tuple((a.name, declaration(a)) for a in attrs.fields(cls))
+    return fields

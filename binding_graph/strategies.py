@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import keyword
 import unicodedata
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast, get_args
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar, cast
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -27,21 +27,24 @@ from binding_graph._fields import declared_fields
 from binding_graph._validators import MAX_OFFSET
 from binding_graph.errors import DOCUMENT_CODES
 from binding_graph.model import (
+    MODEL_CLASSES,
     BoundConstraint,
     BoundEquation,
     BoundFact,
     BoundUnknown,
+    Model,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
 )
 from binding_graph.serialization import FORMAT_VERSION, to_data
-from binding_graph.vocabularies import AdmissibilityStatus, SemanticRole
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
     from hypothesis.strategies import DrawFn, SearchStrategy
+
+_E = TypeVar("_E", bound=Model)
 
 __all__ = [
     "INVALID_DOCUMENT_CODES",
@@ -65,8 +68,6 @@ _CHARACTERS: Final = st.characters(exclude_categories=["Cs"])
 _NASTY: Final = st.sampled_from('"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff')
 _SOURCE_TEXT: Final = st.text(st.one_of(_CHARACTERS, _NASTY), min_size=1, max_size=24)
 
-_ROLES: Final[tuple[SemanticRole, ...]] = get_args(SemanticRole)
-_STATUSES: Final[tuple[AdmissibilityStatus, ...]] = get_args(AdmissibilityStatus)
 
 _ASCII_IDENTIFIERS: Final = st.from_regex(
     r"[A-Za-z_][A-Za-z0-9_]{0,15}", fullmatch=True
@@ -121,8 +122,14 @@ _IDENTIFIERS: Final = identifiers()
 _TEXTS: Final = texts()
 _SHORT_TEXTS: Final = texts(max_size=12)
 _OPTIONAL_TEXTS: Final = st.none() | _TEXTS
-_ROLE: Final = st.sampled_from(_ROLES)
-_STATUS: Final = st.sampled_from(_STATUSES)
+_TEXT_KINDS: Final = {"text": _TEXTS, "optional_text": _OPTIONAL_TEXTS}
+# One strategy per vocabulary, as its fields declare it.
+_MEMBERS: Final = {
+    declared.vocabulary: st.sampled_from(sorted(declared.vocabulary))
+    for cls in MODEL_CLASSES
+    for _, declared in declared_fields(cls)
+    if declared.kind == "member"
+}
 _START: Final = st.one_of(st.integers(0, 10_000), st.integers(0, MAX_OFFSET))
 _DEPENDENCY_COUNT: Final = st.integers(0, 4)
 # An index into the symbol ids a graph has drawn: taken modulo their number,
@@ -148,27 +155,49 @@ def _pick(draw: DrawFn, ids: Sequence[str] | None) -> str:
     return ids[draw(_PICK) % len(ids)]
 
 
+def _draw_element(
+    draw: DrawFn,
+    cls: type[_E],
+    ids: Sequence[str] | None,
+    given: dict[str, Any],
+    dependency_count: SearchStrategy[int] = _DEPENDENCY_COUNT,
+) -> _E:
+    """Draw a valid *cls*, field by field, as the fields' declarations say.
+
+    Fields in *given* take that value; identifiers are picked from *ids*.
+    """
+    values: dict[str, Any] = {}
+    for name, declared in declared_fields(cls):
+        kind = declared.kind
+        if name in given:
+            values[name] = given[name]
+        elif kind == "identifier":
+            values[name] = _pick(draw, ids)
+        elif kind == "identifiers":
+            picks = range(draw(dependency_count))
+            values[name] = frozenset(_pick(draw, ids) for _ in picks)
+        elif kind == "member":
+            values[name] = draw(_MEMBERS[declared.vocabulary])
+        elif kind == "object":
+            values[name] = _draw_span(draw)
+        elif kind == "refusal_reason":
+            # What the validator of the field requires of the status.
+            refused = values["admissibility_status"] == "refused"
+            values[name] = draw(_TEXTS) if refused else None
+        else:
+            values[name] = draw(_TEXT_KINDS[kind])
+    return cls(**values)
+
+
 def _draw_symbol(
     draw: DrawFn, _ids: Sequence[str] | None, symbol_id: str | None = None
 ) -> SymbolBinding:
-    return SymbolBinding(
-        symbol_id=symbol_id if symbol_id is not None else draw(_IDENTIFIERS),
-        name=draw(_TEXTS),
-        semantic_role=draw(_ROLE),
-        source_span=_draw_span(draw),
-        introduced_by=draw(_SHORT_TEXTS),
-        entity=draw(_OPTIONAL_TEXTS),
-        unit=draw(_OPTIONAL_TEXTS),
-    )
+    given = {} if symbol_id is None else {"symbol_id": symbol_id}
+    return _draw_element(draw, SymbolBinding, None, given)
 
 
 def _draw_fact(draw: DrawFn, ids: Sequence[str] | None) -> BoundFact:
-    return BoundFact(
-        symbol_id=_pick(draw, ids),
-        value=draw(_TEXTS),
-        source_span=_draw_span(draw),
-        unit=draw(_OPTIONAL_TEXTS),
-    )
+    return _draw_element(draw, BoundFact, ids, {})
 
 
 def _draw_equation(
@@ -176,34 +205,15 @@ def _draw_equation(
     ids: Sequence[str] | None,
     dependency_count: SearchStrategy[int] = _DEPENDENCY_COUNT,
 ) -> BoundEquation:
-    status = draw(_STATUS)
-    count = draw(dependency_count)
-    return BoundEquation(
-        lhs_symbol_id=_pick(draw, ids),
-        rhs_canonical=draw(_TEXTS),
-        dependencies=frozenset(_pick(draw, ids) for _ in range(count)),
-        operation_kind=draw(_SHORT_TEXTS),
-        unit_proof=draw(_TEXTS),
-        admissibility_status=status,
-        source_span=_draw_span(draw),
-        refusal_reason=draw(_TEXTS) if status == "refused" else None,
-    )
+    return _draw_element(draw, BoundEquation, ids, {}, dependency_count)
 
 
 def _draw_unknown(draw: DrawFn, ids: Sequence[str] | None) -> BoundUnknown:
-    return BoundUnknown(
-        symbol_id=_pick(draw, ids),
-        question_span=_draw_span(draw),
-        expected_unit=draw(_OPTIONAL_TEXTS),
-    )
+    return _draw_element(draw, BoundUnknown, ids, {})
 
 
 def _draw_constraint(draw: DrawFn, ids: Sequence[str] | None) -> BoundConstraint:
-    return BoundConstraint(
-        symbol_id=_pick(draw, ids),
-        predicate=draw(_TEXTS),
-        source_span=_draw_span(draw),
-    )
+    return _draw_element(draw, BoundConstraint, ids, {})
 
 
 def source_spans(*, source_id: str | None = None) -> SearchStrategy[SourceSpanLink]:
@@ -292,14 +302,13 @@ class _Sizes(NamedTuple):
     max_provenance: int = 3
 
 
-# What draws the elements of each collection that refers to symbols.
-_DRAWERS: Final[dict[str, Callable[[DrawFn, Sequence[str] | None], Any]]] = {
-    "symbols": _draw_symbol,
-    "facts": _draw_fact,
-    "equations": _draw_equation,
-    "unknowns": _draw_unknown,
-    "constraints": _draw_constraint,
-}
+# The collections of a graph whose elements refer to its symbols, and the
+# class of their elements, as the graph's fields declare them.
+_REFERRING: Final[tuple[tuple[str, type[Model]], ...]] = tuple(
+    (name, cast("type[Model]", declared.item))
+    for name, declared in declared_fields(SemanticSymbolicBindingGraph)
+    if declared.item not in {SymbolBinding, SourceSpanLink}
+)
 
 
 def _graph_strategy(sizes: _Sizes) -> SearchStrategy[SemanticSymbolicBindingGraph]:
@@ -310,10 +319,7 @@ def _graph_strategy(sizes: _Sizes) -> SearchStrategy[SemanticSymbolicBindingGrap
         unique=True,
     )
     counts = {
-        "facts": st.integers(0, sizes.max_facts),
-        "equations": st.integers(0, sizes.max_equations),
-        "unknowns": st.integers(0, sizes.max_unknowns),
-        "constraints": st.integers(0, sizes.max_constraints),
+        name: st.integers(0, getattr(sizes, f"max_{name}")) for name, _ in _REFERRING
     }
     provenance_count = st.integers(0, sizes.max_provenance)
 
@@ -324,9 +330,11 @@ def _graph_strategy(sizes: _Sizes) -> SearchStrategy[SemanticSymbolicBindingGrap
         provenance = tuple(_draw_span(draw) for _ in range(draw(provenance_count)))
         if not ids:
             return SemanticSymbolicBindingGraph(symbols=symbols, provenance=provenance)
-        elements = {
-            name: tuple(_DRAWERS[name](draw, ids) for _ in range(draw(count)))
-            for name, count in counts.items()
+        elements: dict[str, Any] = {
+            name: tuple(
+                _draw_element(draw, item, ids, {}) for _ in range(draw(counts[name]))
+            )
+            for name, item in _REFERRING
         }
         return SemanticSymbolicBindingGraph(
             symbols=symbols, provenance=provenance, **elements
@@ -439,8 +447,8 @@ def _fields_of_kind(cls: type, *kinds: str) -> tuple[str, ...]:
     )
 
 
-_ITEM_CLASSES: Final = {
-    name: cast("type", declared.item)
+_ITEM_CLASSES: Final[dict[str, type[Model]]] = {
+    name: cast("type[Model]", declared.item)
     for name, declared in declared_fields(SemanticSymbolicBindingGraph)
     if declared.item is not SourceSpanLink  # provenance names no symbol
 }
@@ -499,7 +507,10 @@ class _Site(NamedTuple):
         """Pick an element of *collection*, adding a valid one if there is none."""
         items: list[_Document] = self.document[collection]
         if not items:
-            items.append(to_data(_DRAWERS[collection](draw, self.ids)))
+            item = _ITEM_CLASSES[collection]
+            # A new symbol gets an id of its own; anything else names one.
+            ids = None if item is SymbolBinding else self.ids
+            items.append(to_data(_draw_element(draw, item, ids, {})))
         return items[draw(_PICK) % len(items)]
 
 
