@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from binding_graph import BindingGraphError, SymbolBinding, allocate_symbols
-from tests._builders import span, untyped
+from binding_graph import SymbolBinding, allocate_symbols
+from tests._helpers import refusal, span
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -19,13 +19,6 @@ def allocate(phrases: Iterable[str], **options: Any) -> tuple[SymbolBinding, ...
     arguments: dict[str, Any] = {"source_span": span(), "introduced_by": "test"}
     arguments.update(options)
     return allocate_symbols(phrases, **arguments)
-
-
-def refusal(phrases: object, **options: object) -> BindingGraphError:
-    """Allocate and return the refusal it must raise."""
-    with pytest.raises(BindingGraphError) as info:
-        allocate(untyped(phrases), **options)
-    return info.value
 
 
 def ids(symbols: tuple[SymbolBinding, ...]) -> list[str]:
@@ -194,7 +187,7 @@ def test_allocation_is_deterministic() -> None:
 
 def test_no_phrases_is_empty_allocation() -> None:
     """An empty list of phrases is refused as empty_allocation."""
-    error = refusal([])
+    error = refusal(allocate, [])
     assert (error.code, error.path) == ("empty_allocation", ("noun_phrases",))
     assert "allocate_symbols.noun_phrases" in error.message
 
@@ -206,7 +199,7 @@ def test_no_phrases_is_empty_allocation() -> None:
 )
 def test_any_empty_iterable_is_empty_allocation(make: Callable[[], object]) -> None:
     """An empty tuple, iterator or generator is refused as empty_allocation."""
-    error = refusal(make())
+    error = refusal(allocate, make())
     assert (error.code, error.path) == ("empty_allocation", ("noun_phrases",))
 
 
@@ -248,7 +241,7 @@ WRONG_TYPED_PHRASES: list[object] = [
 )
 def test_noun_phrases_of_wrong_type_are_refused(phrases: object) -> None:
     """A bare string, bytes, a set, a mapping or a non-iterable is wrong_type."""
-    error = refusal(phrases)
+    error = refusal(allocate, phrases)
     assert (error.code, error.path) == ("wrong_type", ("noun_phrases",))
     assert error.message.startswith("allocate_symbols.noun_phrases must be")
 
@@ -276,14 +269,14 @@ def test_bad_phrase_is_refused_at_its_index(
     phrases: list[object], code: str, index: int
 ) -> None:
     """A non-str, blank, unencodable or unslugifiable phrase is refused where it is."""
-    error = refusal(phrases)
+    error = refusal(allocate, phrases)
     assert (error.code, error.path) == (code, ("noun_phrases", index))
     assert f"allocate_symbols.noun_phrases[{index}]" in error.message
 
 
 def test_first_bad_phrase_is_reported() -> None:
     """Of several bad phrases, the first in order is reported."""
-    error = refusal(["Alice", "!!!", 3])
+    error = refusal(allocate, ["Alice", "!!!", 3])
     assert (error.code, error.path) == ("unslugifiable_phrase", ("noun_phrases", 1))
 
 
@@ -314,14 +307,14 @@ def test_bad_option_is_refused(
     options: dict[str, object], code: str, path: tuple[str, ...]
 ) -> None:
     """A bad role, prefix, span or introducer is refused with its own path."""
-    error = refusal(["Alice"], **options)
+    error = refusal(allocate, ["Alice"], **options)
     assert (error.code, error.path) == (code, path)
     assert f"allocate_symbols.{path[0]}" in error.message
 
 
 def test_options_are_checked_even_with_no_phrases() -> None:
     """A bad option is reported before the phrases are looked at."""
-    error = refusal([], prefix="class")
+    error = refusal(allocate, [], prefix="class")
     assert (error.code, error.path) == ("invalid_identifier", ("prefix",))
 
 
@@ -367,4 +360,4 @@ def test_refusal_message_is_exact(
     phrases: object, options: dict[str, object], message: str
 ) -> None:
     """Each of the allocator's own refusals has its exact message."""
-    assert refusal(phrases, **options).message == message
+    assert refusal(allocate, phrases, **options).message == message

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import binding_graph
 from tests import _mutation
-from tests._child import run_python
+from tests._helpers import run_python
 
 if TYPE_CHECKING:
     import pytest

@@ -8,7 +8,8 @@ import typing
 import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
-from binding_graph.errors import Path, render_path, show
+from binding_graph.errors import render_path
+from tests._helpers import ErrorPath, show
 
 SPEC_CODES = frozenset(
     {
@@ -223,8 +224,8 @@ def test_show_cuts_an_int_to_40_digits() -> None:
 
 def test_path_is_a_tuple_of_names_and_indices() -> None:
     """Path, the type of a refusal's path, is a tuple of any length of str or int."""
-    assert typing.get_origin(Path) is tuple
-    assert typing.get_args(Path) == ("str | int", ...)
+    assert typing.get_origin(ErrorPath) is tuple
+    assert typing.get_args(ErrorPath) == ("str | int", ...)
 
 
 def test_show_is_repr_for_small_values() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError, SemanticSymbolicBindingGraph
 from binding_graph import strategies as bgst
-from tests._builders import fact, graph, symbol
+from tests._helpers import fact, graph, symbol
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn

@@ -2,36 +2,24 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests._child import run_python
+from tests._helpers import ROOT, load_script, run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 HARNESS = ROOT / "fuzz" / "fuzz_documents.py"
 SEEDS = sorted((ROOT / "tests" / "fuzz_corpus").iterdir())
-
-
-def load_harness() -> Any:
-    """Import fuzz/fuzz_documents.py, which is a script, not a module."""
-    spec = importlib.util.spec_from_file_location("fuzz_documents", HARNESS)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
 def target() -> Callable[[bytes], None]:
     """The harness's target: reads its input every way, refusals only."""
-    harness: Any = load_harness()
+    harness: Any = load_script(HARNESS)
     fuzz_target: Callable[[bytes], None] = harness.target
     return fuzz_target
 

@@ -12,7 +12,6 @@ import pytest
 
 import binding_graph
 from binding_graph import (
-    BindingGraphError,
     BoundConstraint,
     BoundEquation,
     BoundFact,
@@ -21,117 +20,36 @@ from binding_graph import (
     SourceSpanLink,
     SymbolBinding,
 )
-from tests._builders import (
+from tests._helpers import (
+    BUILDERS,
+    CLASSES,
+    IDENTIFIER_FIELDS,
+    MAX_OFFSET,
+    OPTIONAL_FIELDS,
+    REQUIRED_STRING_FIELDS,
+    SLOW_PATHS,
+    SPAN_FIELDS,
+    TEXT_FIELDS,
+    VALID_STRINGS,
+    VALIDATORS,
+    VOCABULARY_FIELDS,
+    Offset,
+    Text,
+    assert_refusal,
     constraint,
     equation,
     fact,
     graph,
+    refusal,
+    run_python,
     span,
     symbol,
     unknown,
     untyped,
 )
-from tests._child import run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-
-MAX_OFFSET = 2**53 - 1
-
-BUILDERS: dict[str, Callable[..., Any]] = {
-    "SourceSpanLink": span,
-    "SymbolBinding": symbol,
-    "BoundFact": fact,
-    "BoundEquation": equation,
-    "BoundUnknown": unknown,
-    "BoundConstraint": constraint,
-    "SemanticSymbolicBindingGraph": graph,
-}
-
-CLASSES: dict[str, type] = {
-    "SourceSpanLink": SourceSpanLink,
-    "SymbolBinding": SymbolBinding,
-    "BoundFact": BoundFact,
-    "BoundEquation": BoundEquation,
-    "BoundUnknown": BoundUnknown,
-    "BoundConstraint": BoundConstraint,
-    "SemanticSymbolicBindingGraph": SemanticSymbolicBindingGraph,
-}
-
-TEXT_FIELDS = [
-    ("SourceSpanLink", "source_id"),
-    ("SymbolBinding", "name"),
-    ("SymbolBinding", "introduced_by"),
-    ("BoundFact", "value"),
-    ("BoundEquation", "rhs_canonical"),
-    ("BoundEquation", "operation_kind"),
-    ("BoundEquation", "unit_proof"),
-    ("BoundConstraint", "predicate"),
-]
-IDENTIFIER_FIELDS = [
-    ("SymbolBinding", "symbol_id"),
-    ("BoundFact", "symbol_id"),
-    ("BoundEquation", "lhs_symbol_id"),
-    ("BoundUnknown", "symbol_id"),
-    ("BoundConstraint", "symbol_id"),
-]
-VOCABULARY_FIELDS = [
-    ("SymbolBinding", "semantic_role"),
-    ("BoundEquation", "admissibility_status"),
-]
-OPTIONAL_FIELDS = [
-    ("SymbolBinding", "entity"),
-    ("SymbolBinding", "unit"),
-    ("BoundFact", "unit"),
-    ("BoundUnknown", "expected_unit"),
-]
-SPAN_FIELDS = [
-    ("SymbolBinding", "source_span"),
-    ("BoundFact", "source_span"),
-    ("BoundEquation", "source_span"),
-    ("BoundUnknown", "question_span"),
-    ("BoundConstraint", "source_span"),
-]
-REQUIRED_STRING_FIELDS = TEXT_FIELDS + IDENTIFIER_FIELDS + VOCABULARY_FIELDS
-
-# A valid value of every string field, to wrap in a str subclass.
-VALID_STRINGS: dict[tuple[str, str], str] = {
-    **dict.fromkeys(TEXT_FIELDS, "some text"),
-    **dict.fromkeys(IDENTIFIER_FIELDS, "x"),
-    **dict.fromkeys(OPTIONAL_FIELDS, "kg"),
-    ("SymbolBinding", "semantic_role"): "rate",
-    ("BoundEquation", "admissibility_status"): "pending",
-}
-
-
-class Text(str):
-    """A str subclass: accepted wherever a str is."""
-
-    __slots__ = ()
-
-
-class Offset(int):
-    """An int subclass that is not bool."""
-
-    __slots__ = ()
-
-
-def refusal(
-    build: Callable[..., object], /, *args: object, **fields: object
-) -> BindingGraphError:
-    """Call *build* with *args* and *fields*; return the refusal it must raise."""
-    with pytest.raises(BindingGraphError) as info:
-        build(*args, **fields)
-    return info.value
-
-
-def assert_refusal(
-    error: BindingGraphError, code: str, path: tuple[str | int, ...], owner: str
-) -> None:
-    """Check the code, the exact path, and that the message names the field."""
-    assert (error.code, error.path) == (code, path)
-    assert f"{owner}.{path[0]}" in error.message
-    assert error.message in str(error)
 
 
 @pytest.fixture
@@ -1631,22 +1549,9 @@ def test_int_subclass_start_at_the_largest_offset_refuses_the_end() -> None:
     assert (error.code, error.path) == ("invalid_span", ("end",))
 
 
-# The slow paths of the checks: a valid value the fast path is meant to take
-# must never reach one of these. They cost several times the fast path, and
-# the performance targets of docs/performance.md rest on that.
-SLOW_PATHS = (
-    "check_text",
-    "check_identifier",
-    "check_vocabulary",
-    "check_tuple",
-    "_check_int",
-)
-
-
 @pytest.fixture
 def slow_paths_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every slow path of the checks fail the test that reaches it."""
-    from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
 
     def forbid(name: str) -> Callable[..., object]:
         def reached(value: object, *_: object) -> object:
@@ -1655,7 +1560,7 @@ def slow_paths_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
         return reached
 
     for name in SLOW_PATHS:
-        monkeypatch.setattr(_validators, name, forbid(name))
+        monkeypatch.setattr(VALIDATORS, name, forbid(name))
 
 
 def _every_fast_value() -> SemanticSymbolicBindingGraph:
@@ -1695,10 +1600,8 @@ def test_common_valid_values_take_only_fast_paths() -> None:
 @pytest.mark.parametrize("offset", [0, 1, MAX_OFFSET - 1, MAX_OFFSET])
 def test_span_start_takes_every_valid_offset_on_its_fast_path(offset: int) -> None:
     """span_start's fast path takes the whole range, 0 to 2**53 - 1 inclusive."""
-    from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
-
     # It returns nothing: reaching no slow path (the fixture) is the point.
-    _validators.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
+    VALIDATORS.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
 
 
 @pytest.mark.usefixtures("slow_paths_forbidden")

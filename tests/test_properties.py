@@ -25,23 +25,12 @@ from binding_graph import (
     allocate_symbols,
 )
 from binding_graph import strategies as bgst
-from binding_graph._validators import MAX_OFFSET
-from tests._child import run_python
+from tests._helpers import MAX_OFFSET, MODEL_CLASSES, run_python, untyped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from hypothesis.strategies import DrawFn
-
-MODEL_CLASSES: tuple[type[Any], ...] = (
-    SourceSpanLink,
-    SymbolBinding,
-    BoundFact,
-    BoundEquation,
-    BoundUnknown,
-    BoundConstraint,
-    SemanticSymbolicBindingGraph,
-)
 
 ANY_OBJECT: st.SearchStrategy[Any] = st.one_of(
     st.builds(SourceSpanLink, st.just("p"), st.just(0), st.just(1), st.just("x")),
@@ -52,11 +41,6 @@ ANY_OBJECT: st.SearchStrategy[Any] = st.one_of(
     bgst.bound_constraints(),
     bgst.graphs(),
 )
-
-
-def untyped(value: object) -> Any:
-    """Return *value*, typed for any parameter: for deliberately bad input."""
-    return value
 
 
 def rebuilt(obj: Any) -> Any:

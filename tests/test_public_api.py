@@ -13,7 +13,7 @@ import types
 import pytest
 
 import binding_graph
-from tests._child import run_python
+from tests._helpers import run_python
 
 EXPECTED_API = frozenset(
     {

@@ -34,34 +34,35 @@ from binding_graph import (
     is_canonical,
     json_schema,
     loads,
-    serialization,
     to_data,
 )
 from binding_graph import strategies as bgst
 from binding_graph.serialization import (
-    _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]
-    _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
     DEFAULT_MAX_BYTES,
     FORMAT,
     FORMAT_VERSION,
 )
-from tests._builders import (
+from tests._golden import GOLDEN
+from tests._helpers import (
+    IDENTIFIER_PATTERN,
+    NOT_BLANK_PATTERN,
+    READ,
+    UTF8_SIZE,
+    ErrorPath,
+    code_and_path,
     constraint,
     equation,
     fact,
     graph,
+    run_python,
     span,
     symbol,
     unknown,
     untyped,
 )
-from tests._child import run_python
-from tests._golden import GOLDEN
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from binding_graph.errors import Path as ErrorPath
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -76,13 +77,6 @@ ANY_MODEL: st.SearchStrategy[Any] = st.one_of(
     bgst.graphs(),
 )
 VALIDATOR: Any = Draft202012Validator(json_schema())
-
-
-def refusal(call: Any, *args: Any, **kwargs: Any) -> tuple[str, ErrorPath]:
-    """Return the code and path of the refusal that *call* raises."""
-    with pytest.raises(BindingGraphError) as info:
-        call(*args, **kwargs)
-    return info.value.code, info.value.path
 
 
 def document(**overrides: Any) -> dict[str, Any]:
@@ -150,7 +144,7 @@ def test_to_data_returns_a_new_tree_each_time() -> None:
 def test_to_data_refuses_what_is_not_a_model_object(obj: object) -> None:
     """to_data, dumps, canonical_bytes and content_hash refuse a non-model object."""
     for call in (to_data, dumps, canonical_bytes, content_hash):
-        assert refusal(call, untyped(obj)) == ("wrong_type", ())
+        assert code_and_path(call, untyped(obj)) == ("wrong_type", ())
 
 
 def test_to_data_refuses_a_subclass() -> None:
@@ -160,7 +154,7 @@ def test_to_data_refuses_a_subclass() -> None:
     class Wider(SourceSpanLink):
         extra: int = 0
 
-    assert refusal(to_data, Wider("p", 0, 1, "x")) == ("wrong_type", ())
+    assert code_and_path(to_data, Wider("p", 0, 1, "x")) == ("wrong_type", ())
 
 
 # -- canonical bytes, text and hash -----------------------------------------
@@ -255,14 +249,14 @@ def test_fragments_read_back_with_their_class(obj: Any) -> None:
 
 def test_fragment_is_not_a_graph_document() -> None:
     """A fragment read as a graph lacks the header."""
-    assert refusal(loads, dumps(span())) == ("missing_key", ("format",))
+    assert code_and_path(loads, dumps(span())) == ("missing_key", ("format",))
 
 
 # -- from_data and loads: refusals, code and path ---------------------------
 
 
 def _malformed(text: str | bytes) -> tuple[str, ErrorPath]:
-    return refusal(loads, text)
+    return code_and_path(loads, text)
 
 
 _DEEP = "[" * 100_000 + "]" * 100_000
@@ -348,12 +342,12 @@ def test_each_class_nests_as_deep_as_its_format_and_no_deeper(
     deeper = to_data(sample)
     deeper[field] = _lists(depth)  # the innermost list sits at depth + 1
     path = (field, *(0,) * (depth - 1))
-    assert refusal(from_data, deeper, cls) == ("limit_exceeded", path)
-    assert refusal(loads, json.dumps(deeper), cls) == ("limit_exceeded", path)
+    assert code_and_path(from_data, deeper, cls) == ("limit_exceeded", path)
+    assert code_and_path(loads, json.dumps(deeper), cls) == ("limit_exceeded", path)
     if depth > 1:
         as_deep = to_data(sample)
         as_deep[field] = _lists(depth - 1)
-        assert refusal(from_data, as_deep, cls)[0] == "wrong_type"
+        assert code_and_path(from_data, as_deep, cls)[0] == "wrong_type"
 
 
 def test_integers_at_the_limits_are_read() -> None:
@@ -364,7 +358,7 @@ def test_integers_at_the_limits_are_read() -> None:
         SourceSpanLink,
     ) == SourceSpanLink("p", 2**53 - 2, 2**53 - 1, "x")
     text = '{"source_id": "p", "start": -9007199254740991, "end": 1, "text": "x"}'
-    assert refusal(loads, text, SourceSpanLink) == ("invalid_span", ("start",))
+    assert code_and_path(loads, text, SourceSpanLink) == ("invalid_span", ("start",))
 
 
 def test_documents_above_the_limit_refuse() -> None:
@@ -372,9 +366,9 @@ def test_documents_above_the_limit_refuse() -> None:
     text = dumps(graph())
     size = len(text.encode())
     assert loads(text, max_bytes=size) == graph()
-    assert refusal(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
+    assert code_and_path(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
     raw = text.encode()
-    assert refusal(loads, raw, max_bytes=size - 1) == ("limit_exceeded", ())
+    assert code_and_path(loads, raw, max_bytes=size - 1) == ("limit_exceeded", ())
     assert DEFAULT_MAX_BYTES == 64 * 1024 * 1024
 
 
@@ -385,8 +379,8 @@ def test_size_limit_counts_utf8_bytes_not_characters() -> None:
     size = len(text.encode())
     assert len(text) < size
     assert loads(text, max_bytes=size) == g
-    assert refusal(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
-    assert refusal(loads, text, max_bytes=len(text) - 1) == ("limit_exceeded", ())
+    assert code_and_path(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
+    assert code_and_path(loads, text, max_bytes=len(text) - 1) == ("limit_exceeded", ())
     assert loads(text, max_bytes=size * 4) == g
 
 
@@ -402,7 +396,7 @@ def test_size_limit_encodes_only_text_that_could_exceed_it(
         encoded.append(len(document))
         return len(document.encode())
 
-    monkeypatch.setattr(serialization, "_utf8_size", count)
+    monkeypatch.setattr(*UTF8_SIZE, count)
     # Four bytes a character at most: at 4 * len(text) the text cannot exceed.
     assert loads(text, max_bytes=4 * len(text)) == g
     assert encoded == []
@@ -425,13 +419,13 @@ def test_loads_refuses_wrong_arguments(
     kwargs: dict[str, Any], expected: tuple[str, ErrorPath]
 ) -> None:
     """A wrong argument to loads refuses as wrong_type, naming the argument."""
-    assert refusal(loads, **kwargs) == expected
+    assert code_and_path(loads, **kwargs) == expected
 
 
 def test_from_data_and_is_canonical_refuse_a_wrong_class() -> None:
     """from_data and is_canonical refuse a cls that is not a model class."""
-    assert refusal(from_data, {}, untyped(int)) == ("wrong_type", ("cls",))
-    assert refusal(is_canonical, "{}", untyped(int)) == ("wrong_type", ("cls",))
+    assert code_and_path(from_data, {}, untyped(int)) == ("wrong_type", ("cls",))
+    assert code_and_path(is_canonical, "{}", untyped(int)) == ("wrong_type", ("cls",))
 
 
 def test_is_canonical_is_false_for_refused_text() -> None:
@@ -596,8 +590,8 @@ def test_documents_refuse_with_code_and_path_from_the_root(
     """One broken value refuses with its code, located from the document root."""
     data = document()
     _set(data, at, value)
-    assert refusal(from_data, data) == (code, path)
-    assert refusal(loads, json.dumps(data)) == (code, path)
+    assert code_and_path(from_data, data) == (code, path)
+    assert code_and_path(loads, json.dumps(data)) == (code, path)
 
 
 @pytest.mark.parametrize(
@@ -619,22 +613,22 @@ def test_missing_keys_refuse(at: tuple[str | int, ...], path: ErrorPath) -> None
     """A field left out refuses as missing_key, at where it belongs."""
     data = document()
     _delete(data, at)
-    assert refusal(from_data, data) == ("missing_key", path)
+    assert code_and_path(from_data, data) == ("missing_key", path)
 
 
 def test_header_is_checked_before_keys() -> None:
     """A future version refuses as unsupported_version, whatever keys it has."""
     data: dict[str, Any] = {"format": "binding-graph", "version": 2, "nodes": []}
-    assert refusal(from_data, data) == ("unsupported_version", ("version",))
+    assert code_and_path(from_data, data) == ("unsupported_version", ("version",))
     data = {"format": "other", "version": 1}
-    assert refusal(from_data, data) == ("malformed_document", ("format",))
+    assert code_and_path(from_data, data) == ("malformed_document", ("format",))
 
 
 def test_unknown_key_is_reported_before_missing_ones() -> None:
     """A misspelt key is reported as unknown, where it stands."""
     data = document()
     data["symbols"][0]["nmae"] = data["symbols"][0].pop("name")
-    assert refusal(from_data, data) == ("unknown_key", ("symbols", 0, "nmae"))
+    assert code_and_path(from_data, data) == ("unknown_key", ("symbols", 0, "nmae"))
 
 
 _TREES: list[tuple[Any, Any, Any]] = [
@@ -654,7 +648,7 @@ _TREES: list[tuple[Any, Any, Any]] = [
 @pytest.mark.parametrize(("data", "cls", "expected"), _TREES)
 def test_python_trees_refuse_too(data: Any, cls: Any, expected: Any) -> None:
     """A Python tree that is not a document refuses too."""
-    assert refusal(from_data, data, cls) == expected
+    assert code_and_path(from_data, data, cls) == expected
 
 
 # -- properties -------------------------------------------------------------
@@ -803,7 +797,7 @@ def test_not_blank_pattern_excludes_exactly_python_whitespace() -> None:
     """The non-blank pattern's class is exactly the characters str.isspace() takes."""
     import re  # noqa: PLC0415 -- only here
 
-    pattern = re.compile(_NOT_BLANK)
+    pattern = re.compile(NOT_BLANK_PATTERN)
     blank = [
         chr(c) for c in range(sys.maxunicode + 1) if pattern.fullmatch(chr(c)) is None
     ]
@@ -815,11 +809,11 @@ def test_patterns_never_refuse_what_the_loader_accepts(text: str) -> None:
     """Any text that is not blank matches; any valid identifier matches."""
     import re  # noqa: PLC0415 -- only here
 
-    assert (re.search(_NOT_BLANK, text) is not None) == (
+    assert (re.search(NOT_BLANK_PATTERN, text) is not None) == (
         text != "" and not text.isspace()
     )
     if text.isidentifier():
-        assert re.search(_IDENTIFIER, text) is not None
+        assert re.search(IDENTIFIER_PATTERN, text) is not None
 
 
 @given(bgst.graphs(max_symbols=4))
@@ -935,13 +929,13 @@ def test_reading_pauses_the_collector_and_restores_it(
     if refused:
         document = document.replace('"end": 1', '"end": 0')
     during: list[bool] = []
-    read: Callable[[object, object], object] = getattr(serialization, "_read")  # noqa: B009 -- observed, not changed
+    read: Callable[[object, object], object] = getattr(*READ)
 
     def observed(data: object, cls: object) -> object:
         during.append(gc.isenabled())
         return read(data, cls)
 
-    monkeypatch.setattr(serialization, "_read", observed)
+    monkeypatch.setattr(*READ, observed)
     was = gc.isenabled()
     try:
         if enabled:
@@ -1235,8 +1229,8 @@ def test_a_lone_surrogate_near_the_limit_is_measured_then_refused() -> None:
     text = json.dumps(data, ensure_ascii=False)
     size = len(text.encode("utf-8", "surrogatepass"))
     assert size > len(text)
-    assert refusal(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
-    assert refusal(loads, text, max_bytes=size) == (
+    assert code_and_path(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
+    assert code_and_path(loads, text, max_bytes=size) == (
         "invalid_text",
         ("symbols", 0, "name"),
     )
@@ -1254,7 +1248,7 @@ def test_non_ascii_text_as_long_as_the_limit_in_characters_refuses() -> None:
     """Text of max_bytes characters, some non-ASCII, takes more bytes: refused."""
     text = dumps(span(start=0, end=2, text="\u00e9t"))
     assert len(text.encode()) == len(text) + 1
-    assert refusal(loads, text, SourceSpanLink, max_bytes=len(text)) == (
+    assert code_and_path(loads, text, SourceSpanLink, max_bytes=len(text)) == (
         "limit_exceeded",
         (),
     )

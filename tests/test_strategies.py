@@ -17,10 +17,6 @@ from binding_graph import (
     REFUSAL_CODES,
     SEMANTIC_ROLES,
     BindingGraphError,
-    BoundConstraint,
-    BoundEquation,
-    BoundFact,
-    BoundUnknown,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
@@ -30,19 +26,10 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
+from tests._helpers import MODEL_CLASSES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-MODEL_CLASSES = (
-    SourceSpanLink,
-    SymbolBinding,
-    BoundFact,
-    BoundEquation,
-    BoundUnknown,
-    BoundConstraint,
-    SemanticSymbolicBindingGraph,
-)
 
 
 @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
