@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import binding_graph
-from tests import _mutation
-from tests._helpers import run_python
+from tests._helpers import ROOT, load_script, run_python
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+# The mutation judge is a tool, not a test: a script under tools/.
+_mutation: Any = load_script(ROOT / "tools" / "mutation.py")
+# A test's id as pytest prints it, from tests/ or not: test_x.py::Class::test.
+TEST_ID = re.compile(r"(?:tests/)?(test_\w+\.py)((?:::\w+)+)")
 
 
 def python_blocks(markdown: str) -> list[str]:
@@ -61,7 +64,7 @@ def _collapsed(code: str) -> str:
 
 
 def _survivors() -> list[dict[str, str]]:
-    rows = _mutation.listed_survivors()
+    rows: list[dict[str, str]] = _mutation.listed_survivors()
     assert rows, "docs/mutation.md lists no surviving mutant"
     return rows
 
@@ -142,3 +145,47 @@ def test_mutation_page_rows_match_the_code() -> None:
         elif original not in _collapsed(_function_source(name)):
             stale.append(name)
     assert stale == []
+
+
+def _defines(module: Path, names: list[str]) -> bool:
+    """Tell whether *module* defines the class or function ``names[0]``, then each next in it."""
+    scope: list[ast.stmt] = ast.parse(module.read_text(encoding="utf-8")).body
+    for name in names:
+        found = [
+            node
+            for node in scope
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name == name
+        ]
+        if not found:
+            return False
+        scope = found[0].body if isinstance(found[0], ast.ClassDef) else []
+    return True
+
+
+def _test_ids(text: str) -> list[str]:
+    """Return the ids of tests that *text* names, each from tests/."""
+    return [f"tests/{file}{names}" for file, names in TEST_ID.findall(text)]
+
+
+def test_mutation_settings_name_tests_that_exist() -> None:
+    """Every test that the mutation run leaves out or orders first exists, and the page names them."""
+    mutmut = (
+        (ROOT / "pyproject.toml")
+        .read_text(encoding="utf-8")
+        .split("[tool.mutmut]", 1)[1]
+    )
+    left_out = _test_ids(mutmut.split("\n[", 1)[0])
+    judged_apart = [*_mutation.SURFACE_TESTS, *_mutation.PAGE_TESTS]
+    listed = _test_ids((ROOT / "docs" / "mutation.md").read_text(encoding="utf-8"))
+    assert len(left_out) == len(set(left_out)) == 10
+    assert set(judged_apart) <= set(left_out)
+    assert sorted(listed) == sorted(set(left_out) - set(_mutation.PAGE_TESTS))
+    missing = [
+        test
+        for test in left_out
+        if not _defines(ROOT / test.split("::")[0], test.split("::")[1:])
+    ]
+    assert missing == []
+    assert [
+        n for n in _mutation.FIRST_TESTS if not (ROOT / "tests" / n).is_file()
+    ] == []

@@ -32,8 +32,8 @@ list, or if the page lists one that no longer survives; it prints the table
 rows of the page for the first kind, with the reason left to write.
 
 ``tox run -e mutation`` runs it after ``mutmut run``; by hand, in that
-environment and from the checkout: ``python tests/_mutation.py [--all]``, or
-``python tests/_mutation.py --declared-only`` to judge the declarations
+environment and from the checkout: ``python tools/mutation.py [--all]``, or
+``python tools/mutation.py --declared-only`` to judge the declarations
 alone (``mutmut run`` need not have run).
 """
 
