@@ -25,7 +25,7 @@ from binding_graph import (
     allocate_symbols,
 )
 from binding_graph import strategies as bgst
-from tests._helpers import MAX_OFFSET, MODEL_CLASSES, run_python, untyped
+from tests._helpers import MAX_OFFSET, run_python, untyped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -61,84 +61,6 @@ def test_valid_objects_survive_every_copy(obj: Any) -> None:
         assert other == obj
         assert hash(other) == hash(obj)
         assert type(other) is type(obj)
-
-
-# -- wrong types ------------------------------------------------------------
-
-_KINDS: dict[str, st.SearchStrategy[Any]] = {
-    "none": st.none(),
-    "bool": st.booleans(),
-    "int": st.integers(),
-    "float": st.floats(),
-    "complex": st.complex_numbers(),
-    "str": st.text(max_size=5),
-    "bytes": st.binary(max_size=5),
-    "list": st.lists(st.text(max_size=3), max_size=3),
-    "tuple_of_junk": st.tuples(st.integers() | st.text(max_size=3) | st.none()),
-    "set": st.sets(st.text(max_size=3), max_size=3),
-    "frozenset_of_junk": st.frozensets(
-        st.integers() | st.none() | st.binary(), min_size=1
-    ),
-    "dict": st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
-    "object": st.builds(object),
-    "span": st.builds(
-        SourceSpanLink, st.just("p"), st.just(0), st.just(1), st.just("x")
-    ),
-    "symbol": bgst.symbol_bindings(),
-}
-
-# Which kinds a field accepts; every other kind must be refused as wrong_type.
-_TEXT = {"str"}
-_ACCEPTS: dict[tuple[type[Any], str], set[str]] = {}
-accepted: set[str]
-for _cls in MODEL_CLASSES[:-1]:
-    for _field in attrs.fields(_cls):
-        if _field.name in {"start", "end"}:
-            accepted = {"int"}
-        elif _field.name in {"source_span", "question_span"}:
-            accepted = {"span"}
-        elif _field.name == "dependencies":
-            accepted = set()  # a frozenset of junk is refused member by member
-        elif _field.default is None:
-            accepted = _TEXT | {"none"}
-        else:
-            accepted = set(_TEXT)
-        _ACCEPTS[_cls, _field.name] = accepted
-for _field in attrs.fields(SemanticSymbolicBindingGraph):
-    _ACCEPTS[SemanticSymbolicBindingGraph, _field.name] = set()
-
-_EXAMPLES: dict[type[Any], st.SearchStrategy[Any]] = {
-    SourceSpanLink: bgst.source_spans(),
-    SymbolBinding: bgst.symbol_bindings(),
-    BoundFact: bgst.bound_facts(),
-    BoundEquation: bgst.bound_equations(),
-    BoundUnknown: bgst.bound_unknowns(),
-    BoundConstraint: bgst.bound_constraints(),
-    SemanticSymbolicBindingGraph: bgst.graphs(max_symbols=3),
-}
-
-
-@st.composite
-def wrongly_typed(draw: DrawFn) -> tuple[Any, str, Any]:
-    """Draw a valid object, one of its fields, and a value of a wrong type."""
-    cls, field = draw(
-        st.sampled_from(sorted(_ACCEPTS, key=lambda k: (k[0].__name__, k[1])))
-    )
-    kinds = sorted(set(_KINDS) - _ACCEPTS[cls, field])
-    value = draw(st.one_of([_KINDS[kind] for kind in kinds]))
-    return draw(_EXAMPLES[cls]), field, value
-
-
-@given(wrongly_typed())
-def test_any_wrong_type_in_any_field_refuses_as_wrong_type(
-    case: tuple[Any, str, Any],
-) -> None:
-    """A value of a wrong type, in any field, is refused as wrong_type there."""
-    obj, field, value = case
-    with pytest.raises(BindingGraphError) as info:
-        attrs.evolve(obj, **{field: value})
-    assert info.value.code == "wrong_type"
-    assert info.value.path[0] == field
 
 
 # -- one broken rule --------------------------------------------------------
