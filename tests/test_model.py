@@ -178,70 +178,6 @@ def test_empty_graph_is_valid() -> None:
 # -- refusal_reason -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("status", "reason", "code"),
-    [
-        ("refused", None, "refusal_reason_required"),
-        ("refused", "", "refusal_reason_required"),
-        ("refused", "  ", "refusal_reason_required"),
-        ("refused", "\t\n", "refusal_reason_required"),
-        ("refused", "\u3000", "refusal_reason_required"),
-        ("refused", "\ud800", "invalid_text"),
-        ("refused", 3, "wrong_type"),
-        ("refused", b"why", "wrong_type"),
-        ("refused", ["why"], "wrong_type"),
-        ("admitted", "x", "refusal_reason_forbidden"),
-        ("admitted", "", "refusal_reason_forbidden"),
-        ("admitted", " ", "refusal_reason_forbidden"),
-        ("admitted", Text("x"), "refusal_reason_forbidden"),
-        ("pending", "x", "refusal_reason_forbidden"),
-        ("pending", "", "refusal_reason_forbidden"),
-        ("pending", " ", "refusal_reason_forbidden"),
-        ("admitted", "\ud800", "invalid_text"),
-        ("pending", " \udfff", "invalid_text"),
-        ("admitted", 3, "wrong_type"),
-        ("pending", b"", "wrong_type"),
-    ],
-)
-def test_refusal_reason_refuses(status: str, reason: object, code: str) -> None:
-    """A reason is required iff the status is refused, and is a UTF-8 str."""
-    error = refusal(equation, admissibility_status=status, refusal_reason=reason)
-    assert_refusal(error, code, ("refusal_reason",), "BoundEquation")
-
-
-@pytest.mark.parametrize(
-    ("status", "reason"),
-    [
-        ("admitted", None),
-        ("pending", None),
-        ("refused", "units disagree"),
-        ("refused", " padded reason "),
-        ("refused", "unités incompatibles"),
-    ],
-)
-def test_refusal_reason_accepts(status: str, reason: str | None) -> None:
-    """No reason unless refused; a refused equation keeps its reason verbatim."""
-    built = equation(admissibility_status=status, refusal_reason=reason)
-    assert built.refusal_reason == reason
-
-
-def test_forbidden_reason_message_names_the_status() -> None:
-    """A spurious reason's message names the status it contradicts."""
-    error = refusal(equation, admissibility_status="pending", refusal_reason="why")
-    assert error.message == (
-        "BoundEquation.refusal_reason must be None unless admissibility_status"
-        " is 'refused' (it is 'pending') (got 'why')"
-    )
-
-
-def test_bad_status_is_reported_before_the_reason() -> None:
-    """A bad status is refused on its own, whatever the reason."""
-    error = refusal(equation, admissibility_status="rejected", refusal_reason="why")
-    assert_refusal(
-        error, "not_in_vocabulary", ("admissibility_status",), "BoundEquation"
-    )
-
-
 # -- dependencies ---------------------------------------------------------------------
 
 
@@ -857,29 +793,6 @@ def test_validators_off_fixture_restores_the_setting() -> None:
 # its field and the value it shows cannot drift unnoticed.
 
 MESSAGES: list[Any] = [
-    pytest.param(
-        lambda: equation(admissibility_status="refused"),
-        "refusal_reason_required",
-        ("refusal_reason",),
-        "BoundEquation.refusal_reason is required when admissibility_status is"
-        " 'refused' (got None)",
-        id="refusal_reason_required",
-    ),
-    pytest.param(
-        lambda: equation(admissibility_status="refused", refusal_reason="  "),
-        "refusal_reason_required",
-        ("refusal_reason",),
-        "BoundEquation.refusal_reason must not be empty or blank when"
-        " admissibility_status is 'refused' (got '  ')",
-        id="refusal_reason_required-blank",
-    ),
-    pytest.param(
-        lambda: equation(refusal_reason=3),
-        "wrong_type",
-        ("refusal_reason",),
-        "BoundEquation.refusal_reason must be a str or None, not int (got 3)",
-        id="wrong_type-refusal_reason",
-    ),
     pytest.param(
         lambda: graph(unknowns=[]),
         "wrong_type",
