@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pytest
 
-import binding_graph
 from binding_graph import (
     BoundConstraint,
     BoundEquation,
@@ -23,11 +22,6 @@ from binding_graph import (
 from tests._helpers import (
     BUILDERS,
     CLASSES,
-    MAX_OFFSET,
-    SLOW_PATHS,
-    VALIDATORS,
-    Offset,
-    Text,
     assert_refusal,
     constraint,
     equation,
@@ -577,101 +571,6 @@ def test_evolve_checks_the_graph_with_validators_disabled() -> None:
 def test_validators_off_fixture_restores_the_setting() -> None:
     """The fixture above leaves attrs' validators as it found them."""
     assert not attrs.validators.get_disabled()
-
-
-# -- edges of the fast paths ------------------------------------------------------
-# Each check accepts the common value on a fast path; these values take the
-# slow path and must meet the same rule there.
-
-
-@pytest.fixture
-def slow_paths_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make every slow path of the checks fail the test that reaches it."""
-
-    def forbid(name: str) -> Callable[..., object]:
-        def reached(value: object, *_: object) -> object:
-            pytest.fail(f"{name}({value!r}) reached: the fast path should take it")
-
-        return reached
-
-    for name in SLOW_PATHS:
-        monkeypatch.setattr(VALIDATORS, name, forbid(name))
-
-
-def _every_fast_value() -> SemanticSymbolicBindingGraph:
-    top = span(source_id="p2", start=MAX_OFFSET - 1, end=MAX_OFFSET, text="x")
-    blank = span(start=0, end=3, text="   ")
-    return graph(
-        symbols=(
-            symbol(symbol_id="x", entity="Alice", unit="apple", source_span=top),
-            symbol(symbol_id="y", semantic_role="rate", source_span=blank),
-            symbol(symbol_id="z"),
-        ),
-        facts=(fact(unit="apple"), fact(symbol_id="y")),
-        equations=(
-            equation(dependencies=frozenset({"x", "y"})),
-            equation(
-                lhs_symbol_id="y",
-                dependencies=frozenset(),
-                admissibility_status="refused",
-                refusal_reason="units disagree",
-            ),
-        ),
-        unknowns=(unknown(expected_unit="apple"), unknown(symbol_id="y")),
-        constraints=(constraint(),),
-        provenance=(top, blank),
-    )
-
-
-@pytest.mark.usefixtures("slow_paths_forbidden")
-def test_common_valid_values_take_only_fast_paths() -> None:
-    """Every field of a common valid graph is accepted without a slow path."""
-    built = _every_fast_value()
-    assert built.equations[1].refusal_reason == "units disagree"
-    assert attrs.evolve(built) == built
-
-
-@pytest.mark.usefixtures("slow_paths_forbidden")
-@pytest.mark.parametrize("offset", [0, 1, MAX_OFFSET - 1, MAX_OFFSET])
-def test_span_start_takes_every_valid_offset_on_its_fast_path(offset: int) -> None:
-    """span_start's fast path takes the whole range, 0 to 2**53 - 1 inclusive."""
-    # It returns nothing: reaching no slow path (the fixture) is the point.
-    VALIDATORS.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
-
-
-@pytest.mark.usefixtures("slow_paths_forbidden")
-@pytest.mark.parametrize(
-    ("slow_path", "build"),
-    [
-        ("check_text", lambda: symbol(name="Café")),
-        ("check_identifier", lambda: symbol(symbol_id="é")),
-        ("check_vocabulary", lambda: symbol(semantic_role=Text("rate"))),
-        ("check_tuple", lambda: graph(provenance=[span()])),
-        ("_check_int", lambda: span(start=Offset(0))),
-    ],
-    ids=lambda value: value if isinstance(value, str) else "",
-)
-def test_slow_paths_forbidden_catches_each_slow_path(
-    slow_path: str, build: Callable[[], object]
-) -> None:
-    """The fixture above does fail a test whose value takes each slow path."""
-    with pytest.raises(pytest.fail.Exception, match=rf"^{slow_path}\(.* reached"):
-        build()
-
-
-def test_validators_are_named_for_what_they_check() -> None:
-    """The checks built per field carry names that say what they check."""
-    checks: list[Any] = [
-        attrs.fields(SymbolBinding).semantic_role.validator,
-        attrs.fields(SemanticSymbolicBindingGraph).symbols.validator,
-        attrs.fields(BoundFact).source_span.validator,
-    ]
-    roles = ", ".join(sorted(binding_graph.SEMANTIC_ROLES))
-    assert [(check.__name__, check.__qualname__) for check in checks] == [
-        (f"in_vocabulary({roles})",) * 2,
-        ("tuple_of(SymbolBinding)",) * 2,
-        ("instance_of(SourceSpanLink)",) * 2,
-    ]
 
 
 # -- extend -------------------------------------------------------------------------
