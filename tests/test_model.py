@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 import pytest
@@ -571,61 +571,3 @@ def test_evolve_checks_the_graph_with_validators_disabled() -> None:
 def test_validators_off_fixture_restores_the_setting() -> None:
     """The fixture above leaves attrs' validators as it found them."""
     assert not attrs.validators.get_disabled()
-
-
-# -- extend -------------------------------------------------------------------------
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class Labelled(SemanticSymbolicBindingGraph):
-    """A graph subclass with a field of its own."""
-
-    label: str = "l"
-
-
-ADDITIONS: dict[str, tuple[Any, ...]] = {
-    "symbols": (symbol(symbol_id="w"),),
-    "facts": (fact(symbol_id="w"),),
-    "equations": (equation(lhs_symbol_id="w", dependencies=frozenset({"w"})),),
-    "unknowns": (unknown(symbol_id="w"),),
-    "constraints": (constraint(symbol_id="w"),),
-    "provenance": (span(source_id="p2"),),
-}
-
-
-@pytest.mark.parametrize("cls", [SemanticSymbolicBindingGraph, Labelled])
-def test_extend_appends_to_every_field(cls: type[SemanticSymbolicBindingGraph]) -> None:
-    """extend() appends what it is given to each of the six fields, subclass or not."""
-    base = cls(**attrs.asdict(graph(), recurse=False))
-    extended = base.extend(**ADDITIONS)
-    assert type(extended) is cls
-    assert extended == attrs.evolve(
-        base, **{name: getattr(base, name) + ADDITIONS[name] for name in ADDITIONS}
-    )
-
-
-@pytest.mark.parametrize(
-    ("additions", "path", "message"),
-    [
-        pytest.param(
-            {"facts": []},
-            ("facts",),
-            "SemanticSymbolicBindingGraph.facts must be a tuple of BoundFact,"
-            " not list (got [])",
-            id="collection",
-        ),
-        pytest.param(
-            {"provenance": (span(), "p1")},
-            ("provenance", 2),
-            "SemanticSymbolicBindingGraph.provenance must be a SourceSpanLink,"
-            " not str (got 'p1')",
-            id="item",
-        ),
-    ],
-)
-def test_extend_refusal_message_is_exact(
-    additions: dict[str, object], path: tuple[str | int, ...], message: str
-) -> None:
-    """extend() refuses a wrong type as the constructor would: code, path, message."""
-    error = refusal(graph().extend, **additions)
-    assert (error.code, error.path, error.message) == ("wrong_type", path, message)
