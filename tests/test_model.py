@@ -1,4 +1,9 @@
-"""Example-based tests of every rule of the data model, field by field."""
+"""The model's classes as values: construction, evolve, equality, copies, signatures.
+
+The rules each field and the graph check are tested rule by rule elsewhere:
+test_text, test_types, test_identifiers, test_vocabularies, test_spans,
+test_refusal_reason and test_graph.
+"""
 
 from __future__ import annotations
 
@@ -49,290 +54,287 @@ def validators_off() -> Iterator[None]:
         attrs.validators.set_disabled(previous)
 
 
-# -- valid construction -------------------------------------------------------
+class TestConstruction:
+    """Valid fields build an object that keeps them; optional ones default to None."""
+
+    def test_span_is_built_from_its_fields(self) -> None:
+        """A valid span keeps its four fields."""
+        link = span(source_id="p9", start=3, end=8, text="apple")
+        assert (link.source_id, link.start, link.end, link.text) == (
+            "p9",
+            3,
+            8,
+            "apple",
+        )
+
+    def test_symbol_is_built_from_its_fields(self) -> None:
+        """A valid symbol keeps its fields; entity and unit default to None."""
+        link = span()
+        built = SymbolBinding(
+            symbol_id="apples",
+            name="apples",
+            semantic_role="count",
+            source_span=link,
+            introduced_by="parser",
+        )
+        assert attrs.astuple(built, recurse=False) == (
+            "apples",
+            "apples",
+            "count",
+            link,
+            "parser",
+            None,
+            None,
+        )
+        full = symbol(entity="Alice", unit="apple")
+        assert (full.entity, full.unit) == ("Alice", "apple")
+
+    def test_fact_is_built_from_its_fields(self) -> None:
+        """A valid fact keeps its fields; unit defaults to None."""
+        built = BoundFact(symbol_id="x", value="3/4", source_span=span())
+        assert (built.symbol_id, built.value, built.source_span, built.unit) == (
+            "x",
+            "3/4",
+            span(),
+            None,
+        )
+        assert fact(unit="kg").unit == "kg"
+
+    def test_equation_is_built_from_its_fields(self) -> None:
+        """A valid equation keeps its fields; refusal_reason defaults to None."""
+        built = BoundEquation(
+            lhs_symbol_id="z",
+            rhs_canonical="x + y",
+            dependencies=frozenset({"x", "y"}),
+            operation_kind="sum",
+            unit_proof="same unit",
+            admissibility_status="pending",
+            source_span=span(),
+        )
+        assert attrs.astuple(built, recurse=False) == (
+            "z",
+            "x + y",
+            frozenset({"x", "y"}),
+            "sum",
+            "same unit",
+            "pending",
+            span(),
+            None,
+        )
+
+    def test_unknown_is_built_from_its_fields(self) -> None:
+        """A valid unknown keeps its fields; expected_unit defaults to None."""
+        built = BoundUnknown(symbol_id="z", question_span=span())
+        assert (built.symbol_id, built.question_span, built.expected_unit) == (
+            "z",
+            span(),
+            None,
+        )
+        assert unknown(expected_unit="apples").expected_unit == "apples"
+
+    def test_constraint_is_built_from_its_fields(self) -> None:
+        """A valid constraint keeps its fields."""
+        built = BoundConstraint(symbol_id="x", predicate="x >= 0", source_span=span())
+        assert (built.symbol_id, built.predicate, built.source_span) == (
+            "x",
+            "x >= 0",
+            span(),
+        )
+
+    def test_graph_is_built_from_its_fields(self) -> None:
+        """A valid graph keeps its six tuples."""
+        built = graph()
+        assert [s.symbol_id for s in built.symbols] == ["x", "y", "z"]
+        assert built.facts == (fact(),)
+        assert built.equations == (equation(),)
+        assert built.unknowns == (unknown(),)
+        assert built.constraints == (constraint(),)
+        assert built.provenance == (span(),)
+
+    def test_empty_graph_is_valid(self) -> None:
+        """Every collection of a graph defaults to the empty tuple."""
+        empty = SemanticSymbolicBindingGraph()
+        assert attrs.astuple(empty, recurse=False) == ((), (), (), (), (), ())
 
 
-def test_span_is_built_from_its_fields() -> None:
-    """A valid span keeps its four fields."""
-    link = span(source_id="p9", start=3, end=8, text="apple")
-    assert (link.source_id, link.start, link.end, link.text) == ("p9", 3, 8, "apple")
+class TestEvolve:
+    """attrs.evolve builds a changed copy, and refuses exactly what construction refuses."""
 
-
-def test_symbol_is_built_from_its_fields() -> None:
-    """A valid symbol keeps its fields; entity and unit default to None."""
-    link = span()
-    built = SymbolBinding(
-        symbol_id="apples",
-        name="apples",
-        semantic_role="count",
-        source_span=link,
-        introduced_by="parser",
+    @pytest.mark.parametrize(
+        ("owner", "changes"),
+        [
+            ("SourceSpanLink", {"start": 1, "end": 4, "text": "lic"}),
+            ("SymbolBinding", {"name": "pears", "unit": "pear"}),
+            ("BoundFact", {"value": "4"}),
+            (
+                "BoundEquation",
+                {"admissibility_status": "refused", "refusal_reason": "why"},
+            ),
+            ("BoundUnknown", {"expected_unit": "apples"}),
+            ("BoundConstraint", {"predicate": "x > 0"}),
+            ("SemanticSymbolicBindingGraph", {"provenance": ()}),
+        ],
     )
-    assert attrs.astuple(built, recurse=False) == (
-        "apples",
-        "apples",
-        "count",
-        link,
-        "parser",
-        None,
-        None,
+    def test_evolve_builds_a_changed_copy(
+        self, owner: str, changes: dict[str, object]
+    ) -> None:
+        """A valid evolve returns a new object with the change; the original is intact."""
+        original = BUILDERS[owner]()
+        changed = attrs.evolve(original, **changes)
+        assert changed != original
+        assert original == BUILDERS[owner]()
+        for name, value in changes.items():
+            assert getattr(changed, name) == value
+
+    @pytest.mark.parametrize(
+        ("owner", "changes", "code", "path"),
+        [
+            ("SourceSpanLink", {"end": 0}, "invalid_span", ("end",)),
+            ("SourceSpanLink", {"text": "Bob"}, "invalid_span", ("text",)),
+            (
+                "SymbolBinding",
+                {"symbol_id": "class"},
+                "invalid_identifier",
+                ("symbol_id",),
+            ),
+            (
+                "SymbolBinding",
+                {"semantic_role": "banana"},
+                "not_in_vocabulary",
+                ("semantic_role",),
+            ),
+            ("BoundFact", {"value": ""}, "empty_text", ("value",)),
+            (
+                "BoundEquation",
+                {"admissibility_status": "refused"},
+                "refusal_reason_required",
+                ("refusal_reason",),
+            ),
+            ("BoundEquation", {"dependencies": {"x"}}, "wrong_type", ("dependencies",)),
+            ("BoundUnknown", {"expected_unit": " "}, "empty_text", ("expected_unit",)),
+            (
+                "BoundConstraint",
+                {"predicate": "\ud800"},
+                "invalid_text",
+                ("predicate",),
+            ),
+            (
+                "SemanticSymbolicBindingGraph",
+                {"facts": [fact()]},
+                "wrong_type",
+                ("facts",),
+            ),
+        ],
     )
-    full = symbol(entity="Alice", unit="apple")
-    assert (full.entity, full.unit) == ("Alice", "apple")
+    def test_evolve_re_runs_every_field_rule(
+        self,
+        owner: str,
+        changes: dict[str, object],
+        code: str,
+        path: tuple[str | int, ...],
+    ) -> None:
+        """attrs.evolve refuses exactly what construction refuses."""
+        error = refusal(attrs.evolve, BUILDERS[owner](), **changes)
+        assert_refusal(error, code, path, owner)
 
-
-def test_fact_is_built_from_its_fields() -> None:
-    """A valid fact keeps its fields; unit defaults to None."""
-    built = BoundFact(symbol_id="x", value="3/4", source_span=span())
-    assert (built.symbol_id, built.value, built.source_span, built.unit) == (
-        "x",
-        "3/4",
-        span(),
-        None,
-    )
-    assert fact(unit="kg").unit == "kg"
-
-
-def test_equation_is_built_from_its_fields() -> None:
-    """A valid equation keeps its fields; refusal_reason defaults to None."""
-    built = BoundEquation(
-        lhs_symbol_id="z",
-        rhs_canonical="x + y",
-        dependencies=frozenset({"x", "y"}),
-        operation_kind="sum",
-        unit_proof="same unit",
-        admissibility_status="pending",
-        source_span=span(),
-    )
-    assert attrs.astuple(built, recurse=False) == (
-        "z",
-        "x + y",
-        frozenset({"x", "y"}),
-        "sum",
-        "same unit",
-        "pending",
-        span(),
-        None,
-    )
-
-
-def test_unknown_is_built_from_its_fields() -> None:
-    """A valid unknown keeps its fields; expected_unit defaults to None."""
-    built = BoundUnknown(symbol_id="z", question_span=span())
-    assert (built.symbol_id, built.question_span, built.expected_unit) == (
-        "z",
-        span(),
-        None,
-    )
-    assert unknown(expected_unit="apples").expected_unit == "apples"
-
-
-def test_constraint_is_built_from_its_fields() -> None:
-    """A valid constraint keeps its fields."""
-    built = BoundConstraint(symbol_id="x", predicate="x >= 0", source_span=span())
-    assert (built.symbol_id, built.predicate, built.source_span) == (
-        "x",
-        "x >= 0",
-        span(),
-    )
-
-
-def test_graph_is_built_from_its_fields() -> None:
-    """A valid graph keeps its six tuples."""
-    built = graph()
-    assert [s.symbol_id for s in built.symbols] == ["x", "y", "z"]
-    assert built.facts == (fact(),)
-    assert built.equations == (equation(),)
-    assert built.unknowns == (unknown(),)
-    assert built.constraints == (constraint(),)
-    assert built.provenance == (span(),)
-
-
-def test_empty_graph_is_valid() -> None:
-    """Every collection of a graph defaults to the empty tuple."""
-    empty = SemanticSymbolicBindingGraph()
-    assert attrs.astuple(empty, recurse=False) == ((), (), (), (), (), ())
-
-
-# -- strings --------------------------------------------------------------------
-
-
-# -- identifiers ----------------------------------------------------------------
-
-
-# -- vocabularies -----------------------------------------------------------------
-
-
-# -- nested spans -----------------------------------------------------------------
-
-
-# -- spans --------------------------------------------------------------------------
-
-
-# -- refusal_reason -----------------------------------------------------------------
-
-
-# -- dependencies ---------------------------------------------------------------------
-
-
-# -- evolve ---------------------------------------------------------------------------
-
-
-def test_evolve_dropping_a_needed_symbol_is_refused() -> None:
-    """attrs.evolve re-runs the graph check: removing x leaves its fact dangling."""
-    valid = graph()
-    error = refusal(attrs.evolve, valid, symbols=valid.symbols[1:])
-    assert_refusal(
-        error,
-        "unknown_symbol",
-        ("facts", 0, "symbol_id"),
-        "SemanticSymbolicBindingGraph",
-    )
-
-
-def test_evolve_adding_a_duplicate_is_refused() -> None:
-    """attrs.evolve re-runs the uniqueness check."""
-    valid = graph()
-    error = refusal(
-        attrs.evolve, valid, symbols=(*valid.symbols, symbol(symbol_id="y"))
-    )
-    assert (error.code, error.path) == (
-        "duplicate_symbol_id",
-        ("symbols", 3, "symbol_id"),
-    )
-
-
-@pytest.mark.parametrize(
-    ("owner", "changes", "code", "path"),
-    [
-        ("SourceSpanLink", {"end": 0}, "invalid_span", ("end",)),
-        ("SourceSpanLink", {"text": "Bob"}, "invalid_span", ("text",)),
-        ("SymbolBinding", {"symbol_id": "class"}, "invalid_identifier", ("symbol_id",)),
-        (
-            "SymbolBinding",
-            {"semantic_role": "banana"},
-            "not_in_vocabulary",
-            ("semantic_role",),
-        ),
-        ("BoundFact", {"value": ""}, "empty_text", ("value",)),
-        (
-            "BoundEquation",
-            {"admissibility_status": "refused"},
-            "refusal_reason_required",
+    def test_evolve_refused_to_admitted_with_a_reason_is_refused(self) -> None:
+        """Changing the status alone leaves a now-forbidden reason behind."""
+        refused = equation(
+            admissibility_status="refused", refusal_reason="units disagree"
+        )
+        error = refusal(attrs.evolve, refused, admissibility_status="admitted")
+        assert (error.code, error.path) == (
+            "refusal_reason_forbidden",
             ("refusal_reason",),
-        ),
-        ("BoundEquation", {"dependencies": {"x"}}, "wrong_type", ("dependencies",)),
-        ("BoundUnknown", {"expected_unit": " "}, "empty_text", ("expected_unit",)),
-        ("BoundConstraint", {"predicate": "\ud800"}, "invalid_text", ("predicate",)),
-        ("SemanticSymbolicBindingGraph", {"facts": [fact()]}, "wrong_type", ("facts",)),
-    ],
-)
-def test_evolve_re_runs_every_field_rule(
-    owner: str,
-    changes: dict[str, object],
-    code: str,
-    path: tuple[str | int, ...],
-) -> None:
-    """attrs.evolve refuses exactly what construction refuses."""
-    error = refusal(attrs.evolve, BUILDERS[owner](), **changes)
-    assert_refusal(error, code, path, owner)
+        )
+
+    def test_evolve_dropping_a_needed_symbol_is_refused(self) -> None:
+        """attrs.evolve re-runs the graph check: removing x leaves its fact dangling."""
+        valid = graph()
+        error = refusal(attrs.evolve, valid, symbols=valid.symbols[1:])
+        assert_refusal(
+            error,
+            "unknown_symbol",
+            ("facts", 0, "symbol_id"),
+            "SemanticSymbolicBindingGraph",
+        )
+
+    def test_evolve_adding_a_duplicate_is_refused(self) -> None:
+        """attrs.evolve re-runs the uniqueness check."""
+        valid = graph()
+        error = refusal(
+            attrs.evolve, valid, symbols=(*valid.symbols, symbol(symbol_id="y"))
+        )
+        assert (error.code, error.path) == (
+            "duplicate_symbol_id",
+            ("symbols", 3, "symbol_id"),
+        )
 
 
-def test_evolve_refused_to_admitted_with_a_reason_is_refused() -> None:
-    """Changing the status alone leaves a now-forbidden reason behind."""
-    refused = equation(admissibility_status="refused", refusal_reason="units disagree")
-    error = refusal(attrs.evolve, refused, admissibility_status="admitted")
-    assert (error.code, error.path) == ("refusal_reason_forbidden", ("refusal_reason",))
+class TestValueSemantics:
+    """Objects are equal and hash by value, copy and pickle, and cannot be changed."""
 
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    def test_equal_and_hashable_by_value(self, owner: str) -> None:
+        """Two objects built alike are equal, hash alike, and collapse in a set."""
+        first, second = BUILDERS[owner](), BUILDERS[owner]()
+        assert first is not second
+        assert first == second
+        assert hash(first) == hash(second)
+        assert len({first, second}) == 1
 
-@pytest.mark.parametrize(
-    ("owner", "changes"),
-    [
-        ("SourceSpanLink", {"start": 1, "end": 4, "text": "lic"}),
-        ("SymbolBinding", {"name": "pears", "unit": "pear"}),
-        ("BoundFact", {"value": "4"}),
-        ("BoundEquation", {"admissibility_status": "refused", "refusal_reason": "why"}),
-        ("BoundUnknown", {"expected_unit": "apples"}),
-        ("BoundConstraint", {"predicate": "x > 0"}),
-        ("SemanticSymbolicBindingGraph", {"provenance": ()}),
-    ],
-)
-def test_evolve_builds_a_changed_copy(owner: str, changes: dict[str, object]) -> None:
-    """A valid evolve returns a new object with the change; the original is intact."""
-    original = BUILDERS[owner]()
-    changed = attrs.evolve(original, **changes)
-    assert changed != original
-    assert original == BUILDERS[owner]()
-    for name, value in changes.items():
-        assert getattr(changed, name) == value
+    @pytest.mark.parametrize(
+        ("owner", "changes"),
+        [
+            ("SourceSpanLink", {"source_id": "p2"}),
+            ("SymbolBinding", {"entity": "Alice"}),
+            ("BoundFact", {"unit": "kg"}),
+            ("BoundEquation", {"dependencies": frozenset({"x"})}),
+            ("BoundUnknown", {"symbol_id": "x"}),
+            ("BoundConstraint", {"symbol_id": "y"}),
+            ("SemanticSymbolicBindingGraph", {"constraints": ()}),
+        ],
+    )
+    def test_different_values_are_unequal(
+        self, owner: str, changes: dict[str, object]
+    ) -> None:
+        """Objects differing in one field are unequal."""
+        assert BUILDERS[owner]() != BUILDERS[owner](**changes)
 
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+    def test_pickle_round_trips(self, owner: str, protocol: int) -> None:
+        """Every object survives pickling, equal and of the same class."""
+        original = BUILDERS[owner]()
+        clone = pickle.loads(pickle.dumps(original, protocol=protocol))  # noqa: S301 -- our own bytes
+        assert type(clone) is type(original)
+        assert clone == original
+        assert hash(clone) == hash(original)
 
-# -- value semantics ------------------------------------------------------------------
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    @pytest.mark.parametrize("duplicate", [copy.copy, copy.deepcopy])
+    def test_copies_are_equal(
+        self, owner: str, duplicate: Callable[[object], object]
+    ) -> None:
+        """copy.copy and copy.deepcopy give equal objects."""
+        original = BUILDERS[owner]()
+        assert duplicate(original) == original
 
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    def test_fields_cannot_be_set_deleted_or_added(self, owner: str) -> None:
+        """Objects are frozen and slotted: no field can change, none can be added."""
+        obj = BUILDERS[owner]()
+        first = attrs.fields(CLASSES[owner])[0].name
+        before = getattr(obj, first)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(obj, first, before)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(obj, first)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            obj.new_attribute = 1
+        assert getattr(obj, first) == before
+        assert not hasattr(obj, "__dict__")
 
-@pytest.mark.parametrize("owner", list(BUILDERS))
-def test_equal_and_hashable_by_value(owner: str) -> None:
-    """Two objects built alike are equal, hash alike, and collapse in a set."""
-    first, second = BUILDERS[owner](), BUILDERS[owner]()
-    assert first is not second
-    assert first == second
-    assert hash(first) == hash(second)
-    assert len({first, second}) == 1
-
-
-@pytest.mark.parametrize(
-    ("owner", "changes"),
-    [
-        ("SourceSpanLink", {"source_id": "p2"}),
-        ("SymbolBinding", {"entity": "Alice"}),
-        ("BoundFact", {"unit": "kg"}),
-        ("BoundEquation", {"dependencies": frozenset({"x"})}),
-        ("BoundUnknown", {"symbol_id": "x"}),
-        ("BoundConstraint", {"symbol_id": "y"}),
-        ("SemanticSymbolicBindingGraph", {"constraints": ()}),
-    ],
-)
-def test_different_values_are_unequal(owner: str, changes: dict[str, object]) -> None:
-    """Objects differing in one field are unequal."""
-    assert BUILDERS[owner]() != BUILDERS[owner](**changes)
-
-
-@pytest.mark.parametrize("owner", list(BUILDERS))
-@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
-def test_pickle_round_trips(owner: str, protocol: int) -> None:
-    """Every object survives pickling, equal and of the same class."""
-    original = BUILDERS[owner]()
-    clone = pickle.loads(pickle.dumps(original, protocol=protocol))  # noqa: S301 -- our own bytes
-    assert type(clone) is type(original)
-    assert clone == original
-    assert hash(clone) == hash(original)
-
-
-@pytest.mark.parametrize("owner", list(BUILDERS))
-@pytest.mark.parametrize("duplicate", [copy.copy, copy.deepcopy])
-def test_copies_are_equal(owner: str, duplicate: Callable[[object], object]) -> None:
-    """copy.copy and copy.deepcopy give equal objects."""
-    original = BUILDERS[owner]()
-    assert duplicate(original) == original
-
-
-@pytest.mark.parametrize("owner", list(BUILDERS))
-def test_fields_cannot_be_set_deleted_or_added(owner: str) -> None:
-    """Objects are frozen and slotted: no field can change, none can be added."""
-    obj = BUILDERS[owner]()
-    first = attrs.fields(CLASSES[owner])[0].name
-    before = getattr(obj, first)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        setattr(obj, first, before)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        delattr(obj, first)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        obj.new_attribute = 1
-    assert getattr(obj, first) == before
-    assert not hasattr(obj, "__dict__")
-
-
-# -- signatures -----------------------------------------------------------------------
 
 FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "SourceSpanLink": ("source_id", "start", "end", "text"),
@@ -368,6 +370,7 @@ FIELD_ORDER: dict[str, tuple[str, ...]] = {
     ),
 }
 
+
 DEFAULTS: dict[str, dict[str, object]] = {
     "SourceSpanLink": {},
     "SymbolBinding": {"entity": None, "unit": None},
@@ -381,68 +384,64 @@ DEFAULTS: dict[str, dict[str, object]] = {
 }
 
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_fields_are_in_the_spec_order(owner: str) -> None:
-    """The fields, in order, are those of the spec."""
-    names = tuple(field.name for field in attrs.fields(CLASSES[owner]))
-    assert names == FIELD_ORDER[owner]
+class TestSignatures:
+    """Each class has the spec's fields, in order, with its defaults and its calling convention."""
 
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_fields_are_in_the_spec_order(self, owner: str) -> None:
+        """The fields, in order, are those of the spec."""
+        names = tuple(field.name for field in attrs.fields(CLASSES[owner]))
+        assert names == FIELD_ORDER[owner]
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_defaults_are_those_of_the_spec(owner: str) -> None:
-    """Only the spec's optional fields have defaults, and they are as specified."""
-    defaults = {
-        field.name: field.default
-        for field in attrs.fields(CLASSES[owner])
-        if field.default is not attrs.NOTHING
-    }
-    assert defaults == DEFAULTS[owner]
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_defaults_are_those_of_the_spec(self, owner: str) -> None:
+        """Only the spec's optional fields have defaults, and they are as specified."""
+        defaults = {
+            field.name: field.default
+            for field in attrs.fields(CLASSES[owner])
+            if field.default is not attrs.NOTHING
+        }
+        assert defaults == DEFAULTS[owner]
 
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_classes_are_frozen_slotted_attrs_classes(self, owner: str) -> None:
+        """Every class is an attrs class with slots and no instance dict."""
+        cls = CLASSES[owner]
+        assert attrs.has(cls)
+        assert "__slots__" in vars(cls)
+        assert "__dict__" not in dir(cls)
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_classes_are_frozen_slotted_attrs_classes(owner: str) -> None:
-    """Every class is an attrs class with slots and no instance dict."""
-    cls = CLASSES[owner]
-    assert attrs.has(cls)
-    assert "__slots__" in vars(cls)
-    assert "__dict__" not in dir(cls)
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_instances_hold_no_weak_reference_slot(self, owner: str) -> None:
+        """No class has a __weakref__ slot: a graph holds many objects, each 8 bytes smaller."""
+        assert "__weakref__" not in dir(CLASSES[owner])
+        with pytest.raises(TypeError):
+            weakref.ref(BUILDERS[owner]())
 
+    def test_repr_lists_fields_in_order(self) -> None:
+        """The repr shows the fields in the spec's order."""
+        assert (
+            repr(span())
+            == "SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')"
+        )
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_instances_hold_no_weak_reference_slot(owner: str) -> None:
-    """No class has a __weakref__ slot: a graph holds many objects, each 8 bytes smaller."""
-    assert "__weakref__" not in dir(CLASSES[owner])
-    with pytest.raises(TypeError):
-        weakref.ref(BUILDERS[owner]())
+    def test_span_may_be_built_positionally(self) -> None:
+        """SourceSpanLink takes its four fields positionally."""
+        assert SourceSpanLink("p1", 0, 5, "Alice") == span()
 
-
-def test_repr_lists_fields_in_order() -> None:
-    """The repr shows the fields in the spec's order."""
-    assert (
-        repr(span()) == "SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')"
+    @pytest.mark.parametrize(
+        "owner", [name for name in CLASSES if name != "SourceSpanLink"]
     )
+    def test_other_classes_are_keyword_only(self, owner: str) -> None:
+        """Every other class refuses positional arguments, so swapped strings cannot pass."""
+        cls = CLASSES[owner]
+        valid = BUILDERS[owner]()
+        values = [getattr(valid, name) for name in FIELD_ORDER[owner]]
+        assert all(field.kw_only for field in attrs.fields(cls))
+        with pytest.raises(TypeError):
+            untyped(cls)(*values)
+        assert cls(**dict(zip(FIELD_ORDER[owner], values, strict=True))) == valid
 
-
-def test_span_may_be_built_positionally() -> None:
-    """SourceSpanLink takes its four fields positionally."""
-    assert SourceSpanLink("p1", 0, 5, "Alice") == span()
-
-
-@pytest.mark.parametrize(
-    "owner", [name for name in CLASSES if name != "SourceSpanLink"]
-)
-def test_other_classes_are_keyword_only(owner: str) -> None:
-    """Every other class refuses positional arguments, so swapped strings cannot pass."""
-    cls = CLASSES[owner]
-    valid = BUILDERS[owner]()
-    values = [getattr(valid, name) for name in FIELD_ORDER[owner]]
-    assert all(field.kw_only for field in attrs.fields(cls))
-    with pytest.raises(TypeError):
-        untyped(cls)(*values)
-    assert cls(**dict(zip(FIELD_ORDER[owner], values, strict=True))) == valid
-
-
-# -- with attrs' validators turned off ---------------------------------------------
 
 DISABLED_CASES: list[tuple[str, dict[str, object], str, tuple[str | int, ...]]] = [
     ("SourceSpanLink", {"start": -1}, "invalid_span", ("start",)),
@@ -516,58 +515,63 @@ DISABLED_CASES: list[tuple[str, dict[str, object], str, tuple[str | int, ...]]] 
 ]
 
 
-@pytest.mark.usefixtures("validators_off")
-@pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
-def test_rules_hold_with_attrs_validators_disabled(
-    owner: str, fields: dict[str, object], code: str, path: tuple[str | int, ...]
-) -> None:
-    """Construction refuses even when attrs' validators are off process-wide."""
-    assert attrs.validators.get_disabled()
-    error = refusal(BUILDERS[owner], **fields)
-    assert_refusal(error, code, path, owner)
+class TestValidatorsDisabled:
+    """Every rule holds even when attrs' validators are switched off process-wide."""
 
+    @pytest.mark.usefixtures("validators_off")
+    @pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
+    def test_rules_hold_with_attrs_validators_disabled(
+        self,
+        owner: str,
+        fields: dict[str, object],
+        code: str,
+        path: tuple[str | int, ...],
+    ) -> None:
+        """Construction refuses even when attrs' validators are off process-wide."""
+        assert attrs.validators.get_disabled()
+        error = refusal(BUILDERS[owner], **fields)
+        assert_refusal(error, code, path, owner)
 
-@pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
-def test_rules_are_the_same_with_attrs_validators_enabled(
-    owner: str, fields: dict[str, object], code: str, path: tuple[str | int, ...]
-) -> None:
-    """The same inputs give the same refusals with attrs' validators on."""
-    assert not attrs.validators.get_disabled()
-    error = refusal(BUILDERS[owner], **fields)
-    assert_refusal(error, code, path, owner)
+    @pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
+    def test_rules_are_the_same_with_attrs_validators_enabled(
+        self,
+        owner: str,
+        fields: dict[str, object],
+        code: str,
+        path: tuple[str | int, ...],
+    ) -> None:
+        """The same inputs give the same refusals with attrs' validators on."""
+        assert not attrs.validators.get_disabled()
+        error = refusal(BUILDERS[owner], **fields)
+        assert_refusal(error, code, path, owner)
 
+    @pytest.mark.usefixtures("validators_off")
+    def test_first_broken_field_is_reported_with_validators_disabled(self) -> None:
+        """With validators off, fields are still checked in order: start before end."""
+        error = refusal(span, start=-1, end=True, text=None)
+        assert (error.code, error.path) == ("invalid_span", ("start",))
 
-@pytest.mark.usefixtures("validators_off")
-def test_first_broken_field_is_reported_with_validators_disabled() -> None:
-    """With validators off, fields are still checked in order: start before end."""
-    error = refusal(span, start=-1, end=True, text=None)
-    assert (error.code, error.path) == ("invalid_span", ("start",))
+    def test_first_broken_field_is_reported_with_validators_enabled(self) -> None:
+        """With validators on, the first broken field in order is reported."""
+        error = refusal(span, start=-1, end=True, text=None)
+        assert (error.code, error.path) == ("invalid_span", ("start",))
 
+    @pytest.mark.usefixtures("validators_off")
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    def test_valid_objects_build_with_validators_disabled(self, owner: str) -> None:
+        """Valid input still builds when attrs' validators are off."""
+        assert BUILDERS[owner]() == BUILDERS[owner]()
 
-def test_first_broken_field_is_reported_with_validators_enabled() -> None:
-    """With validators on, the first broken field in order is reported."""
-    error = refusal(span, start=-1, end=True, text=None)
-    assert (error.code, error.path) == ("invalid_span", ("start",))
+    @pytest.mark.usefixtures("validators_off")
+    def test_evolve_checks_the_graph_with_validators_disabled(self) -> None:
+        """attrs.evolve re-runs the graph check even with validators off."""
+        valid = graph()
+        error = refusal(attrs.evolve, valid, symbols=valid.symbols[:2], unknowns=())
+        assert (error.code, error.path) == (
+            "unknown_symbol",
+            ("equations", 0, "lhs_symbol_id"),
+        )
 
-
-@pytest.mark.usefixtures("validators_off")
-@pytest.mark.parametrize("owner", list(BUILDERS))
-def test_valid_objects_build_with_validators_disabled(owner: str) -> None:
-    """Valid input still builds when attrs' validators are off."""
-    assert BUILDERS[owner]() == BUILDERS[owner]()
-
-
-@pytest.mark.usefixtures("validators_off")
-def test_evolve_checks_the_graph_with_validators_disabled() -> None:
-    """attrs.evolve re-runs the graph check even with validators off."""
-    valid = graph()
-    error = refusal(attrs.evolve, valid, symbols=valid.symbols[:2], unknowns=())
-    assert (error.code, error.path) == (
-        "unknown_symbol",
-        ("equations", 0, "lhs_symbol_id"),
-    )
-
-
-def test_validators_off_fixture_restores_the_setting() -> None:
-    """The fixture above leaves attrs' validators as it found them."""
-    assert not attrs.validators.get_disabled()
+    def test_validators_off_fixture_restores_the_setting(self) -> None:
+        """The fixture above leaves attrs' validators as it found them."""
+        assert not attrs.validators.get_disabled()
