@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import strategies as st
 
 import binding_graph
 from binding_graph import (
@@ -35,6 +36,7 @@ from binding_graph import (
     _validators,
     serialization,
 )
+from binding_graph import strategies as bgst
 from binding_graph.errors import Path as ErrorPath
 from binding_graph.errors import show
 from binding_graph.serialization import (
@@ -47,10 +49,13 @@ if TYPE_CHECKING:
     from types import ModuleType
 
 __all__ = [
+    "ANY_MODEL",
     "BUILDERS",
     "CLASSES",
+    "CLASS_NAMES",
     "IDENTIFIER_FIELDS",
     "IDENTIFIER_PATTERN",
+    "JSON_TREES",
     "MAX_OFFSET",
     "MODEL_CLASSES",
     "NOT_BLANK_PATTERN",
@@ -339,6 +344,41 @@ class Offset(int):
     """An int subclass that is not bool."""
 
     __slots__ = ()
+
+
+ANY_MODEL: st.SearchStrategy[Any] = st.one_of(
+    bgst.source_spans(),
+    bgst.symbol_bindings(),
+    bgst.bound_facts(),
+    bgst.bound_equations(),
+    bgst.bound_unknowns(),
+    bgst.bound_constraints(),
+    bgst.graphs(),
+)
+"""A valid object of any class of the model."""
+
+CLASS_NAMES = (
+    "SourceSpanLink, SymbolBinding, BoundFact, BoundEquation, BoundUnknown,"
+    " BoundConstraint, SemanticSymbolicBindingGraph"
+)
+"""The model's classes, as a refusal of a class that is not one lists them."""
+
+
+# -- JSON -----------------------------------------------------------------------
+
+JSON_TREES: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+"""Any small tree of JSON values, as json.loads returns them: finite floats too."""
 
 
 # -- child interpreters and scripts ----------------------------------------------
