@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from binding_graph import (
     BindingGraphError,
@@ -26,15 +23,10 @@ from binding_graph import (
     loads,
     to_data,
 )
-from binding_graph.serialization import (
-    DEFAULT_MAX_BYTES,
-)
 from tests._helpers import (
     ANY_MODEL,
     CLASS_NAMES,
     JSON_TREES,
-    READ,
-    UTF8_SIZE,
     ErrorPath,
     code_and_path,
     constraint,
@@ -77,15 +69,6 @@ def test_dependencies_may_come_in_any_order() -> None:
     assert not is_canonical(json.dumps(data))
 
 
-def test_loads_takes_str_bytes_and_bytearray_with_any_whitespace() -> None:
-    """A document reads from str, bytes or bytearray, with any whitespace and key order."""
-    g = graph()
-    pretty = json.dumps(to_data(g), indent=4, ensure_ascii=True)
-    for text in (pretty, pretty.encode(), bytearray(pretty.encode())):
-        assert loads(text) == g
-    assert not is_canonical(pretty)
-
-
 @pytest.mark.parametrize(
     "obj", [span(), symbol(), fact(), equation(), graph().unknowns[0]]
 )
@@ -103,59 +86,6 @@ def test_fragment_is_not_a_graph_document() -> None:
 
 
 # -- from_data and loads: refusals, code and path ---------------------------
-
-
-def _malformed(text: str | bytes) -> tuple[str, ErrorPath]:
-    return code_and_path(loads, text)
-
-
-_DEEP = "[" * 100_000 + "]" * 100_000
-
-
-@pytest.mark.parametrize(
-    ("text", "path"),
-    [
-        pytest.param(b"\xff{}", (), id="invalid-utf8"),
-        pytest.param(b'{"a": "\xed\xa0\x80"}', (), id="utf8-encoded-surrogate"),
-        pytest.param(b"\xef\xbb\xbf{}", (), id="bom-bytes"),
-        pytest.param("\ufeff{}", (), id="bom-str"),
-        pytest.param("", (), id="empty"),
-        pytest.param("{", (), id="truncated"),
-        pytest.param("{} {}", (), id="extra-data"),
-        pytest.param("{'a': 1}", (), id="single-quotes"),
-        pytest.param('{"a": 1, "a": 1}', (), id="duplicate-key"),
-        pytest.param('{"format": {"a": 1, "a": 2}}', (), id="nested-duplicate"),
-        pytest.param('{"format": NaN}', (), id="nan"),
-        pytest.param('{"format": Infinity}', (), id="infinity"),
-        pytest.param('{"format": -Infinity}', (), id="minus-infinity"),
-        pytest.param('{"version": 1.0}', (), id="fraction"),
-        pytest.param('{"version": 1e0}', (), id="exponent"),
-        pytest.param('{"version": 9007199254740992}', (), id="int-above-2**53-1"),
-        pytest.param('{"version": -9007199254740992}', (), id="int-below"),
-        pytest.param('{"version": ' + "9" * 5000 + "}", (), id="int-5000-digits"),
-        pytest.param('{"format": "binding-graf", "version": 1}', ("format",), id="fmt"),
-        pytest.param('{"format": 1, "version": 1}', ("format",), id="fmt-type"),
-    ],
-)
-def test_malformed_documents_refuse(text: str | bytes, path: ErrorPath) -> None:
-    """Every class of malformed text refuses as malformed_document, located."""
-    assert _malformed(text) == ("malformed_document", path)
-
-
-@pytest.mark.parametrize(
-    ("text", "path"),
-    [
-        pytest.param(_DEEP, (), id="nesting-beyond-the-parser"),
-        pytest.param(
-            '{"format": "binding-graph", "version": 1, "symbols": [[[[]]]]}',
-            ("symbols", 0, 0, 0),
-            id="nesting-beyond-the-format",
-        ),
-    ],
-)
-def test_nesting_too_deep_exceeds_a_limit(text: str, path: ErrorPath) -> None:
-    """Nesting deeper than the format refuses as limit_exceeded, located."""
-    assert _malformed(text) == ("limit_exceeded", path)
 
 
 # How deep a document of each class nests, its own object counted as 1: a
@@ -198,90 +128,6 @@ def test_each_class_nests_as_deep_as_its_format_and_no_deeper(
         as_deep = to_data(sample)
         as_deep[field] = _lists(depth - 1)
         assert code_and_path(from_data, as_deep, cls)[0] == "wrong_type"
-
-
-def test_integers_at_the_limits_are_read() -> None:
-    """Integers of magnitude up to 2**53 - 1 parse, and the model judges them."""
-    assert loads(
-        '{"source_id": "p", "start": 9007199254740990, "end": 9007199254740991,'
-        ' "text": "x"}',
-        SourceSpanLink,
-    ) == SourceSpanLink("p", 2**53 - 2, 2**53 - 1, "x")
-    text = '{"source_id": "p", "start": -9007199254740991, "end": 1, "text": "x"}'
-    assert code_and_path(loads, text, SourceSpanLink) == ("invalid_span", ("start",))
-
-
-def test_documents_above_the_limit_refuse() -> None:
-    """Text above max_bytes refuses as limit_exceeded, counted in UTF-8."""
-    text = dumps(graph())
-    size = len(text.encode())
-    assert loads(text, max_bytes=size) == graph()
-    assert code_and_path(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
-    raw = text.encode()
-    assert code_and_path(loads, raw, max_bytes=size - 1) == ("limit_exceeded", ())
-    assert DEFAULT_MAX_BYTES == 64 * 1024 * 1024
-
-
-def test_size_limit_counts_utf8_bytes_not_characters() -> None:
-    """A non-ASCII document near the limit is measured in bytes of UTF-8."""
-    g = graph(symbols=(*graph().symbols, symbol(symbol_id="w", name="\u00e9" * 40)))
-    text = dumps(g)
-    size = len(text.encode())
-    assert len(text) < size
-    assert loads(text, max_bytes=size) == g
-    assert code_and_path(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
-    assert code_and_path(loads, text, max_bytes=len(text) - 1) == ("limit_exceeded", ())
-    assert loads(text, max_bytes=size * 4) == g
-
-
-def test_size_limit_encodes_only_text_that_could_exceed_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Text whose characters could not exceed max_bytes in UTF-8 is never encoded."""
-    g = graph(symbols=(*graph().symbols, symbol(symbol_id="w", name="\u00e9" * 40)))
-    text = dumps(g)
-    encoded: list[int] = []
-
-    def count(document: str) -> int:
-        encoded.append(len(document))
-        return len(document.encode())
-
-    monkeypatch.setattr(*UTF8_SIZE, count)
-    # Four bytes a character at most: at 4 * len(text) the text cannot exceed.
-    assert loads(text, max_bytes=4 * len(text)) == g
-    assert encoded == []
-    assert loads(text, max_bytes=4 * len(text) - 1) == g
-    assert encoded == [len(text)]
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "expected"),
-    [
-        ({"text": 12}, ("wrong_type", ("text",))),
-        ({"text": None}, ("wrong_type", ("text",))),
-        ({"text": "{}", "cls": dict}, ("wrong_type", ("cls",))),
-        ({"text": "{}", "cls": []}, ("wrong_type", ("cls",))),
-        ({"text": "{}", "max_bytes": 1.5}, ("wrong_type", ("max_bytes",))),
-        ({"text": "{}", "max_bytes": True}, ("wrong_type", ("max_bytes",))),
-    ],
-)
-def test_loads_refuses_wrong_arguments(
-    kwargs: dict[str, Any], expected: tuple[str, ErrorPath]
-) -> None:
-    """A wrong argument to loads refuses as wrong_type, naming the argument."""
-    assert code_and_path(loads, **kwargs) == expected
-
-
-def test_from_data_and_is_canonical_refuse_a_wrong_class() -> None:
-    """from_data and is_canonical refuse a cls that is not a model class."""
-    assert code_and_path(from_data, {}, untyped(int)) == ("wrong_type", ("cls",))
-    assert code_and_path(is_canonical, "{}", untyped(int)) == ("wrong_type", ("cls",))
-
-
-def test_is_canonical_is_false_for_refused_text() -> None:
-    """Text that loads refuses is not canonical."""
-    assert not is_canonical(b"\xff")
-    assert not is_canonical("{}")
 
 
 def _set(data: dict[str, Any], path: tuple[str | int, ...], value: Any) -> None:
@@ -514,14 +360,6 @@ def test_round_trip_for_every_class(obj: Any) -> None:
     assert is_canonical(dumps(obj), cls)
 
 
-@given(st.binary(max_size=200))
-def test_arbitrary_bytes_raise_only_binding_graph_error(raw: bytes) -> None:
-    """Arbitrary bytes load or refuse with BindingGraphError; nothing else escapes."""
-    for cls in (SemanticSymbolicBindingGraph, SourceSpanLink):
-        with contextlib.suppress(BindingGraphError):
-            loads(raw, cls)
-
-
 @given(JSON_TREES)
 def test_arbitrary_json_raises_only_binding_graph_error(data: Any) -> None:
     """from_data and loads on arbitrary JSON refuse with BindingGraphError only."""
@@ -530,50 +368,6 @@ def test_arbitrary_json_raises_only_binding_graph_error(data: Any) -> None:
             from_data(data, cls)
         with pytest.raises(BindingGraphError):
             loads(json.dumps(data), cls)
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-@pytest.mark.parametrize("refused", [True, False])
-def test_reading_pauses_the_collector_and_restores_it(
-    monkeypatch: pytest.MonkeyPatch,
-    enabled: bool,  # noqa: FBT001 -- a parameter of the test
-    refused: bool,  # noqa: FBT001 -- a parameter of the test
-) -> None:
-    """Reading pauses the collector, then restores its state, refused or not."""
-    document = '{"source_id": "p", "start": 0, "end": 1, "text": "x"}'
-    if refused:
-        document = document.replace('"end": 1', '"end": 0')
-    during: list[bool] = []
-    read: Callable[[object, object], object] = getattr(*READ)
-
-    def observed(data: object, cls: object) -> object:
-        during.append(gc.isenabled())
-        return read(data, cls)
-
-    monkeypatch.setattr(*READ, observed)
-    was = gc.isenabled()
-    try:
-        if enabled:
-            gc.enable()
-        else:
-            gc.disable()
-        calls: list[Callable[[], object]] = [
-            lambda: loads(document, SourceSpanLink),
-            lambda: from_data(json.loads(document), SourceSpanLink),
-        ]
-        for call in calls:
-            if refused:
-                with pytest.raises(BindingGraphError):
-                    call()
-            else:
-                assert call() == SourceSpanLink("p", 0, 1, "x")
-            assert gc.isenabled() is enabled
-    finally:
-        if was:
-            gc.enable()
-        else:
-            gc.disable()
-    assert during == [False, False]
 
 
 # -- exact messages -------------------------------------------------------------
@@ -698,85 +492,6 @@ MESSAGES: list[Any] = [
         " one nests deeper",
         id="nesting",
     ),
-    pytest.param(
-        lambda: loads('{"a": 1, "b": 1, "b": 2}'),
-        "malformed_document",
-        (),
-        "a JSON object must not repeat a key (got 'b' again)",
-        id="repeated-key",
-    ),
-    pytest.param(
-        lambda: loads('{"a": 9007199254740992}'),
-        "malformed_document",
-        (),
-        "integers in a document must lie within -(2**53 - 1) and 2**53 - 1, as"
-        " every JSON implementation holds them exactly (got '9007199254740992')",
-        id="integer",
-    ),
-    pytest.param(
-        lambda: loads('{"a": 1.5}'),
-        "malformed_document",
-        (),
-        "numbers in a document must be integers, written without a fraction or an"
-        " exponent (got '1.5')",
-        id="fraction",
-    ),
-    pytest.param(
-        lambda: loads('{"a": NaN}'),
-        "malformed_document",
-        (),
-        "a document must not hold NaN: it is not JSON",
-        id="nan",
-    ),
-    pytest.param(
-        lambda: loads("{}", max_bytes=untyped("1")),
-        "wrong_type",
-        ("max_bytes",),
-        "loads.max_bytes must be an int, not str (got '1')",
-        id="max_bytes-type",
-    ),
-    pytest.param(
-        lambda: loads(untyped(3)),
-        "wrong_type",
-        ("text",),
-        "loads.text must be a str or bytes, not int (got 3)",
-        id="text-type",
-    ),
-    pytest.param(
-        lambda: loads("{}", max_bytes=1),
-        "limit_exceeded",
-        (),
-        "a document may take at most 1 bytes of UTF-8; this one takes more",
-        id="size",
-    ),
-    pytest.param(
-        lambda: loads(b"{\xff}"),
-        "malformed_document",
-        (),
-        "a document must be UTF-8 (invalid start byte at byte 1)",
-        id="utf8",
-    ),
-    pytest.param(
-        lambda: loads("\ufeff{}"),
-        "malformed_document",
-        (),
-        "a document must not start with a byte order mark (U+FEFF)",
-        id="bom",
-    ),
-    pytest.param(
-        lambda: loads("[1, 2"),
-        "malformed_document",
-        (),
-        "a document must be JSON (Expecting ',' delimiter: line 1 column 6)",
-        id="json",
-    ),
-    pytest.param(
-        lambda: loads(_DEEP),
-        "limit_exceeded",
-        (),
-        "a document must not nest arrays and objects this deep",
-        id="nesting-beyond-the-parser",
-    ),
 ]
 
 
@@ -822,40 +537,4 @@ def test_key_refusals_name_the_class_and_its_fields(obj: Any) -> None:
         "missing_key",
         (last,),
         missing,
-    )
-
-
-def test_a_lone_surrogate_near_the_limit_is_measured_then_refused() -> None:
-    """Text with a lone surrogate is measured without error, then refused as text."""
-    name = "\u00e9\ud800"
-    data = to_data(graph())
-    data["symbols"][0]["name"] = name
-    text = json.dumps(data, ensure_ascii=False)
-    size = len(text.encode("utf-8", "surrogatepass"))
-    assert size > len(text)
-    assert code_and_path(loads, text, max_bytes=size - 1) == ("limit_exceeded", ())
-    assert code_and_path(loads, text, max_bytes=size) == (
-        "invalid_text",
-        ("symbols", 0, "name"),
-    )
-
-
-def test_non_ascii_bytes_at_the_limit_are_read() -> None:
-    """UTF-8 bytes of exactly max_bytes are read, non-ASCII ones included."""
-    obj = span(start=0, end=2, text="\u00e9t")
-    raw = dumps(obj).encode()
-    assert loads(raw, SourceSpanLink, max_bytes=len(raw)) == obj
-    assert loads(bytearray(raw), SourceSpanLink, max_bytes=len(raw)) == obj
-
-
-def test_non_ascii_text_as_long_as_the_limit_in_characters_refuses() -> None:
-    """Text of max_bytes characters, some non-ASCII, takes more bytes: refused."""
-    text = dumps(span(start=0, end=2, text="\u00e9t"))
-    assert len(text.encode()) == len(text) + 1
-    assert code_and_path(loads, text, SourceSpanLink, max_bytes=len(text)) == (
-        "limit_exceeded",
-        (),
-    )
-    assert loads(text, SourceSpanLink, max_bytes=len(text) + 1) == span(
-        start=0, end=2, text="\u00e9t"
     )
