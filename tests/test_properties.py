@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import copy
-import json
 import keyword
 import pickle
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from binding_graph import (
@@ -22,10 +21,9 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
-    allocate_symbols,
 )
 from binding_graph import strategies as bgst
-from tests._helpers import MAX_OFFSET, run_python, untyped
+from tests._helpers import MAX_OFFSET, untyped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -292,55 +290,3 @@ def test_a_graph_with_one_rule_broken_refuses_with_that_rule(case: Mutation) -> 
     with pytest.raises(BindingGraphError) as info:
         build()
     assert (info.value.code, info.value.path) == (code, path)
-
-
-# -- allocation -------------------------------------------------------------
-
-_PHRASES = st.lists(
-    bgst.texts(max_size=12).map(lambda t: "a" + t), min_size=1, max_size=8
-)
-_SPAN = SourceSpanLink("problem-1", 0, 5, "Alice")
-
-
-@given(_PHRASES, bgst.identifiers())
-def test_allocation_is_deterministic_in_process(
-    phrases: list[str], prefix: str
-) -> None:
-    """Allocating the same phrases twice gives equal symbols with equal reprs."""
-    first = allocate_symbols(
-        phrases, source_span=_SPAN, introduced_by="t", prefix=prefix
-    )
-    second = allocate_symbols(
-        list(phrases), source_span=_SPAN, introduced_by="t", prefix=prefix
-    )
-    assert first == second
-    assert repr(first) == repr(second)
-    assert [s.symbol_id.rsplit("_", 1)[1] for s in first] == [
-        f"{i:03d}" for i in range(len(phrases))
-    ]
-
-
-_ALLOCATE_SCRIPT = """
-import json, sys
-from binding_graph import SourceSpanLink, allocate_symbols
-span = SourceSpanLink("problem-1", 0, 5, "Alice")
-for phrases in json.load(sys.stdin):
-    print(repr(allocate_symbols(phrases, source_span=span, introduced_by="t")))
-"""
-
-
-@settings(max_examples=5, deadline=None)
-@given(st.lists(_PHRASES, min_size=10, max_size=10))
-def test_allocation_is_deterministic_across_hash_seeds(batch: list[list[str]]) -> None:
-    """Separate processes with different hash seeds allocate the same bytes."""
-    outputs: set[bytes] = set()
-    for seed in ("0", "1", "4242"):
-        output = run_python(
-            "-c",
-            _ALLOCATE_SCRIPT,
-            environment={"PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"},
-            stdin=json.dumps(batch),
-        )
-        outputs.add(output.encode("utf-8", "surrogatepass"))
-    assert len(outputs) == 1
-    assert outputs.pop().count(b"SymbolBinding(") == sum(map(len, batch))
