@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from hypothesis.strategies import DrawFn
 
+
 ANY_OBJECT: st.SearchStrategy[Any] = st.one_of(
     st.builds(SourceSpanLink, st.just("p"), st.just(0), st.just(1), st.just("x")),
     bgst.symbol_bindings(),
@@ -46,26 +47,30 @@ def rebuilt(obj: Any) -> Any:
     return type(obj)(**attrs.asdict(obj, recurse=False))
 
 
-@given(ANY_OBJECT)
-def test_valid_objects_survive_every_copy(obj: Any) -> None:
-    """A valid object equals itself rebuilt, evolved, pickled and deep-copied."""
-    for other in (
-        rebuilt(obj),
-        attrs.evolve(obj),
-        pickle.loads(pickle.dumps(obj)),  # noqa: S301 -- our own bytes
-        copy.deepcopy(obj),
-        copy.copy(obj),
-    ):
-        assert other == obj
-        assert hash(other) == hash(obj)
-        assert type(other) is type(obj)
+class TestValidObjects:
+    """A valid object of any class survives every way of copying it."""
 
+    @given(ANY_OBJECT)
+    def test_valid_objects_survive_every_copy(self, obj: Any) -> None:
+        """A valid object equals itself rebuilt, evolved, pickled and deep-copied."""
+        for other in (
+            rebuilt(obj),
+            attrs.evolve(obj),
+            pickle.loads(pickle.dumps(obj)),  # noqa: S301 -- our own bytes
+            copy.deepcopy(obj),
+            copy.copy(obj),
+        ):
+            assert other == obj
+            assert hash(other) == hash(obj)
+            assert type(other) is type(obj)
 
-# -- one broken rule --------------------------------------------------------
 
 Mutation = tuple["Callable[[], object]", str, tuple[Any, ...]]
 
+
 _COLLECTIONS = ("symbols", "facts", "equations", "unknowns", "constraints")
+
+
 _REQUIRED_TEXT = {
     SymbolBinding: ("name", "introduced_by"),
     BoundFact: ("value",),
@@ -73,6 +78,8 @@ _REQUIRED_TEXT = {
     BoundUnknown: (),
     BoundConstraint: ("predicate",),
 }
+
+
 _OPTIONAL_TEXT = {
     SymbolBinding: ("entity", "unit"),
     BoundFact: ("unit",),
@@ -80,6 +87,8 @@ _OPTIONAL_TEXT = {
     BoundUnknown: ("expected_unit",),
     BoundConstraint: (),
 }
+
+
 _SPAN_FIELD = {
     SymbolBinding: "source_span",
     BoundFact: "source_span",
@@ -87,6 +96,8 @@ _SPAN_FIELD = {
     BoundUnknown: "question_span",
     BoundConstraint: "source_span",
 }
+
+
 _ID_FIELD = {
     SymbolBinding: "symbol_id",
     BoundFact: "symbol_id",
@@ -94,6 +105,8 @@ _ID_FIELD = {
     BoundUnknown: "symbol_id",
     BoundConstraint: "symbol_id",
 }
+
+
 _BAD_IDENTIFIERS = st.one_of(
     st.sampled_from(sorted(keyword.kwlist)),
     bgst.identifiers().map(lambda i: "1" + i),
@@ -101,6 +114,8 @@ _BAD_IDENTIFIERS = st.one_of(
     bgst.identifiers().map(lambda i: "\ufb01" + i),  # the "fi" ligature: not NFKC
     bgst.identifiers().map(lambda i: i + "\uff58"),  # fullwidth x: not NFKC
 )
+
+
 _BLANKS = st.sampled_from(["", " ", "\t\n", "\u3000", "\u2029 "])
 
 
@@ -283,10 +298,15 @@ def broken(draw: DrawFn) -> Mutation:  # noqa: C901, PLR0911, PLR0912, PLR0915 -
     return change(**{_ID_FIELD[cls]: missing}), rule, (name, index, _ID_FIELD[cls])
 
 
-@given(broken())
-def test_a_graph_with_one_rule_broken_refuses_with_that_rule(case: Mutation) -> None:
-    """Breaking exactly one rule of a valid graph refuses with that rule's code."""
-    build, code, path = case
-    with pytest.raises(BindingGraphError) as info:
-        build()
-    assert (info.value.code, info.value.path) == (code, path)
+class TestOneBrokenRule:
+    """A valid graph with exactly one rule broken refuses with that rule's code and path."""
+
+    @given(broken())
+    def test_a_graph_with_one_rule_broken_refuses_with_that_rule(
+        self, case: Mutation
+    ) -> None:
+        """Breaking exactly one rule of a valid graph refuses with that rule's code."""
+        build, code, path = case
+        with pytest.raises(BindingGraphError) as info:
+            build()
+        assert (info.value.code, info.value.path) == (code, path)

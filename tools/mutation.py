@@ -77,7 +77,9 @@ SURFACE_TESTS = (
 )
 # This test holds docs/mutation.md to the code: a mutant of that very code
 # would fail it, and so "kill" every survivor the page lists.
-PAGE_TESTS = ("tests/test_docs.py::test_mutation_page_rows_match_the_code",)
+PAGE_TESTS = (
+    "tests/test_docs.py::TestMutationPage::test_mutation_page_rows_match_the_code",
+)
 PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider")
 # The quick tests of the surface and of each rule first, the slow property
 # tests last: most mutants fail a test early, and -x stops there. Any other
