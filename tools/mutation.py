@@ -71,9 +71,9 @@ MUTMUT = Path(sys.executable).with_name("mutmut")
 # every mutant alike: it adds each mutant as a function or method, public
 # names outside __all__ and an import of mutmut itself.
 SURFACE_TESTS = (
-    "tests/test_public_api.py::test_every_public_name_is_in_all",
-    "tests/test_public_api.py::test_public_classes_document_themselves_and_their_methods",
-    "tests/test_public_api.py::test_import_pulls_in_only_attrs_and_the_stdlib",
+    "tests/test_public_api.py::TestAll::test_every_public_name_is_in_all",
+    "tests/test_public_api.py::TestDocstrings::test_public_classes_document_themselves_and_their_methods",
+    "tests/test_public_api.py::TestImport::test_import_pulls_in_only_attrs_and_the_stdlib",
 )
 # This test holds docs/mutation.md to the code: a mutant of that very code
 # would fail it, and so "kill" every survivor the page lists.
