@@ -13,6 +13,8 @@ module alone.
 
 from __future__ import annotations
 
+import contextlib
+import importlib.metadata
 import importlib.util
 import os
 import subprocess
@@ -33,6 +35,7 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
+    _hypothesis_plugin,
     _validators,
     serialization,
 )
@@ -53,6 +56,7 @@ __all__ = [
     "BUILDERS",
     "CLASSES",
     "CLASS_NAMES",
+    "HYPOTHESIS_HOOK",
     "IDENTIFIER_FIELDS",
     "IDENTIFIER_PATTERN",
     "JSON_TREES",
@@ -80,6 +84,7 @@ __all__ = [
     "equation",
     "fact",
     "graph",
+    "installed_distribution",
     "load_script",
     "refusal",
     "run_python",
@@ -128,6 +133,9 @@ NOT_BLANK_PATTERN: str = _NOT_BLANK
 
 IDENTIFIER_PATTERN: str = _IDENTIFIER
 """The schema's pattern of an identifier."""
+
+HYPOTHESIS_HOOK = _hypothesis_plugin.setup_hook
+"""The function that the package's ``hypothesis`` entry point names."""
 
 
 # -- refusals -------------------------------------------------------------------
@@ -381,7 +389,7 @@ JSON_TREES: st.SearchStrategy[Any] = st.recursive(
 """Any small tree of JSON values, as json.loads returns them: finite floats too."""
 
 
-# -- child interpreters and scripts ----------------------------------------------
+# -- child interpreters, scripts and the installed distribution -----------------
 
 PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)
 """The directory that holds the ``binding_graph`` these tests imported."""
@@ -434,3 +442,21 @@ def load_script(path: Path) -> Any:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def installed_distribution() -> importlib.metadata.Distribution:
+    """Return the installed ``binding-graph`` distribution; fail the test without one.
+
+    Its metadata holds the version and the ``hypothesis`` entry point, and a
+    test of either has nothing to check without it. A missing installation
+    fails such a test with this one line, rather than skipping it: a skip
+    would let a run that never checked the entry point pass.
+    """
+    with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+        return importlib.metadata.distribution("binding-graph")
+    pytest.fail(
+        "binding-graph is not installed, so its metadata and its hypothesis"
+        " entry point cannot be tested: install it (`python -m pip install"
+        " -e .`) or run the tests with tox",
+        pytrace=False,
+    )

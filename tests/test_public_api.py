@@ -13,7 +13,7 @@ import types
 import pytest
 
 import binding_graph
-from tests._helpers import run_python
+from tests._helpers import installed_distribution, run_python
 
 EXPECTED_API = frozenset(
     {
@@ -255,13 +255,24 @@ class TestVersion:
 
     def test_version_comes_from_installed_metadata(self) -> None:
         """__version__ is the installed distribution's version, as a str."""
-        try:
-            expected = importlib.metadata.version("binding-graph")
-        except importlib.metadata.PackageNotFoundError:
-            pytest.skip("binding-graph is not installed in this environment")
+        expected = installed_distribution().version
         version = binding_graph.__version__
         assert isinstance(version, str)
         assert version == expected
+
+    def test_a_missing_installation_fails_the_tests_of_its_metadata(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Without an installed binding-graph, a test of its metadata fails, saying why."""
+
+        def no_distribution(distribution: str) -> importlib.metadata.Distribution:
+            raise importlib.metadata.PackageNotFoundError(distribution)
+
+        monkeypatch.setattr(importlib.metadata, "distribution", no_distribution)
+        with pytest.raises(
+            pytest.fail.Exception, match=r"^binding-graph is not installed, so its"
+        ):
+            installed_distribution()
 
     def test_version_is_read_lazily_from_metadata(
         self, monkeypatch: pytest.MonkeyPatch

@@ -26,14 +26,45 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
-from tests._helpers import MODEL_CLASSES
+from tests._helpers import HYPOTHESIS_HOOK, MODEL_CLASSES, installed_distribution
 
 if TYPE_CHECKING:
+    import importlib.metadata
     from collections.abc import Callable
 
 
+@pytest.fixture(scope="class")
+def entry_point() -> importlib.metadata.EntryPoint:
+    """The package's installed ``hypothesis`` entry point; without it, the test fails.
+
+    Hypothesis finds the package's strategies through it alone: without it,
+    st.from_type() would build values from the fields' types and fail on the
+    first refusal, which does not say why.
+    """
+    points = [
+        point
+        for point in installed_distribution().entry_points
+        if point.group == "hypothesis" and point.name == "binding_graph"
+    ]
+    if not points:
+        pytest.fail(
+            "the installed binding-graph has no hypothesis entry point: install"
+            " it again from this checkout",
+            pytrace=False,
+        )
+    return points[0]
+
+
+@pytest.mark.usefixtures("entry_point")
 class TestFromType:
     """With the package installed, st.from_type() builds valid values of every model class."""
+
+    def test_the_entry_point_names_the_hook(
+        self, entry_point: importlib.metadata.EntryPoint
+    ) -> None:
+        """The installed entry point names the package's hook, which Hypothesis ran."""
+        assert entry_point.value == "binding_graph._hypothesis_plugin:setup_hook"
+        assert entry_point.load() is HYPOTHESIS_HOOK
 
     @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
     @given(data=st.data())
