@@ -6,6 +6,11 @@ intent instead of a ``# type: ignore``. A refusal is caught with
 :func:`refusal`, which returns the :class:`~binding_graph.BindingGraphError`
 itself, so that a test compares its code, its path and its message.
 
+The tests of each rule sit in one class, whose ``test_refusal_message_is_exact``
+pins one refusal of each kind. A message is built from data, in the shape
+``Owner.field rule (got value)``: pinning it keeps the rule's wording, its
+owner, its field and the value it shows from drifting unnoticed.
+
 The private names of ``binding_graph`` that tests reach into are imported
 here and nowhere else, so that renaming one inside the package changes this
 module alone.

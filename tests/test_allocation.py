@@ -167,7 +167,7 @@ WRONG_TYPED_PHRASES: list[object] = [
 ]
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 PHRASE_MESSAGES: list[Any] = [
     pytest.param(
         "Alice",
@@ -311,7 +311,7 @@ class TestPhrases:
         assert refusal(allocate, phrases, **options).message == message
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 OPTION_MESSAGES: list[Any] = [
     pytest.param(
         ["Alice"],

@@ -31,10 +31,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
-from binding_graph.serialization import (
-    FORMAT,
-    FORMAT_VERSION,
-)
+from binding_graph.serialization import FORMAT, FORMAT_VERSION
 from tests._golden import GOLDEN
 from tests._helpers import (
     ANY_MODEL,
@@ -58,7 +55,7 @@ if TYPE_CHECKING:
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 TO_DATA_MESSAGES: list[Any] = [
     pytest.param(
         lambda: to_data(untyped("graph")),

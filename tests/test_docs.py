@@ -1,4 +1,4 @@
-"""The README, the design page and the bundled example say what the code does."""
+"""The README, the design page, the bundled example and the mutation page say what the code does."""
 
 from __future__ import annotations
 

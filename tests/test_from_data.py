@@ -66,7 +66,7 @@ _TREES: list[tuple[Any, Any, Any]] = [
 ]
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 FROM_DATA_MESSAGES: list[Any] = [
     pytest.param(
         lambda: from_data({}, untyped(int)),
@@ -135,7 +135,7 @@ class TestFromData:
         )
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 HEADER_MESSAGES: list[Any] = [
     pytest.param(
         lambda: from_data({"format": "binding-graph"}),
@@ -206,7 +206,7 @@ def _delete(data: dict[str, Any], path: tuple[str | int, ...]) -> None:
     del target[path[-1]]
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 KEY_MESSAGES: list[Any] = [
     pytest.param(
         lambda: from_data(document(nodes=[])),
@@ -446,7 +446,7 @@ def _equation_document(dependencies: object) -> dict[str, Any]:
     return data
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 LOCATED_MESSAGES: list[Any] = [
     pytest.param(
         lambda: from_data([], SourceSpanLink),
@@ -550,7 +550,7 @@ def _lists(depth: int) -> Any:
     return value
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 NESTING_MESSAGES: list[Any] = [
     pytest.param(
         lambda: from_data(

@@ -6,9 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from binding_graph import (
-    SymbolBinding,
-)
+from binding_graph import SymbolBinding
 from tests._helpers import (
     assert_refusal,
     constraint,
@@ -55,7 +53,7 @@ def _as_none(_field: str) -> object:
     return None
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 COLLECTION_MESSAGES: list[Any] = [
     pytest.param(
         lambda: graph(unknowns=[]),
@@ -154,7 +152,7 @@ class TestCollections:
         assert (error.code, error.path, error.message) == (code, path, message)
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 DUPLICATE_MESSAGES: list[Any] = [
     pytest.param(
         lambda: graph(symbols=(symbol(symbol_id="x"), symbol(symbol_id="x"))),
@@ -218,7 +216,7 @@ class TestDuplicateSymbolIds:
         assert (error.code, error.path, error.message) == (code, path, message)
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 UNKNOWN_SYMBOL_MESSAGES: list[Any] = [
     pytest.param(
         lambda: graph(facts=(fact(), fact(symbol_id="q"))),

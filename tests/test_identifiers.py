@@ -38,7 +38,7 @@ BAD_IDENTIFIERS = [
 ]
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 IDENTIFIER_MESSAGES: list[Any] = [
     pytest.param(
         lambda: symbol(symbol_id="1a"),
@@ -110,7 +110,7 @@ class TestIdentifiers:
         assert (error.code, error.path, error.message) == (code, path, message)
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 DEPENDENCY_MESSAGES: list[Any] = [
     pytest.param(
         lambda: equation(dependencies=["x"]),

@@ -21,9 +21,7 @@ from binding_graph import (
     loads,
     to_data,
 )
-from binding_graph.serialization import (
-    DEFAULT_MAX_BYTES,
-)
+from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._helpers import (
     READ,
     UTF8_SIZE,
@@ -39,7 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 LOADS_MESSAGES: list[Any] = [
     pytest.param(
         lambda: loads("{}", max_bytes=untyped("1")),
@@ -158,7 +156,7 @@ def _malformed(text: str | bytes) -> tuple[str, ErrorPath]:
     return code_and_path(loads, text)
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 TEXT_MESSAGES: list[Any] = [
     pytest.param(
         lambda: loads('{"a": 1, "b": 1, "b": 2}'),
@@ -299,7 +297,7 @@ class TestMalformedText:
         )
 
 
-# One exact message of each refusal of the rule.
+# One refusal of each kind, with its exact code, path and message.
 SIZE_MESSAGES: list[Any] = [
     pytest.param(
         lambda: loads("{}", max_bytes=1),

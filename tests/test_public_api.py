@@ -13,7 +13,7 @@ import types
 import pytest
 
 import binding_graph
-from tests._helpers import installed_distribution, run_python
+from tests._helpers import VALIDATORS, installed_distribution, run_python
 
 EXPECTED_API = frozenset(
     {
@@ -246,7 +246,7 @@ class TestDocstrings:
 
     def test_package_and_modules_have_docstrings(self) -> None:
         """The package and each of its modules say what they hold."""
-        for module_name in ("binding_graph", *SUBMODULES, "binding_graph._validators"):
+        for module_name in ("binding_graph", *SUBMODULES, VALIDATORS.__name__):
             assert (importlib.import_module(module_name).__doc__ or "").strip()
 
 

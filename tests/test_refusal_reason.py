@@ -6,18 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests._helpers import (
-    Text,
-    assert_refusal,
-    equation,
-    refusal,
-)
+from tests._helpers import Text, assert_refusal, equation, refusal
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 REFUSAL_REASON_MESSAGES: list[Any] = [
     pytest.param(
         lambda: equation(admissibility_status="refused"),

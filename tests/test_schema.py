@@ -20,11 +20,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
-from tests._helpers import (
-    IDENTIFIER_PATTERN,
-    JSON_TREES,
-    NOT_BLANK_PATTERN,
-)
+from tests._helpers import IDENTIFIER_PATTERN, JSON_TREES, NOT_BLANK_PATTERN
 
 VALIDATOR: Any = Draft202012Validator(json_schema())
 

@@ -6,10 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from binding_graph import (
-    SourceSpanLink,
-    SymbolBinding,
-)
+from binding_graph import SourceSpanLink, SymbolBinding
 from tests._helpers import (
     BUILDERS,
     MAX_OFFSET,
@@ -24,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 SPAN_MESSAGES: list[Any] = [
     pytest.param(
         lambda: span(start=0, end=1, text=""),
@@ -185,7 +182,7 @@ class TestSpans:
         assert (error.code, error.path, error.message) == (code, path, message)
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 SPAN_FIELD_MESSAGES: list[Any] = [
     pytest.param(
         lambda: symbol(source_span="p1"),

@@ -63,7 +63,9 @@ class TestFromType:
         self, entry_point: importlib.metadata.EntryPoint
     ) -> None:
         """The installed entry point names the package's hook, which Hypothesis ran."""
-        assert entry_point.value == "binding_graph._hypothesis_plugin:setup_hook"
+        assert entry_point.value == (
+            f"{HYPOTHESIS_HOOK.__module__}:{HYPOTHESIS_HOOK.__name__}"
+        )
         assert entry_point.load() is HYPOTHESIS_HOOK
 
     @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)

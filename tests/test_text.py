@@ -37,7 +37,7 @@ STRING_REFUSALS: list[tuple[object, str]] = [
 ]
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 TEXT_MESSAGES: list[Any] = [
     pytest.param(
         lambda: symbol(name=3),

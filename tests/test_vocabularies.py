@@ -72,7 +72,7 @@ class TestVocabularies:
         assert typing.get_origin(AdmissibilityStatus) is typing.Literal
 
 
-# One exact message of each way to break the rule.
+# One refusal of each kind, with its exact code, path and message.
 VOCABULARY_MESSAGES: list[Any] = [
     pytest.param(
         lambda: symbol(semantic_role="boss"),
