@@ -20,7 +20,7 @@ from binding_graph._decoding import _DECODERS  # pyright: ignore[reportPrivateUs
 from binding_graph._encoding import _ENCODERS  # pyright: ignore[reportPrivateUsage]
 from binding_graph._schema import _DEFINITIONS  # pyright: ignore[reportPrivateUsage]
 from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
-from tests._builders import graph
+from tests._helpers import graph
 
 # What the design's table says each field holds (docs/design.md, "The model").
 EXPECTED_KINDS: dict[str, list[tuple[str, str]]] = {

@@ -1,20 +1,26 @@
-"""The README, the design page and the bundled example say what the code does."""
+"""The README, the design page, the bundled example and the mutation page say what the code does."""
 
 from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import binding_graph
-from tests import _mutation
-from tests._child import run_python
+from tests._helpers import ROOT, load_script, run_python
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+
+# The mutation judge is a tool, not a test: a script under tools/.
+_mutation: Any = load_script(ROOT / "tools" / "mutation.py")
+
+
+# A test's id as pytest prints it, from tests/ or not: test_x.py::Class::test.
+TEST_ID = re.compile(r"(?:tests/)?(test_\w+\.py)((?:::\w+)+)")
 
 
 def python_blocks(markdown: str) -> list[str]:
@@ -22,38 +28,48 @@ def python_blocks(markdown: str) -> list[str]:
     return re.findall(r"```python\n(.*?)```", markdown, flags=re.DOTALL)
 
 
-def test_readme_example_runs_and_refuses_as_it_says(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """The README's example builds its graph and prints the refusal it shows."""
-    blocks = python_blocks((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert len(blocks) == 1
-    namespace: dict[str, object] = {}
-    exec(blocks[0], namespace)  # noqa: S102 -- our own README
-    graph = namespace["graph"]
-    assert isinstance(graph, binding_graph.SemanticSymbolicBindingGraph)
-    assert [s.symbol_id for s in graph.symbols] == [
-        "sym_apples_alice_has_000",
-        "sym_apples_bob_gives_001",
-        "sym_apples_alice_has_now_002",
-    ]
-    assert capsys.readouterr().out == "invalid_identifier ('symbol_id',)\n"
+class TestReadme:
+    """The README's example runs and prints what it says."""
+
+    def test_readme_example_runs_and_refuses_as_it_says(
+        self,
+        capsys: pytest.CaptureFixture[str],
+    ) -> None:
+        """The README's example builds its graph and prints the refusal it shows."""
+        blocks = python_blocks((ROOT / "README.md").read_text(encoding="utf-8"))
+        assert len(blocks) == 1
+        namespace: dict[str, object] = {}
+        exec(blocks[0], namespace)  # noqa: S102 -- our own README
+        graph = namespace["graph"]
+        assert isinstance(graph, binding_graph.SemanticSymbolicBindingGraph)
+        assert [s.symbol_id for s in graph.symbols] == [
+            "sym_apples_alice_has_000",
+            "sym_apples_bob_gives_001",
+            "sym_apples_alice_has_now_002",
+        ]
+        assert capsys.readouterr().out == "invalid_identifier ('symbol_id',)\n"
 
 
-def test_design_page_lists_exactly_the_refusal_codes() -> None:
-    """The refusal-code table in docs/design.md names every code, once."""
-    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
-    table = design.split("## Refusal codes", 1)[1].split("\n## ", 1)[0]
-    codes = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE)
-    assert sorted(codes) == sorted(binding_graph.REFUSAL_CODES)
-    assert len(codes) == len(set(codes))
+class TestDesignPage:
+    """docs/design.md lists exactly the refusal codes."""
+
+    def test_design_page_lists_exactly_the_refusal_codes(self) -> None:
+        """The refusal-code table in docs/design.md names every code, once."""
+        design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+        table = design.split("## Refusal codes", 1)[1].split("\n## ", 1)[0]
+        codes = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE)
+        assert sorted(codes) == sorted(binding_graph.REFUSAL_CODES)
+        assert len(codes) == len(set(codes))
 
 
-def test_bundled_example_binds_and_refuses() -> None:
-    """examples/word_problem.py prints the graph and a typed refusal."""
-    output = run_python(str(ROOT / "examples" / "word_problem.py"))
-    assert "equation sym_apples_alice_has_now_002 := " in output
-    assert "refused: unknown_symbol at ('facts', 2, 'symbol_id')" in output
+class TestBundledExample:
+    """examples/word_problem.py binds a graph and refuses a broken one."""
+
+    def test_bundled_example_binds_and_refuses(self) -> None:
+        """examples/word_problem.py prints the graph and a typed refusal."""
+        output = run_python(str(ROOT / "examples" / "word_problem.py"))
+        assert "equation sym_apples_alice_has_now_002 := " in output
+        assert "refused: unknown_symbol at ('facts', 2, 'symbol_id')" in output
 
 
 def _collapsed(code: str) -> str:
@@ -61,32 +77,9 @@ def _collapsed(code: str) -> str:
 
 
 def _survivors() -> list[dict[str, str]]:
-    rows = _mutation.listed_survivors()
+    rows: list[dict[str, str]] = _mutation.listed_survivors()
     assert rows, "docs/mutation.md lists no surviving mutant"
     return rows
-
-
-def test_mutation_page_explains_each_survivor_by_a_stated_reason() -> None:
-    """Each survivor on docs/mutation.md has a stated reason, and each reason is used."""
-    page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
-    stated = set(
-        re.findall(
-            r"^- \*\*([^*]+)\.\*\*", page.split("## Surviving", 1)[1], re.MULTILINE
-        )
-    )
-    rows = _survivors()
-    assert {row["reason"] for row in rows} == stated
-    assert len({row["name"] for row in rows}) == len(rows)
-
-
-def test_mutation_page_counts_the_survivors_it_lists() -> None:
-    """The survivors the result tables count are the rows the page lists."""
-    page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
-    totals = re.findall(
-        r"^\| all \| [\d,]+ \| [\d,]+ \| [\d,]+ \| (\d+) \|", page, re.MULTILINE
-    )
-    assert len(totals) == 2  # function bodies, declarations
-    assert sum(map(int, totals)) == len(_survivors())
 
 
 def _function_source(name: str) -> str:
@@ -117,28 +110,98 @@ def _function_source(name: str) -> str:
     return found[0]
 
 
-def test_mutation_page_rows_match_the_code() -> None:
-    """Each survivor's row on docs/mutation.md shows code that its mutant changes still.
+def _defines(module: Path, names: list[str]) -> bool:
+    """Tell whether *module* defines the class or function ``names[0]``, then each next in it."""
+    scope: list[ast.stmt] = ast.parse(module.read_text(encoding="utf-8")).body
+    for name in names:
+        found = [
+            node
+            for node in scope
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name == name
+        ]
+        if not found:
+            return False
+        scope = found[0].body if isinstance(found[0], ast.ClassDef) else []
+    return True
 
-    A declaration's mutant is made again from the module and must be the
-    same change; for a function's, the code must be in that function.
-    """
-    stale: list[str] = []
-    for row in _survivors():
-        name, original = row["name"], _collapsed(row["original"].replace("\\|", "|"))
-        declared = _mutation.DECLARED.match(name)
-        if declared:
-            path = ROOT / _mutation.module_path(declared["module"])
-            made = {m.name: m for m in _mutation.declared_mutants(ROOT, [path])}
-            mutant = made.get(name)
-            if mutant is None or (
-                _collapsed(mutant.original),
-                _collapsed(mutant.mutated),
-            ) != (
-                original,
-                _collapsed(row["mutated"].replace("\\|", "|")),
-            ):
+
+def _test_ids(text: str) -> list[str]:
+    """Return the ids of tests that *text* names, each from tests/."""
+    return [f"tests/{file}{names}" for file, names in TEST_ID.findall(text)]
+
+
+class TestMutationPage:
+    """docs/mutation.md and the mutation settings agree with the code and the tests."""
+
+    def test_mutation_page_explains_each_survivor_by_a_stated_reason(self) -> None:
+        """Each survivor on docs/mutation.md has a stated reason, and each reason is used."""
+        page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
+        stated = set(
+            re.findall(
+                r"^- \*\*([^*]+)\.\*\*", page.split("## Surviving", 1)[1], re.MULTILINE
+            )
+        )
+        rows = _survivors()
+        assert {row["reason"] for row in rows} == stated
+        assert len({row["name"] for row in rows}) == len(rows)
+
+    def test_mutation_page_counts_the_survivors_it_lists(self) -> None:
+        """The survivors the result tables count are the rows the page lists."""
+        page = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
+        totals = re.findall(
+            r"^\| all \| [\d,]+ \| [\d,]+ \| [\d,]+ \| (\d+) \|", page, re.MULTILINE
+        )
+        assert len(totals) == 2  # function bodies, declarations
+        assert sum(map(int, totals)) == len(_survivors())
+
+    def test_mutation_page_rows_match_the_code(self) -> None:
+        """Each survivor's row on docs/mutation.md shows code that its mutant changes still.
+
+        A declaration's mutant is made again from the module and must be the
+        same change; for a function's, the code must be in that function.
+        """
+        stale: list[str] = []
+        for row in _survivors():
+            name, original = (
+                row["name"],
+                _collapsed(row["original"].replace("\\|", "|")),
+            )
+            declared = _mutation.DECLARED.match(name)
+            if declared:
+                path = ROOT / _mutation.module_path(declared["module"])
+                made = {m.name: m for m in _mutation.declared_mutants(ROOT, [path])}
+                mutant = made.get(name)
+                if mutant is None or (
+                    _collapsed(mutant.original),
+                    _collapsed(mutant.mutated),
+                ) != (
+                    original,
+                    _collapsed(row["mutated"].replace("\\|", "|")),
+                ):
+                    stale.append(name)
+            elif original not in _collapsed(_function_source(name)):
                 stale.append(name)
-        elif original not in _collapsed(_function_source(name)):
-            stale.append(name)
-    assert stale == []
+        assert stale == []
+
+    def test_mutation_settings_name_tests_that_exist(self) -> None:
+        """Every test that the mutation run leaves out or orders first exists, and the page names them."""
+        mutmut = (
+            (ROOT / "pyproject.toml")
+            .read_text(encoding="utf-8")
+            .split("[tool.mutmut]", 1)[1]
+        )
+        left_out = _test_ids(mutmut.split("\n[", 1)[0])
+        judged_apart = [*_mutation.SURFACE_TESTS, *_mutation.PAGE_TESTS]
+        listed = _test_ids((ROOT / "docs" / "mutation.md").read_text(encoding="utf-8"))
+        assert len(left_out) == len(set(left_out)) == 10
+        assert set(judged_apart) <= set(left_out)
+        assert sorted(listed) == sorted(set(left_out) - set(_mutation.PAGE_TESTS))
+        missing = [
+            test
+            for test in left_out
+            if not _defines(ROOT / test.split("::")[0], test.split("::")[1:])
+        ]
+        assert missing == []
+        assert [
+            n for n in _mutation.FIRST_TESTS if not (ROOT / "tests" / n).is_file()
+        ] == []

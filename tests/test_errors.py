@@ -8,9 +8,101 @@ import typing
 import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
-from binding_graph.errors import ErrorPath as Path
 from binding_graph.errors import render_path
-from binding_graph.errors import short_repr as show
+from tests._helpers import ErrorPath, show
+
+
+def make_error() -> BindingGraphError:
+    """Return a refusal with a nested path."""
+    return BindingGraphError(
+        "unknown_symbol",
+        "SemanticSymbolicBindingGraph.facts[3].symbol_id must name a symbol",
+        ("facts", 3, "symbol_id"),
+    )
+
+
+class TestBindingGraphError:
+    """A refusal is a picklable ValueError that carries its code, message and path."""
+
+    def test_is_a_value_error(self) -> None:
+        """A refusal is a ValueError, so generic bad-input handlers catch it."""
+        assert issubclass(BindingGraphError, ValueError)
+        assert isinstance(make_error(), ValueError)
+
+    def test_carries_code_message_and_path(self) -> None:
+        """The code, message and path given are kept as attributes and as args."""
+        error = make_error()
+        assert error.code == "unknown_symbol"
+        assert error.message == (
+            "SemanticSymbolicBindingGraph.facts[3].symbol_id must name a symbol"
+        )
+        assert error.path == ("facts", 3, "symbol_id")
+        assert error.args == (error.code, error.message, error.path)
+
+    def test_path_defaults_to_root(self) -> None:
+        """Without a path the refusal is located at the root."""
+        error = BindingGraphError("empty_allocation", "nothing to allocate")
+        assert error.path == ()
+        assert str(error) == "nothing to allocate [code=empty_allocation, path=<root>]"
+
+    def test_str_holds_message_code_and_rendered_path(self) -> None:
+        """str() shows the message, the code and the path as Python would write it."""
+        text = str(make_error())
+        assert text == (
+            "SemanticSymbolicBindingGraph.facts[3].symbol_id must name a symbol"
+            " [code=unknown_symbol, path=facts[3].symbol_id]"
+        )
+
+    @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+    def test_pickle_round_trips(self, protocol: int) -> None:
+        """Pickling keeps the code, the message, the path and the text."""
+        error = make_error()
+        clone = pickle.loads(pickle.dumps(error, protocol=protocol))  # noqa: S301 -- our own bytes
+        assert type(clone) is BindingGraphError
+        assert (clone.code, clone.message, clone.path) == (
+            error.code,
+            error.message,
+            error.path,
+        )
+        assert str(clone) == str(error)
+
+    def test_with_prefix_locates_the_refusal_under_a_parent(self) -> None:
+        """with_prefix prepends the parent's path and keeps code and message."""
+        inner = BindingGraphError("invalid_identifier", "bad id", ("symbol_id",))
+        outer = inner.with_prefix(("symbols", 3))
+        assert type(outer) is BindingGraphError
+        assert outer.code == "invalid_identifier"
+        assert outer.message == "bad id"
+        assert outer.path == ("symbols", 3, "symbol_id")
+        assert inner.path == ("symbol_id",)
+        assert "path=symbols[3].symbol_id" in str(outer)
+
+
+class TestPaths:
+    """A path is a tuple of names and indices, rendered as Python would write the access."""
+
+    @pytest.mark.parametrize(
+        ("path", "rendered"),
+        [
+            ((), "<root>"),
+            (("symbol_id",), "symbol_id"),
+            (("equations", 2, "dependencies"), "equations[2].dependencies"),
+            (("facts", 3, "symbol_id"), "facts[3].symbol_id"),
+            (("noun_phrases", 0), "noun_phrases[0]"),
+            ((0,), "[0]"),
+            ((1, "text"), "[1].text"),
+            (("a", 1, 2, "b", "c"), "a[1][2].b.c"),
+        ],
+    )
+    def test_render_path(self, path: tuple[str | int, ...], rendered: str) -> None:
+        """A path renders as attribute and index access, the root as <root>."""
+        assert render_path(path) == rendered
+
+    def test_path_is_a_tuple_of_names_and_indices(self) -> None:
+        """Path, the type of a refusal's path, is a tuple of any length of str or int."""
+        assert typing.get_origin(ErrorPath) is tuple
+        assert typing.get_args(ErrorPath) == ("str | int", ...)
+
 
 SPEC_CODES = frozenset(
     {
@@ -36,104 +128,20 @@ SPEC_CODES = frozenset(
 )
 
 
-def make_error() -> BindingGraphError:
-    """Return a refusal with a nested path."""
-    return BindingGraphError(
-        "unknown_symbol",
-        "SemanticSymbolicBindingGraph.facts[3].symbol_id must name a symbol",
-        ("facts", 3, "symbol_id"),
-    )
+class TestRefusalCodes:
+    """The codes are the closed set the specs list, as a set and as a Literal type."""
 
+    def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
+        """REFUSAL_CODES is the closed set of the seventeen codes the specs list."""
+        assert isinstance(REFUSAL_CODES, frozenset)
+        assert REFUSAL_CODES == SPEC_CODES
+        assert len(REFUSAL_CODES) == 17
 
-def test_is_a_value_error() -> None:
-    """A refusal is a ValueError, so generic bad-input handlers catch it."""
-    assert issubclass(BindingGraphError, ValueError)
-    assert isinstance(make_error(), ValueError)
-
-
-def test_carries_code_message_and_path() -> None:
-    """The code, message and path given are kept as attributes and as args."""
-    error = make_error()
-    assert error.code == "unknown_symbol"
-    assert error.message == (
-        "SemanticSymbolicBindingGraph.facts[3].symbol_id must name a symbol"
-    )
-    assert error.path == ("facts", 3, "symbol_id")
-    assert error.args == (error.code, error.message, error.path)
-
-
-def test_path_defaults_to_root() -> None:
-    """Without a path the refusal is located at the root."""
-    error = BindingGraphError("empty_allocation", "nothing to allocate")
-    assert error.path == ()
-    assert str(error) == "nothing to allocate [code=empty_allocation, path=<root>]"
-
-
-def test_str_holds_message_code_and_rendered_path() -> None:
-    """str() shows the message, the code and the path as Python would write it."""
-    text = str(make_error())
-    assert text == (
-        "SemanticSymbolicBindingGraph.facts[3].symbol_id must name a symbol"
-        " [code=unknown_symbol, path=facts[3].symbol_id]"
-    )
-
-
-@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
-def test_pickle_round_trips(protocol: int) -> None:
-    """Pickling keeps the code, the message, the path and the text."""
-    error = make_error()
-    clone = pickle.loads(pickle.dumps(error, protocol=protocol))  # noqa: S301 -- our own bytes
-    assert type(clone) is BindingGraphError
-    assert (clone.code, clone.message, clone.path) == (
-        error.code,
-        error.message,
-        error.path,
-    )
-    assert str(clone) == str(error)
-
-
-def test_with_prefix_locates_the_refusal_under_a_parent() -> None:
-    """with_prefix prepends the parent's path and keeps code and message."""
-    inner = BindingGraphError("invalid_identifier", "bad id", ("symbol_id",))
-    outer = inner.with_prefix(("symbols", 3))
-    assert type(outer) is BindingGraphError
-    assert outer.code == "invalid_identifier"
-    assert outer.message == "bad id"
-    assert outer.path == ("symbols", 3, "symbol_id")
-    assert inner.path == ("symbol_id",)
-    assert "path=symbols[3].symbol_id" in str(outer)
-
-
-@pytest.mark.parametrize(
-    ("path", "rendered"),
-    [
-        ((), "<root>"),
-        (("symbol_id",), "symbol_id"),
-        (("equations", 2, "dependencies"), "equations[2].dependencies"),
-        (("facts", 3, "symbol_id"), "facts[3].symbol_id"),
-        (("noun_phrases", 0), "noun_phrases[0]"),
-        ((0,), "[0]"),
-        ((1, "text"), "[1].text"),
-        (("a", 1, 2, "b", "c"), "a[1][2].b.c"),
-    ],
-)
-def test_render_path(path: tuple[str | int, ...], rendered: str) -> None:
-    """A path renders as attribute and index access, the root as <root>."""
-    assert render_path(path) == rendered
-
-
-def test_refusal_codes_are_exactly_those_of_the_spec() -> None:
-    """REFUSAL_CODES is the closed set of the seventeen codes the specs list."""
-    assert isinstance(REFUSAL_CODES, frozenset)
-    assert REFUSAL_CODES == SPEC_CODES
-    assert len(REFUSAL_CODES) == 17
-
-
-def test_refusal_code_literal_matches_the_set() -> None:
-    """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""
-    args = typing.get_args(RefusalCode)
-    assert len(args) == len(set(args))
-    assert frozenset(args) == REFUSAL_CODES
+    def test_refusal_code_literal_matches_the_set(self) -> None:
+        """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""
+        args = typing.get_args(RefusalCode)
+        assert len(args) == len(set(args))
+        assert frozenset(args) == REFUSAL_CODES
 
 
 class _ReprRaises:
@@ -151,86 +159,76 @@ def _repr_raises(_self: object) -> str:
 _FakeInt = type("int", (), {"__repr__": _repr_raises})
 
 
-@pytest.mark.parametrize(
-    "value",
-    [
-        _ReprRaises(),
-        _FakeInt(),
-        10**5000,
-        -(10**5000),
-        "x" * 100_000,
-        b"y" * 100_000,
-        list(range(100_000)),
-    ],
-    ids=[
-        "repr-raises",
-        "int-named-repr-raises",
-        "huge-int",
-        "huge-negative-int",
-        "huge-str",
-        "huge-bytes",
-        "long-list",
-    ],
-)
-def test_show_never_raises_and_stays_short(value: object) -> None:
-    """show() returns a short text for hostile or huge values instead of raising."""
-    text = show(value)
-    assert isinstance(text, str)
-    assert 0 < len(text) <= 100
+class TestShow:
+    """show() gives a message a short repr of any value, and never raises."""
 
+    @pytest.mark.parametrize(
+        "value",
+        [
+            _ReprRaises(),
+            _FakeInt(),
+            10**5000,
+            -(10**5000),
+            "x" * 100_000,
+            b"y" * 100_000,
+            list(range(100_000)),
+        ],
+        ids=[
+            "repr-raises",
+            "int-named-repr-raises",
+            "huge-int",
+            "huge-negative-int",
+            "huge-str",
+            "huge-bytes",
+            "long-list",
+        ],
+    )
+    def test_show_never_raises_and_stays_short(self, value: object) -> None:
+        """show() returns a short text for hostile or huge values instead of raising."""
+        text = show(value)
+        assert isinstance(text, str)
+        assert 0 < len(text) <= 100
 
-def test_show_falls_back_to_the_type_name() -> None:
-    """When repr() itself fails, show() names the value's type."""
-    assert show(_FakeInt()) == "<int object>"
+    def test_show_falls_back_to_the_type_name(self) -> None:
+        """When repr() itself fails, show() names the value's type."""
+        assert show(_FakeInt()) == "<int object>"
 
+    def test_show_of_a_huge_int(self) -> None:
+        """An int too long for repr() is shown without crashing, by type or cut short."""
+        text = show(10**5000)
+        assert text == "<int object>" or "..." in text
 
-def test_show_of_a_huge_int() -> None:
-    """An int too long for repr() is shown without crashing, by type or cut short."""
-    text = show(10**5000)
-    assert text == "<int object>" or "..." in text
+    def test_show_cuts_a_huge_string_short(self) -> None:
+        """A long string is cut, keeping its start and end."""
+        text = show("a" * 10_000 + "z")
+        assert text.startswith("'aaa")
+        assert text.endswith("az'")
+        assert "..." in text
+        assert len(text) <= 70
 
+    def test_show_cuts_a_string_to_60_characters(self) -> None:
+        """A string whose repr passes 60 characters is cut to 60, keeping both ends."""
+        assert show("a" * 58) == repr("a" * 58)  # 60 characters with its quotes
+        cut = show("a" * 59)
+        assert cut == "'" + "a" * 27 + "..." + "a" * 28 + "'"
+        assert len(cut) == 60
 
-def test_show_cuts_a_huge_string_short() -> None:
-    """A long string is cut, keeping its start and end."""
-    text = show("a" * 10_000 + "z")
-    assert text.startswith("'aaa")
-    assert text.endswith("az'")
-    assert "..." in text
-    assert len(text) <= 70
+    def test_show_cuts_other_reprs_to_60_characters(self) -> None:
+        """Another value whose repr passes 60 characters is cut to 60 as well."""
+        assert show(b"b" * 57) == repr(b"b" * 57)  # 60 characters
+        cut = show(b"b" * 58)
+        assert cut == "b'" + "b" * 26 + "..." + "b" * 28 + "'"
+        assert len(cut) == 60
 
+    def test_show_cuts_an_int_to_40_digits(self) -> None:
+        """An int of more than 40 digits is cut to 40 characters, keeping both ends."""
+        assert show(10**39) == str(10**39)  # 40 digits
+        cut = show(10**40 + 7)
+        assert cut == "1" + "0" * 17 + "..." + "0" * 18 + "7"
+        assert len(cut) == 40
 
-def test_show_cuts_a_string_to_60_characters() -> None:
-    """A string whose repr passes 60 characters is cut to 60, keeping both ends."""
-    assert show("a" * 58) == repr("a" * 58)  # 60 characters with its quotes
-    cut = show("a" * 59)
-    assert cut == "'" + "a" * 27 + "..." + "a" * 28 + "'"
-    assert len(cut) == 60
-
-
-def test_show_cuts_other_reprs_to_60_characters() -> None:
-    """Another value whose repr passes 60 characters is cut to 60 as well."""
-    assert show(b"b" * 57) == repr(b"b" * 57)  # 60 characters
-    cut = show(b"b" * 58)
-    assert cut == "b'" + "b" * 26 + "..." + "b" * 28 + "'"
-    assert len(cut) == 60
-
-
-def test_show_cuts_an_int_to_40_digits() -> None:
-    """An int of more than 40 digits is cut to 40 characters, keeping both ends."""
-    assert show(10**39) == str(10**39)  # 40 digits
-    cut = show(10**40 + 7)
-    assert cut == "1" + "0" * 17 + "..." + "0" * 18 + "7"
-    assert len(cut) == 40
-
-
-def test_path_is_a_tuple_of_names_and_indices() -> None:
-    """Path, the type of a refusal's path, is a tuple of any length of str or int."""
-    assert typing.get_origin(Path) is tuple
-    assert typing.get_args(Path) == ("str | int", ...)
-
-
-def test_show_is_repr_for_small_values() -> None:
-    """A short value is shown exactly as repr() shows it."""
-    assert show("class") == "'class'"
-    assert show(3) == "3"
-    assert show(None) == "None"
+    def test_show_is_repr_for_small_values(self) -> None:
+        """A short value is shown exactly as repr() shows it."""
+        assert show("class") == "'class'"
+        assert show(3) == "3"
+        assert show(None) == "None"

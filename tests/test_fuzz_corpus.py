@@ -2,68 +2,64 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests._child import run_python
+from tests._helpers import ROOT, load_script, run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+
 HARNESS = ROOT / "fuzz" / "fuzz_documents.py"
+
+
 SEEDS = sorted((ROOT / "tests" / "fuzz_corpus").iterdir())
-
-
-def load_harness() -> Any:
-    """Import fuzz/fuzz_documents.py, which is a script, not a module."""
-    spec = importlib.util.spec_from_file_location("fuzz_documents", HARNESS)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
 def target() -> Callable[[bytes], None]:
     """The harness's target: reads its input every way, refusals only."""
-    harness: Any = load_harness()
+    harness: Any = load_script(HARNESS)
     fuzz_target: Callable[[bytes], None] = harness.target
     return fuzz_target
 
 
-@pytest.mark.parametrize("seed", SEEDS, ids=lambda p: p.name)
-def test_every_seed_is_read_without_a_foreign_exception(
-    target: Callable[[bytes], None], seed: Path
-) -> None:
-    """Each seed, and each of its prefixes, passes through every reader."""
-    data = seed.read_bytes()
-    for end in range(0, len(data) + 1, max(1, len(data) // 64)):
-        target(data[:end])
+class TestCorpus:
+    """Every seed of the corpus passes through every reader, and the seeds span both sides."""
+
+    @pytest.mark.parametrize("seed", SEEDS, ids=lambda p: p.name)
+    def test_every_seed_is_read_without_a_foreign_exception(
+        self, target: Callable[[bytes], None], seed: Path
+    ) -> None:
+        """Each seed, and each of its prefixes, passes through every reader."""
+        data = seed.read_bytes()
+        for end in range(0, len(data) + 1, max(1, len(data) // 64)):
+            target(data[:end])
+
+    def test_the_corpus_holds_valid_and_refused_documents(self) -> None:
+        """The seeds start the fuzzer on both sides of the boundary."""
+        from binding_graph import BindingGraphError, loads  # noqa: PLC0415
+
+        def accepted(seed: Path) -> bool:
+            try:
+                loads(seed.read_bytes())
+            except BindingGraphError:
+                return False
+            return True
+
+        verdicts = [accepted(seed) for seed in SEEDS]
+        assert verdicts.count(True) >= 3
+        assert verdicts.count(False) >= 3
 
 
-def test_the_corpus_holds_valid_and_refused_documents() -> None:
-    """The seeds start the fuzzer on both sides of the boundary."""
-    from binding_graph import BindingGraphError, loads  # noqa: PLC0415
+class TestHarness:
+    """The harness runs as a script, with the fallback engine."""
 
-    def accepted(seed: Path) -> bool:
-        try:
-            loads(seed.read_bytes())
-        except BindingGraphError:
-            return False
-        return True
-
-    verdicts = [accepted(seed) for seed in SEEDS]
-    assert verdicts.count(True) >= 3
-    assert verdicts.count(False) >= 3
-
-
-def test_the_harness_runs_a_bounded_hypothesis_campaign() -> None:
-    """The fallback engine runs its budget and reports no foreign exception."""
-    output = run_python(str(HARNESS), "--engine", "hypothesis", "--runs", "50")
-    assert "runs in" in output
-    assert "no foreign exception" in output
+    def test_the_harness_runs_a_bounded_hypothesis_campaign(self) -> None:
+        """The fallback engine runs its budget and reports no foreign exception."""
+        output = run_python(str(HARNESS), "--engine", "hypothesis", "--runs", "50")
+        assert "runs in" in output
+        assert "no foreign exception" in output

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from binding_graph import BindingGraphError, SourceSpanLink, from_data, to_data
 from binding_graph import strategies as bgst
 from binding_graph.model import MODEL_CLASSES
-from tests._builders import graph
+from tests._helpers import graph
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -1,20 +1,21 @@
-"""Example-based tests of every rule of the data model, field by field."""
+"""The model's classes as values: construction, evolve, equality, copies, signatures.
+
+The rules each field and the graph check are tested rule by rule elsewhere:
+test_text, test_types, test_identifiers, test_vocabularies, test_spans,
+test_refusal_reason and test_graph.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import pickle
-import sys
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 import pytest
 
-import binding_graph
 from binding_graph import (
-    BindingGraphError,
     BoundConstraint,
     BoundEquation,
     BoundFact,
@@ -23,118 +24,23 @@ from binding_graph import (
     SourceSpanLink,
     SymbolBinding,
 )
-from tests._builders import (
+from tests._helpers import (
+    BUILDERS,
+    CLASSES,
+    assert_refusal,
     constraint,
     equation,
     fact,
     graph,
+    refusal,
     span,
     symbol,
     unknown,
     untyped,
 )
-from tests._child import run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from types import FrameType
-
-MAX_OFFSET = 2**53 - 1
-
-BUILDERS: dict[str, Callable[..., Any]] = {
-    "SourceSpanLink": span,
-    "SymbolBinding": symbol,
-    "BoundFact": fact,
-    "BoundEquation": equation,
-    "BoundUnknown": unknown,
-    "BoundConstraint": constraint,
-    "SemanticSymbolicBindingGraph": graph,
-}
-
-CLASSES: dict[str, type] = {
-    "SourceSpanLink": SourceSpanLink,
-    "SymbolBinding": SymbolBinding,
-    "BoundFact": BoundFact,
-    "BoundEquation": BoundEquation,
-    "BoundUnknown": BoundUnknown,
-    "BoundConstraint": BoundConstraint,
-    "SemanticSymbolicBindingGraph": SemanticSymbolicBindingGraph,
-}
-
-TEXT_FIELDS = [
-    ("SourceSpanLink", "source_id"),
-    ("SymbolBinding", "name"),
-    ("SymbolBinding", "introduced_by"),
-    ("BoundFact", "value"),
-    ("BoundEquation", "rhs_canonical"),
-    ("BoundEquation", "operation_kind"),
-    ("BoundEquation", "unit_proof"),
-    ("BoundConstraint", "predicate"),
-]
-IDENTIFIER_FIELDS = [
-    ("SymbolBinding", "symbol_id"),
-    ("BoundFact", "symbol_id"),
-    ("BoundEquation", "lhs_symbol_id"),
-    ("BoundUnknown", "symbol_id"),
-    ("BoundConstraint", "symbol_id"),
-]
-VOCABULARY_FIELDS = [
-    ("SymbolBinding", "semantic_role"),
-    ("BoundEquation", "admissibility_status"),
-]
-OPTIONAL_FIELDS = [
-    ("SymbolBinding", "entity"),
-    ("SymbolBinding", "unit"),
-    ("BoundFact", "unit"),
-    ("BoundUnknown", "expected_unit"),
-]
-SPAN_FIELDS = [
-    ("SymbolBinding", "source_span"),
-    ("BoundFact", "source_span"),
-    ("BoundEquation", "source_span"),
-    ("BoundUnknown", "question_span"),
-    ("BoundConstraint", "source_span"),
-]
-REQUIRED_STRING_FIELDS = TEXT_FIELDS + IDENTIFIER_FIELDS + VOCABULARY_FIELDS
-
-# A valid value of every string field, to wrap in a str subclass.
-VALID_STRINGS: dict[tuple[str, str], str] = {
-    **dict.fromkeys(TEXT_FIELDS, "some text"),
-    **dict.fromkeys(IDENTIFIER_FIELDS, "x"),
-    **dict.fromkeys(OPTIONAL_FIELDS, "kg"),
-    ("SymbolBinding", "semantic_role"): "rate",
-    ("BoundEquation", "admissibility_status"): "pending",
-}
-
-
-class Text(str):
-    """A str subclass: accepted wherever a str is."""
-
-    __slots__ = ()
-
-
-class Offset(int):
-    """An int subclass that is not bool."""
-
-    __slots__ = ()
-
-
-def refusal(
-    build: Callable[..., object], /, *args: object, **fields: object
-) -> BindingGraphError:
-    """Call *build* with *args* and *fields*; return the refusal it must raise."""
-    with pytest.raises(BindingGraphError) as info:
-        build(*args, **fields)
-    return info.value
-
-
-def assert_refusal(
-    error: BindingGraphError, code: str, path: tuple[str | int, ...], owner: str
-) -> None:
-    """Check the code, the exact path, and that the message names the field."""
-    assert (error.code, error.path) == (code, path)
-    assert f"{owner}.{path[0]}" in error.message
-    assert error.message in str(error)
 
 
 @pytest.fixture
@@ -148,1031 +54,287 @@ def validators_off() -> Iterator[None]:
         attrs.validators.set_disabled(previous)
 
 
-# -- valid construction -------------------------------------------------------
-
-
-def test_span_is_built_from_its_fields() -> None:
-    """A valid span keeps its four fields."""
-    link = span(source_id="p9", start=3, end=8, text="apple")
-    assert (link.source_id, link.start, link.end, link.text) == ("p9", 3, 8, "apple")
-
-
-def test_symbol_is_built_from_its_fields() -> None:
-    """A valid symbol keeps its fields; entity and unit default to None."""
-    link = span()
-    built = SymbolBinding(
-        symbol_id="apples",
-        name="apples",
-        semantic_role="count",
-        source_span=link,
-        introduced_by="parser",
-    )
-    assert attrs.astuple(built, recurse=False) == (
-        "apples",
-        "apples",
-        "count",
-        link,
-        "parser",
-        None,
-        None,
-    )
-    full = symbol(entity="Alice", unit="apple")
-    assert (full.entity, full.unit) == ("Alice", "apple")
-
-
-def test_fact_is_built_from_its_fields() -> None:
-    """A valid fact keeps its fields; unit defaults to None."""
-    built = BoundFact(symbol_id="x", value="3/4", source_span=span())
-    assert (built.symbol_id, built.value, built.source_span, built.unit) == (
-        "x",
-        "3/4",
-        span(),
-        None,
-    )
-    assert fact(unit="kg").unit == "kg"
-
-
-def test_equation_is_built_from_its_fields() -> None:
-    """A valid equation keeps its fields; refusal_reason defaults to None."""
-    built = BoundEquation(
-        lhs_symbol_id="z",
-        rhs_canonical="x + y",
-        dependencies=frozenset({"x", "y"}),
-        operation_kind="sum",
-        unit_proof="same unit",
-        admissibility_status="pending",
-        source_span=span(),
-    )
-    assert attrs.astuple(built, recurse=False) == (
-        "z",
-        "x + y",
-        frozenset({"x", "y"}),
-        "sum",
-        "same unit",
-        "pending",
-        span(),
-        None,
-    )
-
-
-def test_unknown_is_built_from_its_fields() -> None:
-    """A valid unknown keeps its fields; expected_unit defaults to None."""
-    built = BoundUnknown(symbol_id="z", question_span=span())
-    assert (built.symbol_id, built.question_span, built.expected_unit) == (
-        "z",
-        span(),
-        None,
-    )
-    assert unknown(expected_unit="apples").expected_unit == "apples"
-
-
-def test_constraint_is_built_from_its_fields() -> None:
-    """A valid constraint keeps its fields."""
-    built = BoundConstraint(symbol_id="x", predicate="x >= 0", source_span=span())
-    assert (built.symbol_id, built.predicate, built.source_span) == (
-        "x",
-        "x >= 0",
-        span(),
-    )
-
-
-def test_graph_is_built_from_its_fields() -> None:
-    """A valid graph keeps its six tuples."""
-    built = graph()
-    assert [s.symbol_id for s in built.symbols] == ["x", "y", "z"]
-    assert built.facts == (fact(),)
-    assert built.equations == (equation(),)
-    assert built.unknowns == (unknown(),)
-    assert built.constraints == (constraint(),)
-    assert built.provenance == (span(),)
-
-
-def test_empty_graph_is_valid() -> None:
-    """Every collection of a graph defaults to the empty tuple."""
-    empty = SemanticSymbolicBindingGraph()
-    assert attrs.astuple(empty, recurse=False) == ((), (), (), (), (), ())
-
-
-@pytest.mark.parametrize("status", ["admitted", "pending", "refused"])
-def test_every_admissibility_status_is_accepted(status: str) -> None:
-    """Each status of the vocabulary builds (with a reason iff refused)."""
-    reason = "units disagree" if status == "refused" else None
-    built = equation(admissibility_status=status, refusal_reason=reason)
-    assert (built.admissibility_status, built.refusal_reason) == (status, reason)
-
-
-@pytest.mark.parametrize(
-    "role",
-    [
-        "entity",
-        "quantity",
-        "rate",
-        "duration",
-        "count",
-        "total",
-        "difference",
-        "ratio",
-        "unknown",
-    ],
-)
-def test_every_semantic_role_is_accepted(role: str) -> None:
-    """Each role of the vocabulary builds."""
-    assert symbol(semantic_role=role).semantic_role == role
-
-
-# -- strings --------------------------------------------------------------------
-
-STRING_REFUSALS: list[tuple[object, str]] = [
-    (None, "wrong_type"),
-    (3, "wrong_type"),
-    (b"x", "wrong_type"),
-    (["x"], "wrong_type"),
-    (("x",), "wrong_type"),
-    ("", "empty_text"),
-    (" ", "empty_text"),
-    ("\t\n ", "empty_text"),
-    ("\u3000\u00a0", "empty_text"),
-    ("\ud800", "invalid_text"),
-    ("ok\udfff", "invalid_text"),
-]
-
-
-@pytest.mark.parametrize(("owner", "field"), REQUIRED_STRING_FIELDS)
-@pytest.mark.parametrize(("value", "code"), STRING_REFUSALS)
-def test_required_string_refuses(
-    owner: str, field: str, value: object, code: str
-) -> None:
-    """A required string refuses a non-str, a blank text and a lone surrogate."""
-    error = refusal(BUILDERS[owner], **{field: value})
-    assert_refusal(error, code, (field,), owner)
-
-
-@pytest.mark.parametrize(("owner", "field"), OPTIONAL_FIELDS)
-@pytest.mark.parametrize(
-    ("value", "code"),
-    [(value, code) for value, code in STRING_REFUSALS if value is not None],
-)
-def test_optional_string_refuses(
-    owner: str, field: str, value: object, code: str
-) -> None:
-    """An optional string is None or follows the rules of a required one."""
-    error = refusal(BUILDERS[owner], **{field: value})
-    assert_refusal(error, code, (field,), owner)
-
-
-@pytest.mark.parametrize(("owner", "field"), OPTIONAL_FIELDS)
-@pytest.mark.parametrize("value", [None, "kg", "m/s²", " kg "])
-def test_optional_string_accepts_none_and_text(
-    owner: str, field: str, value: str | None
-) -> None:
-    """An optional string may be None or any non-blank text, kept verbatim."""
-    assert getattr(BUILDERS[owner](**{field: value}), field) == value
-
-
-@pytest.mark.parametrize(("owner", "field"), list(VALID_STRINGS))
-def test_str_subclass_is_accepted(owner: str, field: str) -> None:
-    """A str subclass is accepted as a str in every string field."""
-    value = Text(VALID_STRINGS[owner, field])
-    built = BUILDERS[owner](**{field: value})
-    assert getattr(built, field) == value
-
-
-def test_str_subclass_is_accepted_as_span_text_and_refusal_reason() -> None:
-    """A str subclass is accepted as verbatim span text and as a refusal reason."""
-    assert span(text=Text("Alice")).text == "Alice"
-    reason = Text("units disagree")
-    refused = equation(admissibility_status="refused", refusal_reason=reason)
-    assert refused.refusal_reason == reason
-
-
-@pytest.mark.parametrize(("owner", "field"), TEXT_FIELDS)
-@pytest.mark.parametrize("value", ["Café", "3 € ", "日本", " padded ", "a\nb"])
-def test_text_keeps_any_non_blank_unicode(owner: str, field: str, value: str) -> None:
-    """A required text may hold any non-blank Unicode, kept verbatim."""
-    assert getattr(BUILDERS[owner](**{field: value}), field) == value
-
-
-# -- identifiers ----------------------------------------------------------------
-
-BAD_IDENTIFIERS = [
-    "class",
-    "None",
-    "True",
-    "lambda",
-    "1abc",
-    "a-b",
-    "a b",
-    "x²",
-    "\ufb01",  # LATIN SMALL LIGATURE FI: NFKC folds it to "fi"
-    "\uff58",  # FULLWIDTH LATIN SMALL LETTER X: NFKC folds it to "x"
-    "\u210c",  # BLACK-LETTER CAPITAL H: NFKC folds it to "H"
-    "e\u0301",  # "e" and a combining acute accent: NFKC composes them
-]
-
-
-@pytest.mark.parametrize(("owner", "field"), IDENTIFIER_FIELDS)
-@pytest.mark.parametrize("value", BAD_IDENTIFIERS)
-def test_identifier_refuses(owner: str, field: str, value: str) -> None:
-    """An id must be an NFKC-normal Python identifier that is not a keyword."""
-    error = refusal(BUILDERS[owner], **{field: value})
-    assert_refusal(error, "invalid_identifier", (field,), owner)
-    assert repr(value) in error.message
-
-
-def test_keyword_message_names_the_rule() -> None:
-    """The message says what rule the id broke, and the value."""
-    error = refusal(symbol, symbol_id="class")
-    assert error.message == (
-        "SymbolBinding.symbol_id must be a Python identifier that is not a keyword"
-        " (got 'class')"
-    )
-
-
-def test_nfkc_message_names_the_normal_form() -> None:
-    """An id that NFKC would fold is refused, and the message shows the fold."""
-    error = refusal(symbol, symbol_id="\ufb01")
-    assert "NFKC" in error.message
-    assert "'fi'" in error.message
-
-
-@pytest.mark.parametrize(("owner", "field"), IDENTIFIER_FIELDS)
-# "\u03c3_1" is "sigma_1" in Greek; "\u00e9" is a precomposed e-acute.
-@pytest.mark.parametrize(
-    "value", ["\u03c3_1", "\u00e9", "_", "x1", "match", "_private", "\u03a9mega"]
-)
-def test_identifier_accepts(owner: str, field: str, value: str) -> None:
-    """NFKC-normal identifiers, soft keywords and non-ASCII letters are accepted."""
-    assert getattr(BUILDERS[owner](**{field: value}), field) == value
-
-
-# -- vocabularies -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("owner", "field"), VOCABULARY_FIELDS)
-@pytest.mark.parametrize(
-    "value", ["banana", "Quantity", "ADMITTED", " rate", "pending "]
-)
-def test_vocabulary_refuses_other_words(owner: str, field: str, value: str) -> None:
-    """A role or status outside its vocabulary is not_in_vocabulary."""
-    error = refusal(BUILDERS[owner], **{field: value})
-    assert_refusal(error, "not_in_vocabulary", (field,), owner)
-
-
-def test_blank_role_is_empty_text_not_vocabulary() -> None:
-    """Emptiness is reported before the vocabulary rule (spec's own example)."""
-    error = refusal(symbol, semantic_role="  ")
-    assert_refusal(error, "empty_text", ("semantic_role",), "SymbolBinding")
-
-
-def test_role_of_wrong_type_is_wrong_type_not_vocabulary() -> None:
-    """The type is reported before the vocabulary rule."""
-    error = refusal(symbol, semantic_role=b"rate")
-    assert_refusal(error, "wrong_type", ("semantic_role",), "SymbolBinding")
-
-
-def test_surrogate_id_is_invalid_text_not_identifier() -> None:
-    """Encoding is reported before the identifier rule."""
-    error = refusal(fact, symbol_id="x\ud800")
-    assert_refusal(error, "invalid_text", ("symbol_id",), "BoundFact")
-
-
-def test_vocabulary_message_lists_the_allowed_words() -> None:
-    """The message lists the vocabulary, so the fix is in sight."""
-    error = refusal(equation, admissibility_status="rejected")
-    assert error.message == (
-        "BoundEquation.admissibility_status must be one of admitted, pending,"
-        " refused (got 'rejected')"
-    )
-
-
-# -- nested spans -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("owner", "field"), SPAN_FIELDS)
-@pytest.mark.parametrize(
-    "value",
-    [
-        None,
-        ("p1", 0, 5, "Alice"),
-        {"source_id": "p1", "start": 0, "end": 5, "text": "Alice"},
-        "p1",
-        SymbolBinding,
-    ],
-)
-def test_span_field_refuses_non_span(owner: str, field: str, value: object) -> None:
-    """A span field holds a SourceSpanLink, nothing that looks like one."""
-    error = refusal(BUILDERS[owner], **{field: value})
-    assert_refusal(error, "wrong_type", (field,), owner)
-    assert "SourceSpanLink" in error.message
-
-
-# -- spans --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("fields", "code", "path"),
-    [
-        ({"start": None}, "wrong_type", ("start",)),
-        ({"start": "0"}, "wrong_type", ("start",)),
-        ({"start": 0.0}, "wrong_type", ("start",)),
-        ({"start": True}, "wrong_type", ("start",)),
-        ({"start": False}, "wrong_type", ("start",)),
-        ({"start": -1}, "invalid_span", ("start",)),
-        ({"start": -(10**5000)}, "invalid_span", ("start",)),
-        ({"start": MAX_OFFSET + 1, "end": MAX_OFFSET + 6}, "invalid_span", ("start",)),
-        ({"start": 10**5000}, "invalid_span", ("start",)),
-        ({"end": None}, "wrong_type", ("end",)),
-        ({"end": "5"}, "wrong_type", ("end",)),
-        ({"end": 5.0}, "wrong_type", ("end",)),
-        ({"end": True, "text": "A"}, "wrong_type", ("end",)),
-        ({"start": 1, "end": False}, "wrong_type", ("end",)),
-        ({"end": 0}, "invalid_span", ("end",)),
-        ({"start": 3, "end": 3}, "invalid_span", ("end",)),
-        ({"start": 4, "end": 2}, "invalid_span", ("end",)),
-        ({"end": -5}, "invalid_span", ("end",)),
-        ({"start": MAX_OFFSET - 4, "end": MAX_OFFSET + 1}, "invalid_span", ("end",)),
-        ({"end": 2**60}, "invalid_span", ("end",)),
-        ({"text": "Alic"}, "invalid_span", ("text",)),
-        ({"text": "Alice!"}, "invalid_span", ("text",)),
-        ({"start": 2, "end": 4, "text": "ice"}, "invalid_span", ("text",)),
-        ({"text": None}, "wrong_type", ("text",)),
-        ({"text": 5}, "wrong_type", ("text",)),
-        ({"text": b"Alice"}, "wrong_type", ("text",)),
-        ({"text": ""}, "empty_text", ("text",)),
-        ({"end": 1, "text": "\ud800"}, "invalid_text", ("text",)),
-        ({"text": "Al\udc80ce"}, "invalid_text", ("text",)),
-        ({"source_id": None}, "wrong_type", ("source_id",)),
-        ({"source_id": ""}, "empty_text", ("source_id",)),
-    ],
-)
-def test_span_refuses(
-    fields: dict[str, object], code: str, path: tuple[str | int, ...]
-) -> None:
-    """A span is 0 <= start < end <= 2**53 - 1 with len(text) == end - start."""
-    error = refusal(span, **fields)
-    assert_refusal(error, code, path, "SourceSpanLink")
-
-
-@pytest.mark.parametrize(
-    ("start", "end", "text"),
-    [
-        (0, 1, "A"),
-        (0, 5, "     "),
-        (7, 12, "\t\n \r "),
-        (MAX_OFFSET - 5, MAX_OFFSET, "Alice"),
-        (MAX_OFFSET - 1, MAX_OFFSET, "x"),
-        (10, 12, "日本"),
-    ],
-)
-def test_span_accepts(start: int, end: int, text: str) -> None:
-    """Spans up to 2**53 - 1 build, and verbatim text may be whitespace."""
-    link = SourceSpanLink("p1", start, end, text)
-    assert (link.start, link.end, link.text) == (start, end, text)
-
-
-def test_span_end_message_names_start() -> None:
-    """An inverted span says what start the end had to exceed."""
-    error = refusal(span, start=4, end=2)
-    assert error.message == (
-        "SourceSpanLink.end must be greater than start (4): spans are half-open"
-        " and non-empty (got 2)"
-    )
-
-
-def test_span_text_message_names_both_lengths() -> None:
-    """A text of the wrong length says the expected and the actual length."""
-    error = refusal(span, text="Alic")
-    assert "(5)" in error.message
-    assert "not 4" in error.message
-
-
-def test_span_with_a_huge_offset_does_not_crash_the_message() -> None:
-    """An offset too long for repr() is still refused with a message."""
-    error = refusal(span, start=-(10**5000))
-    assert error.code == "invalid_span"
-    assert len(error.message) < 200
-
-
-def test_int_subclass_offsets_are_accepted() -> None:
-    """A non-bool int subclass is an int: in range, it is a valid offset."""
-    link = span(start=Offset(0), end=Offset(5))
-    assert (link.start, link.end) == (0, 5)
-
-
-@pytest.mark.parametrize(
-    ("fields", "code", "path"),
-    [
-        ({"start": Offset(-1)}, "invalid_span", ("start",)),
-        ({"end": Offset(0)}, "invalid_span", ("end",)),
-        ({"end": Offset(MAX_OFFSET + 1)}, "invalid_span", ("end",)),
-    ],
-)
-def test_int_subclass_offsets_out_of_range_are_refused(
-    fields: dict[str, object], code: str, path: tuple[str | int, ...]
-) -> None:
-    """A non-bool int subclass out of range is an invalid_span, not a wrong_type."""
-    error = refusal(span, **fields)
-    assert_refusal(error, code, path, "SourceSpanLink")
-
-
-class UnhashableText(str):
-    """A str subclass that gives up hashing: it cannot be a member of a set."""
-
-    __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]
-
-
-class LooseText(str):
-    """A str subclass whose equality differs from str's."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    def __hash__(self) -> int:
-        return 0
-
-
-class LooseOffset(int):
-    """An int subclass whose ordering differs from int's."""
-
-    __slots__ = ()
-
-    def __lt__(self, other: object) -> bool:
-        raise RuntimeError
-
-
-@pytest.mark.parametrize("kind", [UnhashableText, LooseText], ids=lambda k: k.__name__)
-@pytest.mark.parametrize(("owner", "field"), list(VALID_STRINGS))
-def test_str_subclass_that_changes_equality_or_hashing_is_refused(
-    kind: type[str], owner: str, field: str
-) -> None:
-    """A str subclass that changes equality or hashing is a wrong_type, anywhere."""
-    error = refusal(BUILDERS[owner], **{field: kind(VALID_STRINGS[owner, field])})
-    assert_refusal(error, "wrong_type", (field,), owner)
-    assert "keep str's equality and hashing" in error.message
-
-
-def test_int_subclass_that_changes_ordering_is_refused() -> None:
-    """An int subclass that changes ordering is a wrong_type, not a crash."""
-    error = refusal(span, start=LooseOffset(0))
-    assert_refusal(error, "wrong_type", ("start",), "SourceSpanLink")
-
-
-# Every method a subclass must keep: ids go into sets and are compared,
-# offsets are ordered.
-KEPT_METHODS = ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
-
-
-def _overriding(base: type, method: str) -> type:
-    """Return a subclass of *base* that overrides *method* alone, keeping its result."""
-    inherited = getattr(base, method)
-
-    def override(self: object, *args: object) -> object:
-        return inherited(self, *args)
-
-    # Defining __eq__ alone would also set __hash__ to None: keep base's.
-    namespace = {"__hash__": base.__hash__, method: override}
-    return type(f"Own{method.strip('_').title()}", (base,), namespace)
-
-
-@pytest.mark.parametrize("method", KEPT_METHODS)
-def test_str_subclass_overriding_any_kept_method_is_refused(method: str) -> None:
-    """A str subclass that overrides any one comparison or hashing method is refused."""
-    error = refusal(symbol, symbol_id=_overriding(str, method)("x"))
-    assert_refusal(error, "wrong_type", ("symbol_id",), "SymbolBinding")
-
-
-@pytest.mark.parametrize("method", KEPT_METHODS)
-def test_int_subclass_overriding_any_kept_method_is_refused(method: str) -> None:
-    """An int subclass that overrides any one comparison or hashing method is refused."""
-    error = refusal(span, end=_overriding(int, method)(5))
-    assert_refusal(error, "wrong_type", ("end",), "SourceSpanLink")
-
-
-def test_dependencies_refuse_a_member_that_changes_equality() -> None:
-    """A dependency whose equality differs from str's is a wrong_type."""
-    error = refusal(equation, dependencies=frozenset({LooseText("a")}))
-    assert_refusal(error, "wrong_type", ("dependencies",), "BoundEquation")
-
-
-# -- refusal_reason -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("status", "reason", "code"),
-    [
-        ("refused", None, "refusal_reason_required"),
-        ("refused", "", "refusal_reason_required"),
-        ("refused", "  ", "refusal_reason_required"),
-        ("refused", "\t\n", "refusal_reason_required"),
-        ("refused", "\u3000", "refusal_reason_required"),
-        ("refused", "\ud800", "invalid_text"),
-        ("refused", 3, "wrong_type"),
-        ("refused", b"why", "wrong_type"),
-        ("refused", ["why"], "wrong_type"),
-        ("admitted", "x", "refusal_reason_forbidden"),
-        ("admitted", "", "refusal_reason_forbidden"),
-        ("admitted", " ", "refusal_reason_forbidden"),
-        ("admitted", Text("x"), "refusal_reason_forbidden"),
-        ("pending", "x", "refusal_reason_forbidden"),
-        ("pending", "", "refusal_reason_forbidden"),
-        ("pending", " ", "refusal_reason_forbidden"),
-        ("admitted", "\ud800", "invalid_text"),
-        ("pending", " \udfff", "invalid_text"),
-        ("admitted", 3, "wrong_type"),
-        ("pending", b"", "wrong_type"),
-    ],
-)
-def test_refusal_reason_refuses(status: str, reason: object, code: str) -> None:
-    """A reason is required iff the status is refused, and is a UTF-8 str."""
-    error = refusal(equation, admissibility_status=status, refusal_reason=reason)
-    assert_refusal(error, code, ("refusal_reason",), "BoundEquation")
-
-
-@pytest.mark.parametrize(
-    ("status", "reason"),
-    [
-        ("admitted", None),
-        ("pending", None),
-        ("refused", "units disagree"),
-        ("refused", " padded reason "),
-        ("refused", "unités incompatibles"),
-    ],
-)
-def test_refusal_reason_accepts(status: str, reason: str | None) -> None:
-    """No reason unless refused; a refused equation keeps its reason verbatim."""
-    built = equation(admissibility_status=status, refusal_reason=reason)
-    assert built.refusal_reason == reason
-
-
-def test_forbidden_reason_message_names_the_status() -> None:
-    """A spurious reason's message names the status it contradicts."""
-    error = refusal(equation, admissibility_status="pending", refusal_reason="why")
-    assert error.message == (
-        "BoundEquation.refusal_reason must be None unless admissibility_status"
-        " is 'refused' (it is 'pending') (got 'why')"
-    )
-
-
-def test_bad_status_is_reported_before_the_reason() -> None:
-    """A bad status is refused on its own, whatever the reason."""
-    error = refusal(equation, admissibility_status="rejected", refusal_reason="why")
-    assert_refusal(
-        error, "not_in_vocabulary", ("admissibility_status",), "BoundEquation"
-    )
-
-
-# -- dependencies ---------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("dependencies", "code"),
-    [
-        (None, "wrong_type"),
-        ({"x", "y"}, "wrong_type"),
-        (["x", "y"], "wrong_type"),
-        (("x", "y"), "wrong_type"),
-        ("x", "wrong_type"),
-        ({"x": None}, "wrong_type"),
-        (frozenset({"x", 1}), "wrong_type"),
-        (frozenset({"x", None}), "wrong_type"),
-        (frozenset({"x", b"y"}), "wrong_type"),
-        (frozenset({"x", ""}), "empty_text"),
-        (frozenset({"x", " "}), "empty_text"),
-        (frozenset({"x", "\ud800"}), "invalid_text"),
-        (frozenset({"x", "class"}), "invalid_identifier"),
-        (frozenset({"x", "1y"}), "invalid_identifier"),
-        (frozenset({"x", "\ufb01"}), "invalid_identifier"),
-        (frozenset({"x", "\uff58"}), "invalid_identifier"),
-    ],
-)
-def test_dependencies_refuse(dependencies: object, code: str) -> None:
-    """Dependencies are a frozenset of valid ids; the path names the field."""
-    error = refusal(equation, dependencies=dependencies)
-    assert_refusal(error, code, ("dependencies",), "BoundEquation")
-
-
-@pytest.mark.parametrize(
-    ("members", "code", "offender"),
-    [
-        ({1, "", "\ud800", "class", "x"}, "wrong_type", "1"),
-        ({"", "\ud800", "class", "1y"}, "empty_text", "''"),
-        ({" ", "\ud800", "class"}, "empty_text", "' '"),
-        ({"\ud800", "class", "1y"}, "invalid_text", "'\\ud800'"),
-        ({"class", "1y", "ok"}, "invalid_identifier", "'1y'"),
-        ({"lambda", "class"}, "invalid_identifier", "'class'"),
-    ],
-)
-def test_dependencies_report_by_priority(
-    members: set[object], code: str, offender: str
-) -> None:
-    """Of several bad members, the type is reported first, then text, then the id rule."""
-    error = refusal(equation, dependencies=frozenset(members))
-    assert_refusal(error, code, ("dependencies",), "BoundEquation")
-    assert error.message.endswith(f"(got {offender})")
-
-
-def test_dependencies_report_is_the_same_under_any_hash_seed() -> None:
-    """The member reported does not depend on the frozenset's iteration order."""
-    script = (
-        "from binding_graph import BindingGraphError, SourceSpanLink, BoundEquation\n"
-        "members = frozenset({'class', 'def', 'if', 'lambda', '1a', '2b', 'a-b'})\n"
-        "try:\n"
-        "    BoundEquation(lhs_symbol_id='z', rhs_canonical='0', dependencies=members,"
-        " operation_kind='k', unit_proof='p', admissibility_status='admitted',"
-        " source_span=SourceSpanLink('p', 0, 1, 'A'))\n"
-        "except BindingGraphError as exc:\n"
-        "    print(exc)\n"
-    )
-    outputs: set[str] = set()
-    for seed in ("0", "1", "2", "12345"):
-        outputs.add(run_python("-c", script, environment={"PYTHONHASHSEED": seed}))
-    assert len(outputs) == 1
-    assert "'1a'" in outputs.pop()
-
-
-@pytest.mark.parametrize(
-    "dependencies",
-    [
-        frozenset[str](),
-        frozenset({"x"}),
-        frozenset({"\u03c3_1", "x"}),
-        frozenset({Text("x")}),
-    ],
-)
-def test_dependencies_accept(dependencies: frozenset[str]) -> None:
-    """Any frozenset of valid ids, the empty one included, is accepted."""
-    assert equation(dependencies=dependencies).dependencies == dependencies
-
-
-def test_dependencies_accept_a_frozenset_subclass() -> None:
-    """A frozenset subclass of valid ids is accepted as a frozenset."""
-
-    class Ids(frozenset[str]):
-        __slots__ = ()
-
-    dependencies = Ids({"x", "y"})
-    assert equation(dependencies=dependencies).dependencies == {"x", "y"}
-
-
-# -- the graph ----------------------------------------------------------------------
-
-GRAPH_FIELDS: dict[str, tuple[str, Callable[[], object]]] = {
-    "symbols": ("SymbolBinding", symbol),
-    "facts": ("BoundFact", fact),
-    "equations": ("BoundEquation", equation),
-    "unknowns": ("BoundUnknown", unknown),
-    "constraints": ("BoundConstraint", constraint),
-    "provenance": ("SourceSpanLink", span),
-}
-
-
-def _as_list(field: str) -> object:
-    return [GRAPH_FIELDS[field][1]()]
-
-
-def _as_generator(field: str) -> object:
-    return (item for item in [GRAPH_FIELDS[field][1]()])
-
-
-def _as_set(field: str) -> object:
-    return {GRAPH_FIELDS[field][1]()}
-
-
-def _as_bare_item(field: str) -> object:
-    return GRAPH_FIELDS[field][1]()
-
-
-def _as_none(_field: str) -> object:
-    return None
-
-
-@pytest.mark.parametrize("field", list(GRAPH_FIELDS))
-@pytest.mark.parametrize(
-    "make", [_as_list, _as_generator, _as_set, _as_bare_item, _as_none]
-)
-def test_graph_collection_must_be_a_tuple(
-    field: str, make: Callable[[str], object]
-) -> None:
-    """Every graph collection is a tuple: a list, a set or a bare item is refused."""
-    error = refusal(graph, **{field: make(field)})
-    assert_refusal(error, "wrong_type", (field,), "SemanticSymbolicBindingGraph")
-    assert f"a tuple of {GRAPH_FIELDS[field][0]}" in error.message
-
-
-@pytest.mark.parametrize("field", list(GRAPH_FIELDS))
-@pytest.mark.parametrize("bad", [None, "x", ("x", 0, 1, "A"), 0])
-def test_graph_collection_item_must_have_its_class(field: str, bad: object) -> None:
-    """An item of the wrong class is refused at its index."""
-    good = GRAPH_FIELDS[field][1]()
-    error = refusal(graph, **{field: (good, good, bad)})
-    assert_refusal(error, "wrong_type", (field, 2), "SemanticSymbolicBindingGraph")
-    assert f"a {GRAPH_FIELDS[field][0]}" in error.message
-
-
-@pytest.mark.parametrize(
-    ("field", "swapped"),
-    [
-        ("symbols", fact),
-        ("facts", constraint),
-        ("equations", fact),
-        ("unknowns", fact),
-        ("constraints", unknown),
-        ("provenance", symbol),
-    ],
-)
-def test_graph_collection_refuses_a_sibling_class(
-    field: str, swapped: Callable[[], object]
-) -> None:
-    """An element of another model class is refused at its index."""
-    good = GRAPH_FIELDS[field][1]()
-    error = refusal(graph, **{field: (good, swapped())})
-    assert_refusal(error, "wrong_type", (field, 1), "SemanticSymbolicBindingGraph")
-
-
-def test_graph_accepts_a_tuple_subclass() -> None:
-    """A subclass of tuple is accepted as a collection."""
-
-    class Symbols(tuple[SymbolBinding, ...]):
-        __slots__ = ()
-
-    symbols = Symbols((symbol(symbol_id="x"), symbol(symbol_id="w")))
-    built = graph(symbols=symbols, facts=(), equations=(), unknowns=())
-    assert [s.symbol_id for s in built.symbols] == ["x", "w"]
-
-
-@pytest.mark.parametrize(
-    ("ids", "index"),
-    [
-        (["x", "y", "x"], 2),
-        (["x", "x", "y", "y"], 1),
-        (["x", "y", "z", "y"], 3),
-        (["x", "y", "z", "w", "v", "z"], 5),
-    ],
-)
-def test_duplicate_symbol_id_is_refused_at_the_later_occurrence(
-    ids: list[str], index: int
-) -> None:
-    """A repeated symbol id is refused where it is repeated."""
-    symbols = tuple(symbol(symbol_id=i, name=f"name {n}") for n, i in enumerate(ids))
-    error = refusal(graph, symbols=symbols)
-    assert_refusal(
-        error,
-        "duplicate_symbol_id",
-        ("symbols", index, "symbol_id"),
-        "SemanticSymbolicBindingGraph",
-    )
-    assert f"{ids[index]!r} is repeated" in error.message
-
-
-def test_equal_symbols_twice_are_duplicates() -> None:
-    """The same symbol listed twice is a duplicate too."""
-    error = refusal(
-        graph, symbols=(symbol(), symbol()), facts=(), equations=(), unknowns=()
-    )
-    assert (error.code, error.path) == (
-        "duplicate_symbol_id",
-        ("symbols", 1, "symbol_id"),
-    )
-
-
-@pytest.mark.parametrize(
-    ("fields", "path", "missing"),
-    [
-        (
-            {
-                "facts": (
-                    fact(),
-                    fact(symbol_id="y"),
-                    fact(symbol_id="z"),
-                    fact(symbol_id="w"),
-                )
-            },
-            ("facts", 3, "symbol_id"),
-            "w",
-        ),
-        (
-            {"equations": (equation(), equation(lhs_symbol_id="w"))},
-            ("equations", 1, "lhs_symbol_id"),
-            "w",
-        ),
-        (
-            {
-                "equations": (
-                    equation(),
-                    equation(),
-                    equation(dependencies=frozenset({"x", "w", "v"})),
-                )
-            },
-            ("equations", 2, "dependencies"),
-            "v",
-        ),
-        ({"unknowns": (unknown(symbol_id="w"),)}, ("unknowns", 0, "symbol_id"), "w"),
-        (
-            {"constraints": (constraint(), constraint(symbol_id="w"))},
-            ("constraints", 1, "symbol_id"),
-            "w",
-        ),
-        ({"symbols": ()}, ("facts", 0, "symbol_id"), "x"),
-        (
-            {"facts": (), "unknowns": (), "constraints": (), "symbols": (symbol(),)},
-            ("equations", 0, "lhs_symbol_id"),
+class TestConstruction:
+    """Valid fields build an object that keeps them; optional ones default to None."""
+
+    def test_span_is_built_from_its_fields(self) -> None:
+        """A valid span keeps its four fields."""
+        link = span(source_id="p9", start=3, end=8, text="apple")
+        assert (link.source_id, link.start, link.end, link.text) == (
+            "p9",
+            3,
+            8,
+            "apple",
+        )
+
+    def test_symbol_is_built_from_its_fields(self) -> None:
+        """A valid symbol keeps its fields; entity and unit default to None."""
+        link = span()
+        built = SymbolBinding(
+            symbol_id="apples",
+            name="apples",
+            semantic_role="count",
+            source_span=link,
+            introduced_by="parser",
+        )
+        assert attrs.astuple(built, recurse=False) == (
+            "apples",
+            "apples",
+            "count",
+            link,
+            "parser",
+            None,
+            None,
+        )
+        full = symbol(entity="Alice", unit="apple")
+        assert (full.entity, full.unit) == ("Alice", "apple")
+
+    def test_fact_is_built_from_its_fields(self) -> None:
+        """A valid fact keeps its fields; unit defaults to None."""
+        built = BoundFact(symbol_id="x", value="3/4", source_span=span())
+        assert (built.symbol_id, built.value, built.source_span, built.unit) == (
+            "x",
+            "3/4",
+            span(),
+            None,
+        )
+        assert fact(unit="kg").unit == "kg"
+
+    def test_equation_is_built_from_its_fields(self) -> None:
+        """A valid equation keeps its fields; refusal_reason defaults to None."""
+        built = BoundEquation(
+            lhs_symbol_id="z",
+            rhs_canonical="x + y",
+            dependencies=frozenset({"x", "y"}),
+            operation_kind="sum",
+            unit_proof="same unit",
+            admissibility_status="pending",
+            source_span=span(),
+        )
+        assert attrs.astuple(built, recurse=False) == (
             "z",
-        ),
-        (
-            {
-                "facts": (),
-                "unknowns": (),
-                "constraints": (),
-                "symbols": (symbol(symbol_id="z"), symbol(symbol_id="x")),
-            },
-            ("equations", 0, "dependencies"),
-            "y",
-        ),
-    ],
-)
-def test_unknown_symbol_is_refused_at_the_exact_element(
-    fields: dict[str, object], path: tuple[str | int, ...], missing: str
-) -> None:
-    """Every reference must name a symbol of the graph; the path is the element's."""
-    error = refusal(graph, **fields)
-    assert_refusal(error, "unknown_symbol", path, "SemanticSymbolicBindingGraph")
-    assert f"({missing!r} is not one)" in error.message
-    assert (
-        f"SemanticSymbolicBindingGraph.{path[0]}[{path[1]}].{path[2]}" in error.message
+            "x + y",
+            frozenset({"x", "y"}),
+            "sum",
+            "same unit",
+            "pending",
+            span(),
+            None,
+        )
+
+    def test_unknown_is_built_from_its_fields(self) -> None:
+        """A valid unknown keeps its fields; expected_unit defaults to None."""
+        built = BoundUnknown(symbol_id="z", question_span=span())
+        assert (built.symbol_id, built.question_span, built.expected_unit) == (
+            "z",
+            span(),
+            None,
+        )
+        assert unknown(expected_unit="apples").expected_unit == "apples"
+
+    def test_constraint_is_built_from_its_fields(self) -> None:
+        """A valid constraint keeps its fields."""
+        built = BoundConstraint(symbol_id="x", predicate="x >= 0", source_span=span())
+        assert (built.symbol_id, built.predicate, built.source_span) == (
+            "x",
+            "x >= 0",
+            span(),
+        )
+
+    def test_graph_is_built_from_its_fields(self) -> None:
+        """A valid graph keeps its six tuples."""
+        built = graph()
+        assert [s.symbol_id for s in built.symbols] == ["x", "y", "z"]
+        assert built.facts == (fact(),)
+        assert built.equations == (equation(),)
+        assert built.unknowns == (unknown(),)
+        assert built.constraints == (constraint(),)
+        assert built.provenance == (span(),)
+
+    def test_empty_graph_is_valid(self) -> None:
+        """Every collection of a graph defaults to the empty tuple."""
+        empty = SemanticSymbolicBindingGraph()
+        assert attrs.astuple(empty, recurse=False) == ((), (), (), (), (), ())
+
+
+class TestEvolve:
+    """attrs.evolve builds a changed copy, and refuses exactly what construction refuses."""
+
+    @pytest.mark.parametrize(
+        ("owner", "changes"),
+        [
+            ("SourceSpanLink", {"start": 1, "end": 4, "text": "lic"}),
+            ("SymbolBinding", {"name": "pears", "unit": "pear"}),
+            ("BoundFact", {"value": "4"}),
+            (
+                "BoundEquation",
+                {"admissibility_status": "refused", "refusal_reason": "why"},
+            ),
+            ("BoundUnknown", {"expected_unit": "apples"}),
+            ("BoundConstraint", {"predicate": "x > 0"}),
+            ("SemanticSymbolicBindingGraph", {"provenance": ()}),
+        ],
     )
+    def test_evolve_builds_a_changed_copy(
+        self, owner: str, changes: dict[str, object]
+    ) -> None:
+        """A valid evolve returns a new object with the change; the original is intact."""
+        original = BUILDERS[owner]()
+        changed = attrs.evolve(original, **changes)
+        assert changed != original
+        assert original == BUILDERS[owner]()
+        for name, value in changes.items():
+            assert getattr(changed, name) == value
 
-
-def test_references_may_repeat_and_dependencies_may_be_empty() -> None:
-    """Several elements may name the same symbol; an equation may read nothing."""
-    built = graph(
-        facts=(fact(), fact(value="4")),
-        equations=(equation(), equation(dependencies=frozenset(), rhs_canonical="1")),
-        unknowns=(unknown(), unknown(symbol_id="x")),
+    @pytest.mark.parametrize(
+        ("owner", "changes", "code", "path"),
+        [
+            ("SourceSpanLink", {"end": 0}, "invalid_span", ("end",)),
+            ("SourceSpanLink", {"text": "Bob"}, "invalid_span", ("text",)),
+            (
+                "SymbolBinding",
+                {"symbol_id": "class"},
+                "invalid_identifier",
+                ("symbol_id",),
+            ),
+            (
+                "SymbolBinding",
+                {"semantic_role": "banana"},
+                "not_in_vocabulary",
+                ("semantic_role",),
+            ),
+            ("BoundFact", {"value": ""}, "empty_text", ("value",)),
+            (
+                "BoundEquation",
+                {"admissibility_status": "refused"},
+                "refusal_reason_required",
+                ("refusal_reason",),
+            ),
+            ("BoundEquation", {"dependencies": {"x"}}, "wrong_type", ("dependencies",)),
+            ("BoundUnknown", {"expected_unit": " "}, "empty_text", ("expected_unit",)),
+            (
+                "BoundConstraint",
+                {"predicate": "\ud800"},
+                "invalid_text",
+                ("predicate",),
+            ),
+            (
+                "SemanticSymbolicBindingGraph",
+                {"facts": [fact()]},
+                "wrong_type",
+                ("facts",),
+            ),
+        ],
     )
-    assert len(built.facts) == len(built.equations) == len(built.unknowns) == 2
+    def test_evolve_re_runs_every_field_rule(
+        self,
+        owner: str,
+        changes: dict[str, object],
+        code: str,
+        path: tuple[str | int, ...],
+    ) -> None:
+        """attrs.evolve refuses exactly what construction refuses."""
+        error = refusal(attrs.evolve, BUILDERS[owner](), **changes)
+        assert_refusal(error, code, path, owner)
 
-
-# -- evolve ---------------------------------------------------------------------------
-
-
-def test_evolve_dropping_a_needed_symbol_is_refused() -> None:
-    """attrs.evolve re-runs the graph check: removing x leaves its fact dangling."""
-    valid = graph()
-    error = refusal(attrs.evolve, valid, symbols=valid.symbols[1:])
-    assert_refusal(
-        error,
-        "unknown_symbol",
-        ("facts", 0, "symbol_id"),
-        "SemanticSymbolicBindingGraph",
-    )
-
-
-def test_evolve_adding_a_duplicate_is_refused() -> None:
-    """attrs.evolve re-runs the uniqueness check."""
-    valid = graph()
-    error = refusal(
-        attrs.evolve, valid, symbols=(*valid.symbols, symbol(symbol_id="y"))
-    )
-    assert (error.code, error.path) == (
-        "duplicate_symbol_id",
-        ("symbols", 3, "symbol_id"),
-    )
-
-
-@pytest.mark.parametrize(
-    ("owner", "changes", "code", "path"),
-    [
-        ("SourceSpanLink", {"end": 0}, "invalid_span", ("end",)),
-        ("SourceSpanLink", {"text": "Bob"}, "invalid_span", ("text",)),
-        ("SymbolBinding", {"symbol_id": "class"}, "invalid_identifier", ("symbol_id",)),
-        (
-            "SymbolBinding",
-            {"semantic_role": "banana"},
-            "not_in_vocabulary",
-            ("semantic_role",),
-        ),
-        ("BoundFact", {"value": ""}, "empty_text", ("value",)),
-        (
-            "BoundEquation",
-            {"admissibility_status": "refused"},
-            "refusal_reason_required",
+    def test_evolve_refused_to_admitted_with_a_reason_is_refused(self) -> None:
+        """Changing the status alone leaves a now-forbidden reason behind."""
+        refused = equation(
+            admissibility_status="refused", refusal_reason="units disagree"
+        )
+        error = refusal(attrs.evolve, refused, admissibility_status="admitted")
+        assert (error.code, error.path) == (
+            "refusal_reason_forbidden",
             ("refusal_reason",),
-        ),
-        ("BoundEquation", {"dependencies": {"x"}}, "wrong_type", ("dependencies",)),
-        ("BoundUnknown", {"expected_unit": " "}, "empty_text", ("expected_unit",)),
-        ("BoundConstraint", {"predicate": "\ud800"}, "invalid_text", ("predicate",)),
-        ("SemanticSymbolicBindingGraph", {"facts": [fact()]}, "wrong_type", ("facts",)),
-    ],
-)
-def test_evolve_re_runs_every_field_rule(
-    owner: str,
-    changes: dict[str, object],
-    code: str,
-    path: tuple[str | int, ...],
-) -> None:
-    """attrs.evolve refuses exactly what construction refuses."""
-    error = refusal(attrs.evolve, BUILDERS[owner](), **changes)
-    assert_refusal(error, code, path, owner)
+        )
+
+    def test_evolve_dropping_a_needed_symbol_is_refused(self) -> None:
+        """attrs.evolve re-runs the graph check: removing x leaves its fact dangling."""
+        valid = graph()
+        error = refusal(attrs.evolve, valid, symbols=valid.symbols[1:])
+        assert_refusal(
+            error,
+            "unknown_symbol",
+            ("facts", 0, "symbol_id"),
+            "SemanticSymbolicBindingGraph",
+        )
+
+    def test_evolve_adding_a_duplicate_is_refused(self) -> None:
+        """attrs.evolve re-runs the uniqueness check."""
+        valid = graph()
+        error = refusal(
+            attrs.evolve, valid, symbols=(*valid.symbols, symbol(symbol_id="y"))
+        )
+        assert (error.code, error.path) == (
+            "duplicate_symbol_id",
+            ("symbols", 3, "symbol_id"),
+        )
 
 
-def test_evolve_refused_to_admitted_with_a_reason_is_refused() -> None:
-    """Changing the status alone leaves a now-forbidden reason behind."""
-    refused = equation(admissibility_status="refused", refusal_reason="units disagree")
-    error = refusal(attrs.evolve, refused, admissibility_status="admitted")
-    assert (error.code, error.path) == ("refusal_reason_forbidden", ("refusal_reason",))
+class TestValueSemantics:
+    """Objects are equal and hash by value, copy and pickle, and cannot be changed."""
 
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    def test_equal_and_hashable_by_value(self, owner: str) -> None:
+        """Two objects built alike are equal, hash alike, and collapse in a set."""
+        first, second = BUILDERS[owner](), BUILDERS[owner]()
+        assert first is not second
+        assert first == second
+        assert hash(first) == hash(second)
+        assert len({first, second}) == 1
 
-@pytest.mark.parametrize(
-    ("owner", "changes"),
-    [
-        ("SourceSpanLink", {"start": 1, "end": 4, "text": "lic"}),
-        ("SymbolBinding", {"name": "pears", "unit": "pear"}),
-        ("BoundFact", {"value": "4"}),
-        ("BoundEquation", {"admissibility_status": "refused", "refusal_reason": "why"}),
-        ("BoundUnknown", {"expected_unit": "apples"}),
-        ("BoundConstraint", {"predicate": "x > 0"}),
-        ("SemanticSymbolicBindingGraph", {"provenance": ()}),
-    ],
-)
-def test_evolve_builds_a_changed_copy(owner: str, changes: dict[str, object]) -> None:
-    """A valid evolve returns a new object with the change; the original is intact."""
-    original = BUILDERS[owner]()
-    changed = attrs.evolve(original, **changes)
-    assert changed != original
-    assert original == BUILDERS[owner]()
-    for name, value in changes.items():
-        assert getattr(changed, name) == value
+    @pytest.mark.parametrize(
+        ("owner", "changes"),
+        [
+            ("SourceSpanLink", {"source_id": "p2"}),
+            ("SymbolBinding", {"entity": "Alice"}),
+            ("BoundFact", {"unit": "kg"}),
+            ("BoundEquation", {"dependencies": frozenset({"x"})}),
+            ("BoundUnknown", {"symbol_id": "x"}),
+            ("BoundConstraint", {"symbol_id": "y"}),
+            ("SemanticSymbolicBindingGraph", {"constraints": ()}),
+        ],
+    )
+    def test_different_values_are_unequal(
+        self, owner: str, changes: dict[str, object]
+    ) -> None:
+        """Objects differing in one field are unequal."""
+        assert BUILDERS[owner]() != BUILDERS[owner](**changes)
 
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+    def test_pickle_round_trips(self, owner: str, protocol: int) -> None:
+        """Every object survives pickling, equal and of the same class."""
+        original = BUILDERS[owner]()
+        clone = pickle.loads(pickle.dumps(original, protocol=protocol))  # noqa: S301 -- our own bytes
+        assert type(clone) is type(original)
+        assert clone == original
+        assert hash(clone) == hash(original)
 
-# -- value semantics ------------------------------------------------------------------
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    @pytest.mark.parametrize("duplicate", [copy.copy, copy.deepcopy])
+    def test_copies_are_equal(
+        self, owner: str, duplicate: Callable[[object], object]
+    ) -> None:
+        """copy.copy and copy.deepcopy give equal objects."""
+        original = BUILDERS[owner]()
+        assert duplicate(original) == original
 
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    def test_fields_cannot_be_set_deleted_or_added(self, owner: str) -> None:
+        """Objects are frozen and slotted: no field can change, none can be added."""
+        obj = BUILDERS[owner]()
+        first = attrs.fields(CLASSES[owner])[0].name
+        before = getattr(obj, first)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(obj, first, before)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(obj, first)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            obj.new_attribute = 1
+        assert getattr(obj, first) == before
+        assert not hasattr(obj, "__dict__")
 
-@pytest.mark.parametrize("owner", list(BUILDERS))
-def test_equal_and_hashable_by_value(owner: str) -> None:
-    """Two objects built alike are equal, hash alike, and collapse in a set."""
-    first, second = BUILDERS[owner](), BUILDERS[owner]()
-    assert first is not second
-    assert first == second
-    assert hash(first) == hash(second)
-    assert len({first, second}) == 1
-
-
-@pytest.mark.parametrize(
-    ("owner", "changes"),
-    [
-        ("SourceSpanLink", {"source_id": "p2"}),
-        ("SymbolBinding", {"entity": "Alice"}),
-        ("BoundFact", {"unit": "kg"}),
-        ("BoundEquation", {"dependencies": frozenset({"x"})}),
-        ("BoundUnknown", {"symbol_id": "x"}),
-        ("BoundConstraint", {"symbol_id": "y"}),
-        ("SemanticSymbolicBindingGraph", {"constraints": ()}),
-    ],
-)
-def test_different_values_are_unequal(owner: str, changes: dict[str, object]) -> None:
-    """Objects differing in one field are unequal."""
-    assert BUILDERS[owner]() != BUILDERS[owner](**changes)
-
-
-@pytest.mark.parametrize("owner", list(BUILDERS))
-@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
-def test_pickle_round_trips(owner: str, protocol: int) -> None:
-    """Every object survives pickling, equal and of the same class."""
-    original = BUILDERS[owner]()
-    clone = pickle.loads(pickle.dumps(original, protocol=protocol))  # noqa: S301 -- our own bytes
-    assert type(clone) is type(original)
-    assert clone == original
-    assert hash(clone) == hash(original)
-
-
-@pytest.mark.parametrize("owner", list(BUILDERS))
-@pytest.mark.parametrize("duplicate", [copy.copy, copy.deepcopy])
-def test_copies_are_equal(owner: str, duplicate: Callable[[object], object]) -> None:
-    """copy.copy and copy.deepcopy give equal objects."""
-    original = BUILDERS[owner]()
-    assert duplicate(original) == original
-
-
-@pytest.mark.parametrize("owner", list(BUILDERS))
-def test_fields_cannot_be_set_deleted_or_added(owner: str) -> None:
-    """Objects are frozen and slotted: no field can change, none can be added."""
-    obj = BUILDERS[owner]()
-    first = attrs.fields(CLASSES[owner])[0].name
-    before = getattr(obj, first)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        setattr(obj, first, before)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        delattr(obj, first)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        obj.new_attribute = 1
-    assert getattr(obj, first) == before
-    assert not hasattr(obj, "__dict__")
-
-
-# -- signatures -----------------------------------------------------------------------
 
 FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "SourceSpanLink": ("source_id", "start", "end", "text"),
@@ -1208,6 +370,7 @@ FIELD_ORDER: dict[str, tuple[str, ...]] = {
     ),
 }
 
+
 DEFAULTS: dict[str, dict[str, object]] = {
     "SourceSpanLink": {},
     "SymbolBinding": {"entity": None, "unit": None},
@@ -1221,68 +384,64 @@ DEFAULTS: dict[str, dict[str, object]] = {
 }
 
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_fields_are_in_the_spec_order(owner: str) -> None:
-    """The fields, in order, are those of the spec."""
-    names = tuple(field.name for field in attrs.fields(CLASSES[owner]))
-    assert names == FIELD_ORDER[owner]
+class TestSignatures:
+    """Each class has the spec's fields, in order, with its defaults and its calling convention."""
 
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_fields_are_in_the_spec_order(self, owner: str) -> None:
+        """The fields, in order, are those of the spec."""
+        names = tuple(field.name for field in attrs.fields(CLASSES[owner]))
+        assert names == FIELD_ORDER[owner]
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_defaults_are_those_of_the_spec(owner: str) -> None:
-    """Only the spec's optional fields have defaults, and they are as specified."""
-    defaults = {
-        field.name: field.default
-        for field in attrs.fields(CLASSES[owner])
-        if field.default is not attrs.NOTHING
-    }
-    assert defaults == DEFAULTS[owner]
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_defaults_are_those_of_the_spec(self, owner: str) -> None:
+        """Only the spec's optional fields have defaults, and they are as specified."""
+        defaults = {
+            field.name: field.default
+            for field in attrs.fields(CLASSES[owner])
+            if field.default is not attrs.NOTHING
+        }
+        assert defaults == DEFAULTS[owner]
 
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_classes_are_frozen_slotted_attrs_classes(self, owner: str) -> None:
+        """Every class is an attrs class with slots and no instance dict."""
+        cls = CLASSES[owner]
+        assert attrs.has(cls)
+        assert "__slots__" in vars(cls)
+        assert "__dict__" not in dir(cls)
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_classes_are_frozen_slotted_attrs_classes(owner: str) -> None:
-    """Every class is an attrs class with slots and no instance dict."""
-    cls = CLASSES[owner]
-    assert attrs.has(cls)
-    assert "__slots__" in vars(cls)
-    assert "__dict__" not in dir(cls)
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_instances_hold_no_weak_reference_slot(self, owner: str) -> None:
+        """No class has a __weakref__ slot: a graph holds many objects, each 8 bytes smaller."""
+        assert "__weakref__" not in dir(CLASSES[owner])
+        with pytest.raises(TypeError):
+            weakref.ref(BUILDERS[owner]())
 
+    def test_repr_lists_fields_in_order(self) -> None:
+        """The repr shows the fields in the spec's order."""
+        assert (
+            repr(span())
+            == "SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')"
+        )
 
-@pytest.mark.parametrize("owner", list(CLASSES))
-def test_instances_hold_no_weak_reference_slot(owner: str) -> None:
-    """No class has a __weakref__ slot: a graph holds many objects, each 8 bytes smaller."""
-    assert "__weakref__" not in dir(CLASSES[owner])
-    with pytest.raises(TypeError):
-        weakref.ref(BUILDERS[owner]())
+    def test_span_may_be_built_positionally(self) -> None:
+        """SourceSpanLink takes its four fields positionally."""
+        assert SourceSpanLink("p1", 0, 5, "Alice") == span()
 
-
-def test_repr_lists_fields_in_order() -> None:
-    """The repr shows the fields in the spec's order."""
-    assert (
-        repr(span()) == "SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')"
+    @pytest.mark.parametrize(
+        "owner", [name for name in CLASSES if name != "SourceSpanLink"]
     )
+    def test_other_classes_are_keyword_only(self, owner: str) -> None:
+        """Every other class refuses positional arguments, so swapped strings cannot pass."""
+        cls = CLASSES[owner]
+        valid = BUILDERS[owner]()
+        values = [getattr(valid, name) for name in FIELD_ORDER[owner]]
+        assert all(field.kw_only for field in attrs.fields(cls))
+        with pytest.raises(TypeError):
+            untyped(cls)(*values)
+        assert cls(**dict(zip(FIELD_ORDER[owner], values, strict=True))) == valid
 
-
-def test_span_may_be_built_positionally() -> None:
-    """SourceSpanLink takes its four fields positionally."""
-    assert SourceSpanLink("p1", 0, 5, "Alice") == span()
-
-
-@pytest.mark.parametrize(
-    "owner", [name for name in CLASSES if name != "SourceSpanLink"]
-)
-def test_other_classes_are_keyword_only(owner: str) -> None:
-    """Every other class refuses positional arguments, so swapped strings cannot pass."""
-    cls = CLASSES[owner]
-    valid = BUILDERS[owner]()
-    values = [getattr(valid, name) for name in FIELD_ORDER[owner]]
-    assert all(field.kw_only for field in attrs.fields(cls))
-    with pytest.raises(TypeError):
-        untyped(cls)(*values)
-    assert cls(**dict(zip(FIELD_ORDER[owner], values, strict=True))) == valid
-
-
-# -- with attrs' validators turned off ---------------------------------------------
 
 DISABLED_CASES: list[tuple[str, dict[str, object], str, tuple[str | int, ...]]] = [
     ("SourceSpanLink", {"start": -1}, "invalid_span", ("start",)),
@@ -1356,434 +515,63 @@ DISABLED_CASES: list[tuple[str, dict[str, object], str, tuple[str | int, ...]]] 
 ]
 
 
-@pytest.mark.usefixtures("validators_off")
-@pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
-def test_rules_hold_with_attrs_validators_disabled(
-    owner: str, fields: dict[str, object], code: str, path: tuple[str | int, ...]
-) -> None:
-    """Construction refuses even when attrs' validators are off process-wide."""
-    assert attrs.validators.get_disabled()
-    error = refusal(BUILDERS[owner], **fields)
-    assert_refusal(error, code, path, owner)
+class TestValidatorsDisabled:
+    """Every rule holds even when attrs' validators are switched off process-wide."""
 
+    @pytest.mark.usefixtures("validators_off")
+    @pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
+    def test_rules_hold_with_attrs_validators_disabled(
+        self,
+        owner: str,
+        fields: dict[str, object],
+        code: str,
+        path: tuple[str | int, ...],
+    ) -> None:
+        """Construction refuses even when attrs' validators are off process-wide."""
+        assert attrs.validators.get_disabled()
+        error = refusal(BUILDERS[owner], **fields)
+        assert_refusal(error, code, path, owner)
 
-@pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
-def test_rules_are_the_same_with_attrs_validators_enabled(
-    owner: str, fields: dict[str, object], code: str, path: tuple[str | int, ...]
-) -> None:
-    """The same inputs give the same refusals with attrs' validators on."""
-    assert not attrs.validators.get_disabled()
-    error = refusal(BUILDERS[owner], **fields)
-    assert_refusal(error, code, path, owner)
+    @pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
+    def test_rules_are_the_same_with_attrs_validators_enabled(
+        self,
+        owner: str,
+        fields: dict[str, object],
+        code: str,
+        path: tuple[str | int, ...],
+    ) -> None:
+        """The same inputs give the same refusals with attrs' validators on."""
+        assert not attrs.validators.get_disabled()
+        error = refusal(BUILDERS[owner], **fields)
+        assert_refusal(error, code, path, owner)
 
+    @pytest.mark.usefixtures("validators_off")
+    def test_first_broken_field_is_reported_with_validators_disabled(self) -> None:
+        """With validators off, fields are still checked in order: start before end."""
+        error = refusal(span, start=-1, end=True, text=None)
+        assert (error.code, error.path) == ("invalid_span", ("start",))
 
-@pytest.mark.usefixtures("validators_off")
-def test_first_broken_field_is_reported_with_validators_disabled() -> None:
-    """With validators off, fields are still checked in order: start before end."""
-    error = refusal(span, start=-1, end=True, text=None)
-    assert (error.code, error.path) == ("invalid_span", ("start",))
+    def test_first_broken_field_is_reported_with_validators_enabled(self) -> None:
+        """With validators on, the first broken field in order is reported."""
+        error = refusal(span, start=-1, end=True, text=None)
+        assert (error.code, error.path) == ("invalid_span", ("start",))
 
+    @pytest.mark.usefixtures("validators_off")
+    @pytest.mark.parametrize("owner", list(BUILDERS))
+    def test_valid_objects_build_with_validators_disabled(self, owner: str) -> None:
+        """Valid input still builds when attrs' validators are off."""
+        assert BUILDERS[owner]() == BUILDERS[owner]()
 
-def test_first_broken_field_is_reported_with_validators_enabled() -> None:
-    """With validators on, the first broken field in order is reported."""
-    error = refusal(span, start=-1, end=True, text=None)
-    assert (error.code, error.path) == ("invalid_span", ("start",))
+    @pytest.mark.usefixtures("validators_off")
+    def test_evolve_checks_the_graph_with_validators_disabled(self) -> None:
+        """attrs.evolve re-runs the graph check even with validators off."""
+        valid = graph()
+        error = refusal(attrs.evolve, valid, symbols=valid.symbols[:2], unknowns=())
+        assert (error.code, error.path) == (
+            "unknown_symbol",
+            ("equations", 0, "lhs_symbol_id"),
+        )
 
-
-@pytest.mark.usefixtures("validators_off")
-@pytest.mark.parametrize("owner", list(BUILDERS))
-def test_valid_objects_build_with_validators_disabled(owner: str) -> None:
-    """Valid input still builds when attrs' validators are off."""
-    assert BUILDERS[owner]() == BUILDERS[owner]()
-
-
-@pytest.mark.usefixtures("validators_off")
-def test_evolve_checks_the_graph_with_validators_disabled() -> None:
-    """attrs.evolve re-runs the graph check even with validators off."""
-    valid = graph()
-    error = refusal(attrs.evolve, valid, symbols=valid.symbols[:2], unknowns=())
-    assert (error.code, error.path) == (
-        "unknown_symbol",
-        ("equations", 0, "lhs_symbol_id"),
-    )
-
-
-def test_validators_off_fixture_restores_the_setting() -> None:
-    """The fixture above leaves attrs' validators as it found them."""
-    assert not attrs.validators.get_disabled()
-
-
-# -- exact messages -------------------------------------------------------------
-# A message is built from data, in the shape "Owner.field rule (got value)";
-# these pin one message of every rule, so that a rule's wording, its owner,
-# its field and the value it shows cannot drift unnoticed.
-
-MESSAGES: list[Any] = [
-    pytest.param(
-        lambda: symbol(name=3),
-        "wrong_type",
-        ("name",),
-        "SymbolBinding.name must be a str (a subclass must keep str's equality and"
-        " hashing), not int (got 3)",
-        id="wrong_type",
-    ),
-    pytest.param(
-        lambda: span(source_id=""),
-        "empty_text",
-        ("source_id",),
-        "SourceSpanLink.source_id must not be empty or blank (got '')",
-        id="empty_text",
-    ),
-    pytest.param(
-        lambda: symbol(name="\u3000"),
-        "empty_text",
-        ("name",),
-        "SymbolBinding.name must not be empty or blank (got '\\u3000')",
-        id="empty_text-unicode-blank",
-    ),
-    pytest.param(
-        lambda: span(start=0, end=1, text=""),
-        "empty_text",
-        ("text",),
-        "SourceSpanLink.text must not be empty (got '')",
-        id="empty_text-verbatim",
-    ),
-    pytest.param(
-        lambda: symbol(name="a\ud800"),
-        "invalid_text",
-        ("name",),
-        "SymbolBinding.name must be encodable as UTF-8 (it holds a lone surrogate)"
-        " (got 'a\\ud800')",
-        id="invalid_text",
-    ),
-    pytest.param(
-        lambda: symbol(symbol_id="1a"),
-        "invalid_identifier",
-        ("symbol_id",),
-        "SymbolBinding.symbol_id must be a Python identifier (got '1a')",
-        id="invalid_identifier",
-    ),
-    pytest.param(
-        lambda: fact(symbol_id="\ufb01"),
-        "invalid_identifier",
-        ("symbol_id",),
-        "BoundFact.symbol_id must equal its NFKC normal form, as Python reads"
-        " identifiers ('fi') (got '\ufb01')",
-        id="invalid_identifier-nfkc",
-    ),
-    pytest.param(
-        lambda: symbol(semantic_role="boss"),
-        "not_in_vocabulary",
-        ("semantic_role",),
-        "SymbolBinding.semantic_role must be one of count, difference, duration,"
-        " entity, quantity, rate, ratio, total, unknown (got 'boss')",
-        id="not_in_vocabulary",
-    ),
-    pytest.param(
-        lambda: equation(admissibility_status="refused"),
-        "refusal_reason_required",
-        ("refusal_reason",),
-        "BoundEquation.refusal_reason is required when admissibility_status is"
-        " 'refused' (got None)",
-        id="refusal_reason_required",
-    ),
-    pytest.param(
-        lambda: equation(admissibility_status="refused", refusal_reason="  "),
-        "refusal_reason_required",
-        ("refusal_reason",),
-        "BoundEquation.refusal_reason must not be empty or blank when"
-        " admissibility_status is 'refused' (got '  ')",
-        id="refusal_reason_required-blank",
-    ),
-    pytest.param(
-        lambda: equation(refusal_reason=3),
-        "wrong_type",
-        ("refusal_reason",),
-        "BoundEquation.refusal_reason must be a str or None, not int (got 3)",
-        id="wrong_type-refusal_reason",
-    ),
-    pytest.param(
-        lambda: span(start=True),
-        "wrong_type",
-        ("start",),
-        "SourceSpanLink.start must be an int, not a bool (a subclass must keep"
-        " int's equality, hashing and ordering), not bool (got True)",
-        id="wrong_type-offset",
-    ),
-    pytest.param(
-        lambda: span(start=-1),
-        "invalid_span",
-        ("start",),
-        "SourceSpanLink.start must be at least 0 and at most 2**53 - 1"
-        " (9007199254740991) (got -1)",
-        id="invalid_span-start",
-    ),
-    pytest.param(
-        lambda: span(start=3, end=3),
-        "invalid_span",
-        ("end",),
-        "SourceSpanLink.end must be greater than start (3): spans are half-open"
-        " and non-empty (got 3)",
-        id="invalid_span-empty",
-    ),
-    pytest.param(
-        lambda: span(start=0, end=MAX_OFFSET + 1),
-        "invalid_span",
-        ("end",),
-        "SourceSpanLink.end must be at most 2**53 - 1 (9007199254740991)"
-        " (got 9007199254740992)",
-        id="invalid_span-end",
-    ),
-    pytest.param(
-        lambda: span(text="Ali"),
-        "invalid_span",
-        ("text",),
-        "SourceSpanLink.text must be exactly end - start (5) characters long,"
-        " not 3 (got 'Ali')",
-        id="invalid_span-text",
-    ),
-    pytest.param(
-        lambda: equation(dependencies=["x"]),
-        "wrong_type",
-        ("dependencies",),
-        "BoundEquation.dependencies must be a frozenset, not list (got ['x'])",
-        id="wrong_type-dependencies",
-    ),
-    pytest.param(
-        lambda: symbol(source_span="p1"),
-        "wrong_type",
-        ("source_span",),
-        "SymbolBinding.source_span must be a SourceSpanLink, not str (got 'p1')",
-        id="wrong_type-span",
-    ),
-    pytest.param(
-        lambda: graph(unknowns=[]),
-        "wrong_type",
-        ("unknowns",),
-        "SemanticSymbolicBindingGraph.unknowns must be a tuple of BoundUnknown,"
-        " not list (got [])",
-        id="wrong_type-collection",
-    ),
-    pytest.param(
-        lambda: graph(provenance=(span(), "p1")),
-        "wrong_type",
-        ("provenance", 1),
-        "SemanticSymbolicBindingGraph.provenance must be a SourceSpanLink,"
-        " not str (got 'p1')",
-        id="wrong_type-collection-item",
-    ),
-    pytest.param(
-        lambda: graph(symbols=(symbol(symbol_id="x"), symbol(symbol_id="x"))),
-        "duplicate_symbol_id",
-        ("symbols", 1, "symbol_id"),
-        "SemanticSymbolicBindingGraph.symbols must have unique symbol_id values"
-        " ('x' is repeated)",
-        id="duplicate_symbol_id",
-    ),
-    pytest.param(
-        lambda: graph(facts=(fact(), fact(symbol_id="q"))),
-        "unknown_symbol",
-        ("facts", 1, "symbol_id"),
-        "SemanticSymbolicBindingGraph.facts[1].symbol_id must name symbols of the"
-        " graph ('q' is not one)",
-        id="unknown_symbol",
-    ),
-]
-
-
-@pytest.mark.parametrize(("build", "code", "path", "message"), MESSAGES)
-def test_refusal_message_is_exact(
-    build: Callable[[], object], code: str, path: tuple[str | int, ...], message: str
-) -> None:
-    """Each rule refuses with its code, its path and its exact message."""
-    error = refusal(build)
-    assert (error.code, error.path, error.message) == (code, path, message)
-
-
-# -- edges of the fast paths ------------------------------------------------------
-# Each check accepts the common value on a fast path; these values take the
-# slow path and must meet the same rule there.
-
-
-@pytest.mark.parametrize("text", ["\u3000", "\u00a0\u2003"])
-def test_verbatim_text_may_be_unicode_whitespace(text: str) -> None:
-    """A span's text may be non-ASCII whitespace, as it may be ASCII whitespace."""
-    link = span(start=0, end=len(text), text=text)
-    assert link.text == text
-
-
-def test_int_subclass_offsets_reach_the_largest_offset() -> None:
-    """Int subclass offsets are accepted up to 2**53 - 1 inclusive, as ints are."""
-    link = span(start=Offset(MAX_OFFSET - 1), end=Offset(MAX_OFFSET), text="x")
-    assert (link.start, link.end) == (MAX_OFFSET - 1, MAX_OFFSET)
-
-
-def test_int_subclass_start_at_the_largest_offset_refuses_the_end() -> None:
-    """A start of 2**53 - 1 is a valid offset: it is the end that cannot follow."""
-    error = refusal(span, start=Offset(MAX_OFFSET), end=MAX_OFFSET, text="x")
-    assert (error.code, error.path) == ("invalid_span", ("end",))
-
-
-# The slow paths of the checks: a valid value the fast path is meant to take
-# must never reach one of these. They cost several times the fast path, and
-# the performance targets of docs/performance.md rest on that.
-SLOW_PATHS = (
-    "check_text",
-    "check_identifier",
-    "check_member",
-    "check_tuple",
-    "_check_int",
-)
-
-
-@pytest.fixture
-def slow_paths() -> Iterator[list[str]]:
-    """Record the slow paths of the checks that the test reaches, by name.
-
-    The validators hold their slow paths in closures, built at import, so
-    they are watched by their code objects rather than replaced.
-    """
-    from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
-
-    watched = {getattr(_validators, name).__code__: name for name in SLOW_PATHS}
-    reached: list[str] = []
-
-    def profile(frame: FrameType, event: str, _arg: object) -> None:
-        if event == "call" and frame.f_code in watched:
-            reached.append(watched[frame.f_code])
-
-    previous = sys.getprofile()
-    sys.setprofile(profile)
-    try:
-        yield reached
-    finally:
-        sys.setprofile(previous)
-
-
-def _every_fast_value() -> SemanticSymbolicBindingGraph:
-    top = span(source_id="p2", start=MAX_OFFSET - 1, end=MAX_OFFSET, text="x")
-    blank = span(start=0, end=3, text="   ")
-    return graph(
-        symbols=(
-            symbol(symbol_id="x", entity="Alice", unit="apple", source_span=top),
-            symbol(symbol_id="y", semantic_role="rate", source_span=blank),
-            symbol(symbol_id="z"),
-        ),
-        facts=(fact(unit="apple"), fact(symbol_id="y")),
-        equations=(
-            equation(dependencies=frozenset({"x", "y"})),
-            equation(
-                lhs_symbol_id="y",
-                dependencies=frozenset(),
-                admissibility_status="refused",
-                refusal_reason="units disagree",
-            ),
-        ),
-        unknowns=(unknown(expected_unit="apple"), unknown(symbol_id="y")),
-        constraints=(constraint(),),
-        provenance=(top, blank),
-    )
-
-
-def test_common_valid_values_take_only_fast_paths(slow_paths: list[str]) -> None:
-    """Every field of a common valid graph is accepted without a slow path."""
-    built = _every_fast_value()
-    assert built.equations[1].refusal_reason == "units disagree"
-    assert attrs.evolve(built) == built
-    assert slow_paths == []
-
-
-@pytest.mark.parametrize("offset", [0, 1, MAX_OFFSET - 1, MAX_OFFSET])
-def test_span_start_takes_every_valid_offset_on_its_fast_path(
-    slow_paths: list[str], offset: int
-) -> None:
-    """span_start's fast path takes the whole range, 0 to 2**53 - 1 inclusive."""
-    from binding_graph import _validators  # noqa: PLC0415 -- private, for this only
-
-    _validators.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
-    assert slow_paths == []
-
-
-@pytest.mark.parametrize(
-    ("slow_path", "build"),
-    [
-        ("check_text", lambda: symbol(name="Café")),
-        ("check_identifier", lambda: symbol(symbol_id="é")),
-        ("check_member", lambda: symbol(semantic_role=Text("rate"))),
-        ("check_tuple", lambda: graph(provenance=[span()])),
-        ("_check_int", lambda: span(start=Offset(0))),
-    ],
-    ids=lambda value: value if isinstance(value, str) else "",
-)
-def test_slow_paths_fixture_sees_each_slow_path(
-    slow_paths: list[str], slow_path: str, build: Callable[[], object]
-) -> None:
-    """The fixture above does see each slow path that a value takes."""
-    with contextlib.suppress(BindingGraphError):
-        build()
-    assert slow_path in slow_paths
-
-
-def test_validators_are_named_for_what_they_check() -> None:
-    """The checks built per field carry names that say what they check."""
-    checks: list[Any] = [
-        attrs.fields(SymbolBinding).semantic_role.validator,
-        attrs.fields(SemanticSymbolicBindingGraph).symbols.validator,
-        attrs.fields(BoundFact).source_span.validator,
-    ]
-    roles = ", ".join(sorted(binding_graph.SEMANTIC_ROLES))
-    assert [(check.__name__, check.__qualname__) for check in checks] == [
-        (f"member_of({roles})",) * 2,
-        ("tuple_of(SymbolBinding)",) * 2,
-        ("instance_of(SourceSpanLink)",) * 2,
-    ]
-
-
-# -- extend -------------------------------------------------------------------------
-
-
-ADDITIONS: dict[str, tuple[Any, ...]] = {
-    "symbols": (symbol(symbol_id="w"),),
-    "facts": (fact(symbol_id="w"),),
-    "equations": (equation(lhs_symbol_id="w", dependencies=frozenset({"w"})),),
-    "unknowns": (unknown(symbol_id="w"),),
-    "constraints": (constraint(symbol_id="w"),),
-    "provenance": (span(source_id="p2"),),
-}
-
-
-def test_extend_appends_to_every_field() -> None:
-    """extend() appends what it is given to each of the six fields."""
-    base = graph()
-    extended = base.extend(**ADDITIONS)
-    assert type(extended) is SemanticSymbolicBindingGraph
-    assert extended == attrs.evolve(
-        base, **{name: getattr(base, name) + ADDITIONS[name] for name in ADDITIONS}
-    )
-
-
-@pytest.mark.parametrize(
-    ("additions", "path", "message"),
-    [
-        pytest.param(
-            {"facts": []},
-            ("facts",),
-            "SemanticSymbolicBindingGraph.facts must be a tuple of BoundFact,"
-            " not list (got [])",
-            id="collection",
-        ),
-        pytest.param(
-            {"provenance": (span(), "p1")},
-            ("provenance", 2),
-            "SemanticSymbolicBindingGraph.provenance must be a SourceSpanLink,"
-            " not str (got 'p1')",
-            id="item",
-        ),
-    ],
-)
-def test_extend_refusal_message_is_exact(
-    additions: dict[str, object], path: tuple[str | int, ...], message: str
-) -> None:
-    """extend() refuses a wrong type as the constructor would: code, path, message."""
-    error = refusal(graph().extend, **additions)
-    assert (error.code, error.path, error.message) == ("wrong_type", path, message)
+    def test_validators_off_fixture_restores_the_setting(self) -> None:
+        """The fixture above leaves attrs' validators as it found them."""
+        assert not attrs.validators.get_disabled()

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import copy
-import json
 import keyword
 import pickle
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from binding_graph import (
@@ -22,26 +21,15 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
-    allocate_symbols,
 )
 from binding_graph import strategies as bgst
-from binding_graph._validators import MAX_OFFSET
-from tests._child import run_python
+from tests._helpers import MAX_OFFSET, untyped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from hypothesis.strategies import DrawFn
 
-MODEL_CLASSES: tuple[type[Any], ...] = (
-    SourceSpanLink,
-    SymbolBinding,
-    BoundFact,
-    BoundEquation,
-    BoundUnknown,
-    BoundConstraint,
-    SemanticSymbolicBindingGraph,
-)
 
 ANY_OBJECT: st.SearchStrategy[Any] = st.one_of(
     st.builds(SourceSpanLink, st.just("p"), st.just(0), st.just(1), st.just("x")),
@@ -54,114 +42,35 @@ ANY_OBJECT: st.SearchStrategy[Any] = st.one_of(
 )
 
 
-def untyped(value: object) -> Any:
-    """Return *value*, typed for any parameter: for deliberately bad input."""
-    return value
-
-
 def rebuilt(obj: Any) -> Any:
     """Build *obj* again from its fields."""
     return type(obj)(**attrs.asdict(obj, recurse=False))
 
 
-@given(ANY_OBJECT)
-def test_valid_objects_survive_every_copy(obj: Any) -> None:
-    """A valid object equals itself rebuilt, evolved, pickled and deep-copied."""
-    for other in (
-        rebuilt(obj),
-        attrs.evolve(obj),
-        pickle.loads(pickle.dumps(obj)),  # noqa: S301 -- our own bytes
-        copy.deepcopy(obj),
-        copy.copy(obj),
-    ):
-        assert other == obj
-        assert hash(other) == hash(obj)
-        assert type(other) is type(obj)
+class TestValidObjects:
+    """A valid object of any class survives every way of copying it."""
 
+    @given(ANY_OBJECT)
+    def test_valid_objects_survive_every_copy(self, obj: Any) -> None:
+        """A valid object equals itself rebuilt, evolved, pickled and deep-copied."""
+        for other in (
+            rebuilt(obj),
+            attrs.evolve(obj),
+            pickle.loads(pickle.dumps(obj)),  # noqa: S301 -- our own bytes
+            copy.deepcopy(obj),
+            copy.copy(obj),
+        ):
+            assert other == obj
+            assert hash(other) == hash(obj)
+            assert type(other) is type(obj)
 
-# -- wrong types ------------------------------------------------------------
-
-_KINDS: dict[str, st.SearchStrategy[Any]] = {
-    "none": st.none(),
-    "bool": st.booleans(),
-    "int": st.integers(),
-    "float": st.floats(),
-    "complex": st.complex_numbers(),
-    "str": st.text(max_size=5),
-    "bytes": st.binary(max_size=5),
-    "list": st.lists(st.text(max_size=3), max_size=3),
-    "tuple_of_junk": st.tuples(st.integers() | st.text(max_size=3) | st.none()),
-    "set": st.sets(st.text(max_size=3), max_size=3),
-    "frozenset_of_junk": st.frozensets(
-        st.integers() | st.none() | st.binary(), min_size=1
-    ),
-    "dict": st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
-    "object": st.builds(object),
-    "span": st.builds(
-        SourceSpanLink, st.just("p"), st.just(0), st.just(1), st.just("x")
-    ),
-    "symbol": bgst.symbol_bindings(),
-}
-
-# Which kinds a field accepts; every other kind must be refused as wrong_type.
-_TEXT = {"str"}
-_ACCEPTS: dict[tuple[type[Any], str], set[str]] = {}
-accepted: set[str]
-for _cls in MODEL_CLASSES[:-1]:
-    for _field in attrs.fields(_cls):
-        if _field.name in {"start", "end"}:
-            accepted = {"int"}
-        elif _field.name in {"source_span", "question_span"}:
-            accepted = {"span"}
-        elif _field.name == "dependencies":
-            accepted = set()  # a frozenset of junk is refused member by member
-        elif _field.default is None:
-            accepted = _TEXT | {"none"}
-        else:
-            accepted = set(_TEXT)
-        _ACCEPTS[_cls, _field.name] = accepted
-for _field in attrs.fields(SemanticSymbolicBindingGraph):
-    _ACCEPTS[SemanticSymbolicBindingGraph, _field.name] = set()
-
-_EXAMPLES: dict[type[Any], st.SearchStrategy[Any]] = {
-    SourceSpanLink: bgst.source_spans(),
-    SymbolBinding: bgst.symbol_bindings(),
-    BoundFact: bgst.bound_facts(),
-    BoundEquation: bgst.bound_equations(),
-    BoundUnknown: bgst.bound_unknowns(),
-    BoundConstraint: bgst.bound_constraints(),
-    SemanticSymbolicBindingGraph: bgst.graphs(max_symbols=3),
-}
-
-
-@st.composite
-def wrongly_typed(draw: DrawFn) -> tuple[Any, str, Any]:
-    """Draw a valid object, one of its fields, and a value of a wrong type."""
-    cls, field = draw(
-        st.sampled_from(sorted(_ACCEPTS, key=lambda k: (k[0].__name__, k[1])))
-    )
-    kinds = sorted(set(_KINDS) - _ACCEPTS[cls, field])
-    value = draw(st.one_of([_KINDS[kind] for kind in kinds]))
-    return draw(_EXAMPLES[cls]), field, value
-
-
-@given(wrongly_typed())
-def test_any_wrong_type_in_any_field_refuses_as_wrong_type(
-    case: tuple[Any, str, Any],
-) -> None:
-    """A value of a wrong type, in any field, is refused as wrong_type there."""
-    obj, field, value = case
-    with pytest.raises(BindingGraphError) as info:
-        attrs.evolve(obj, **{field: value})
-    assert info.value.code == "wrong_type"
-    assert info.value.path[0] == field
-
-
-# -- one broken rule --------------------------------------------------------
 
 Mutation = tuple["Callable[[], object]", str, tuple[Any, ...]]
 
+
 _COLLECTIONS = ("symbols", "facts", "equations", "unknowns", "constraints")
+
+
 _REQUIRED_TEXT = {
     SymbolBinding: ("name", "introduced_by"),
     BoundFact: ("value",),
@@ -169,6 +78,8 @@ _REQUIRED_TEXT = {
     BoundUnknown: (),
     BoundConstraint: ("predicate",),
 }
+
+
 _OPTIONAL_TEXT = {
     SymbolBinding: ("entity", "unit"),
     BoundFact: ("unit",),
@@ -176,6 +87,8 @@ _OPTIONAL_TEXT = {
     BoundUnknown: ("expected_unit",),
     BoundConstraint: (),
 }
+
+
 _SPAN_FIELD = {
     SymbolBinding: "source_span",
     BoundFact: "source_span",
@@ -183,6 +96,8 @@ _SPAN_FIELD = {
     BoundUnknown: "question_span",
     BoundConstraint: "source_span",
 }
+
+
 _ID_FIELD = {
     SymbolBinding: "symbol_id",
     BoundFact: "symbol_id",
@@ -190,6 +105,8 @@ _ID_FIELD = {
     BoundUnknown: "symbol_id",
     BoundConstraint: "symbol_id",
 }
+
+
 _BAD_IDENTIFIERS = st.one_of(
     st.sampled_from(sorted(keyword.kwlist)),
     bgst.identifiers().map(lambda i: "1" + i),
@@ -197,6 +114,8 @@ _BAD_IDENTIFIERS = st.one_of(
     bgst.identifiers().map(lambda i: "\ufb01" + i),  # the "fi" ligature: not NFKC
     bgst.identifiers().map(lambda i: i + "\uff58"),  # fullwidth x: not NFKC
 )
+
+
 _BLANKS = st.sampled_from(["", " ", "\t\n", "\u3000", "\u2029 "])
 
 
@@ -379,62 +298,15 @@ def broken(draw: DrawFn) -> Mutation:  # noqa: C901, PLR0911, PLR0912, PLR0915 -
     return change(**{_ID_FIELD[cls]: missing}), rule, (name, index, _ID_FIELD[cls])
 
 
-@given(broken())
-def test_a_graph_with_one_rule_broken_refuses_with_that_rule(case: Mutation) -> None:
-    """Breaking exactly one rule of a valid graph refuses with that rule's code."""
-    build, code, path = case
-    with pytest.raises(BindingGraphError) as info:
-        build()
-    assert (info.value.code, info.value.path) == (code, path)
+class TestOneBrokenRule:
+    """A valid graph with exactly one rule broken refuses with that rule's code and path."""
 
-
-# -- allocation -------------------------------------------------------------
-
-_PHRASES = st.lists(
-    bgst.texts(max_size=12).map(lambda t: "a" + t), min_size=1, max_size=8
-)
-_SPAN = SourceSpanLink("problem-1", 0, 5, "Alice")
-
-
-@given(_PHRASES, bgst.identifiers())
-def test_allocation_is_deterministic_in_process(
-    phrases: list[str], prefix: str
-) -> None:
-    """Allocating the same phrases twice gives equal symbols with equal reprs."""
-    first = allocate_symbols(
-        phrases, source_span=_SPAN, introduced_by="t", prefix=prefix
-    )
-    second = allocate_symbols(
-        list(phrases), source_span=_SPAN, introduced_by="t", prefix=prefix
-    )
-    assert first == second
-    assert repr(first) == repr(second)
-    assert [s.symbol_id.rsplit("_", 1)[1] for s in first] == [
-        f"{i:03d}" for i in range(len(phrases))
-    ]
-
-
-_ALLOCATE_SCRIPT = """
-import json, sys
-from binding_graph import SourceSpanLink, allocate_symbols
-span = SourceSpanLink("problem-1", 0, 5, "Alice")
-for phrases in json.load(sys.stdin):
-    print(repr(allocate_symbols(phrases, source_span=span, introduced_by="t")))
-"""
-
-
-@settings(max_examples=5, deadline=None)
-@given(st.lists(_PHRASES, min_size=10, max_size=10))
-def test_allocation_is_deterministic_across_hash_seeds(batch: list[list[str]]) -> None:
-    """Separate processes with different hash seeds allocate the same bytes."""
-    outputs: set[bytes] = set()
-    for seed in ("0", "1", "4242"):
-        output = run_python(
-            "-c",
-            _ALLOCATE_SCRIPT,
-            environment={"PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"},
-            stdin=json.dumps(batch),
-        )
-        outputs.add(output.encode("utf-8", "surrogatepass"))
-    assert len(outputs) == 1
-    assert outputs.pop().count(b"SymbolBinding(") == sum(map(len, batch))
+    @given(broken())
+    def test_a_graph_with_one_rule_broken_refuses_with_that_rule(
+        self, case: Mutation
+    ) -> None:
+        """Breaking exactly one rule of a valid graph refuses with that rule's code."""
+        build, code, path = case
+        with pytest.raises(BindingGraphError) as info:
+            build()
+        assert (info.value.code, info.value.path) == (code, path)

@@ -17,10 +17,6 @@ from binding_graph import (
     REFUSAL_CODES,
     SEMANTIC_ROLES,
     BindingGraphError,
-    BoundConstraint,
-    BoundEquation,
-    BoundFact,
-    BoundUnknown,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
@@ -30,98 +26,129 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
+from tests._helpers import HYPOTHESIS_HOOK, MODEL_CLASSES, installed_distribution
 
 if TYPE_CHECKING:
+    import importlib.metadata
     from collections.abc import Callable
 
-MODEL_CLASSES = (
-    SourceSpanLink,
-    SymbolBinding,
-    BoundFact,
-    BoundEquation,
-    BoundUnknown,
-    BoundConstraint,
-    SemanticSymbolicBindingGraph,
-)
+
+@pytest.fixture(scope="class")
+def entry_point() -> importlib.metadata.EntryPoint:
+    """The package's installed ``hypothesis`` entry point; without it, the test fails.
+
+    Hypothesis finds the package's strategies through it alone: without it,
+    st.from_type() would build values from the fields' types and fail on the
+    first refusal, which does not say why.
+    """
+    points = [
+        point
+        for point in installed_distribution().entry_points
+        if point.group == "hypothesis" and point.name == "binding_graph"
+    ]
+    if not points:
+        pytest.fail(
+            "the installed binding-graph has no hypothesis entry point: install"
+            " it again from this checkout",
+            pytrace=False,
+        )
+    return points[0]
 
 
-@pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
-@given(data=st.data())
-def test_from_type_builds_valid_instances(cls: type[Any], data: st.DataObject) -> None:
-    """st.from_type() of every model class gives instances that rebuild equal."""
-    value = data.draw(st.from_type(cls))
-    assert type(value) is cls
-    assert type(value)(**attrs.asdict(value, recurse=False)) == value
+@pytest.mark.usefixtures("entry_point")
+class TestFromType:
+    """With the package installed, st.from_type() builds valid values of every model class."""
+
+    def test_the_entry_point_names_the_hook(
+        self, entry_point: importlib.metadata.EntryPoint
+    ) -> None:
+        """The installed entry point names the package's hook, which Hypothesis ran."""
+        assert entry_point.value == (
+            f"{HYPOTHESIS_HOOK.__module__}:{HYPOTHESIS_HOOK.__name__}"
+        )
+        assert entry_point.load() is HYPOTHESIS_HOOK
+
+    @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
+    @given(data=st.data())
+    def test_from_type_builds_valid_instances(
+        self, cls: type[Any], data: st.DataObject
+    ) -> None:
+        """st.from_type() of every model class gives instances that rebuild equal."""
+        value = data.draw(st.from_type(cls))
+        assert type(value) is cls
+        assert type(value)(**attrs.asdict(value, recurse=False)) == value
+
+    @given(st.from_type(SemanticSymbolicBindingGraph))
+    def test_from_type_graphs_round_trip(
+        self, graph: SemanticSymbolicBindingGraph
+    ) -> None:
+        """A graph from st.from_type() survives the canonical JSON round trip."""
+        assert loads(dumps(graph)) == graph
 
 
-@given(
-    bgst.graphs(
-        min_symbols=2,
-        max_symbols=3,
-        max_facts=2,
-        max_equations=2,
-        max_unknowns=1,
-        max_constraints=1,
-        max_provenance=1,
+class TestGraphs:
+    """graphs() and identifiers() draw valid values within the bounds they are given."""
+
+    @given(
+        bgst.graphs(
+            min_symbols=2,
+            max_symbols=3,
+            max_facts=2,
+            max_equations=2,
+            max_unknowns=1,
+            max_constraints=1,
+            max_provenance=1,
+        )
     )
-)
-def test_graph_sizes_follow_the_bounds(graph: SemanticSymbolicBindingGraph) -> None:
-    """graphs() keeps every collection within the bounds it was given."""
-    assert 2 <= len(graph.symbols) <= 3
-    assert len(graph.facts) <= 2
-    assert len(graph.equations) <= 2
-    assert len(graph.unknowns) <= 1
-    assert len(graph.constraints) <= 1
-    assert len(graph.provenance) <= 1
+    def test_graph_sizes_follow_the_bounds(
+        self, graph: SemanticSymbolicBindingGraph
+    ) -> None:
+        """graphs() keeps every collection within the bounds it was given."""
+        assert 2 <= len(graph.symbols) <= 3
+        assert len(graph.facts) <= 2
+        assert len(graph.equations) <= 2
+        assert len(graph.unknowns) <= 1
+        assert len(graph.constraints) <= 1
+        assert len(graph.provenance) <= 1
+
+    @given(bgst.graphs(max_symbols=0))
+    def test_a_graph_without_symbols_refers_to_nothing(
+        self,
+        graph: SemanticSymbolicBindingGraph,
+    ) -> None:
+        """With no symbols, graphs() draws no element that would need one."""
+        assert not graph.symbols
+        assert not graph.facts
+        assert not graph.equations
+        assert not graph.unknowns
+        assert not graph.constraints
+
+    @given(bgst.identifiers())
+    def test_identifiers_are_valid_symbol_ids(self, symbol_id: str) -> None:
+        """identifiers() only draws ids that SymbolBinding accepts."""
+        span = SourceSpanLink("p", 0, 1, "x")
+        symbol = SymbolBinding(
+            symbol_id=symbol_id,
+            name="x",
+            semantic_role="entity",
+            source_span=span,
+            introduced_by="t",
+        )
+        assert symbol.symbol_id == symbol_id
 
 
-@given(bgst.graphs(max_symbols=0))
-def test_a_graph_without_symbols_refers_to_nothing(
-    graph: SemanticSymbolicBindingGraph,
-) -> None:
-    """With no symbols, graphs() draws no element that would need one."""
-    assert not graph.symbols
-    assert not graph.facts
-    assert not graph.equations
-    assert not graph.unknowns
-    assert not graph.constraints
+class TestGraphDocuments:
+    """graph_documents() draws documents that read back."""
 
-
-@given(bgst.identifiers())
-def test_identifiers_are_valid_symbol_ids(symbol_id: str) -> None:
-    """identifiers() only draws ids that SymbolBinding accepts."""
-    span = SourceSpanLink("p", 0, 1, "x")
-    symbol = SymbolBinding(
-        symbol_id=symbol_id,
-        name="x",
-        semantic_role="entity",
-        source_span=span,
-        introduced_by="t",
-    )
-    assert symbol.symbol_id == symbol_id
-
-
-@given(bgst.graph_documents())
-def test_graph_documents_are_valid(document: dict[str, Any]) -> None:
-    """graph_documents() draws documents that read back and write out equal."""
-    graph = from_data(document)
-    assert from_data(to_data(graph)) == graph
-    for written, drawn in zip(
-        to_data(graph)["equations"], document["equations"], strict=True
-    ):
-        assert sorted(drawn["dependencies"]) == written["dependencies"]
-
-
-def test_invalid_documents_cover_every_code_a_document_can_cause() -> None:
-    """INVALID_DOCUMENT_CODES is every refusal code but the allocator's."""
-    assert (
-        REFUSAL_CODES
-        - {
-            "empty_allocation",
-            "unslugifiable_phrase",
-        }
-        == bgst.INVALID_DOCUMENT_CODES
-    )
+    @given(bgst.graph_documents())
+    def test_graph_documents_are_valid(self, document: dict[str, Any]) -> None:
+        """graph_documents() draws documents that read back and write out equal."""
+        graph = from_data(document)
+        assert from_data(to_data(graph)) == graph
+        for written, drawn in zip(
+            to_data(graph)["equations"], document["equations"], strict=True
+        ):
+            assert sorted(drawn["dependencies"]) == written["dependencies"]
 
 
 def max_int(tree: object) -> int:
@@ -131,55 +158,6 @@ def max_int(tree: object) -> int:
     if isinstance(tree, list):
         return max(map(max_int, tree), default=0)  # pyright: ignore[reportUnknownArgumentType]
     return tree if type(tree) is int else 0
-
-
-@pytest.mark.parametrize("code", sorted(bgst.INVALID_DOCUMENT_CODES))
-# Few examples per code: the test below draws every code, as many as the
-# profile asks for.
-@settings(max_examples=25)
-@given(data=st.data())
-def test_each_invalid_document_refuses_with_its_code(
-    code: str, data: st.DataObject
-) -> None:
-    """Every code's invalid documents refuse with exactly it, tree or JSON text."""
-    document, expected = data.draw(bgst.invalid_graph_documents(codes=[code]))
-    assert expected == code
-    with pytest.raises(BindingGraphError) as info:
-        from_data(document)
-    assert info.value.code == code
-    # As text, a lone surrogate stays a str (in bytes it would not be UTF-8),
-    # and an offset past 2**53 - 1 is refused while parsing, before any span.
-    text = json.dumps(document, ensure_ascii=False)
-    with pytest.raises(BindingGraphError) as info:
-        loads(text)
-    beyond_json = code == "invalid_span" and max_int(document) > 2**53 - 1
-    assert info.value.code == ("malformed_document" if beyond_json else code)
-
-
-@given(bgst.invalid_graph_documents())
-def test_invalid_documents_refuse_with_exactly_their_code(
-    case: tuple[dict[str, Any], str],
-) -> None:
-    """Every pair invalid_graph_documents() draws is refused with its code."""
-    document, code = case
-    with pytest.raises(BindingGraphError) as info:
-        from_data(document)
-    assert info.value.code == code
-
-
-@pytest.mark.parametrize("codes", [[], ["empty_allocation"], ["no_such_code"]])
-def test_invalid_documents_refuse_codes_no_document_can_cause(
-    codes: list[str],
-) -> None:
-    """Asking for no code, or one no document causes, is an InvalidArgument."""
-    with pytest.raises(InvalidArgument, match="INVALID_DOCUMENT_CODES"):
-        bgst.invalid_graph_documents(codes=codes)
-
-
-@given(st.from_type(SemanticSymbolicBindingGraph))
-def test_from_type_graphs_round_trip(graph: SemanticSymbolicBindingGraph) -> None:
-    """A graph from st.from_type() survives the canonical JSON round trip."""
-    assert loads(dumps(graph)) == graph
 
 
 def _dependencies_hold(document: dict[str, Any], wanted: Callable[[str], bool]) -> bool:
@@ -233,18 +211,76 @@ _VARIANTS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
 ]
 
 
-@pytest.mark.parametrize(("code", "variant"), _VARIANTS)
-def test_invalid_documents_break_each_rule_in_every_place(
-    code: str, variant: Callable[[dict[str, Any]], bool]
-) -> None:
-    """Each code is drawn in every place it can be broken, not just one."""
-    document, drawn = find(
-        bgst.invalid_graph_documents(codes=[code]),
-        lambda case: variant(case[0]),
-        # The first document found will do: shrinking it would only cost time.
-        settings=settings(max_examples=2000, database=None, phases=[Phase.generate]),
-    )
-    assert drawn == code
-    with pytest.raises(BindingGraphError) as info:
-        from_data(document)
-    assert info.value.code == code
+class TestInvalidGraphDocuments:
+    """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
+
+    def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's."""
+        assert (
+            REFUSAL_CODES
+            - {
+                "empty_allocation",
+                "unslugifiable_phrase",
+            }
+            == bgst.INVALID_DOCUMENT_CODES
+        )
+
+    @pytest.mark.parametrize("code", sorted(bgst.INVALID_DOCUMENT_CODES))
+    # Few examples per code: the test below draws every code, as many as the
+    # profile asks for.
+    @settings(max_examples=25)
+    @given(data=st.data())
+    def test_each_invalid_document_refuses_with_its_code(
+        self, code: str, data: st.DataObject
+    ) -> None:
+        """Every code's invalid documents refuse with exactly it, tree or JSON text."""
+        document, expected = data.draw(bgst.invalid_graph_documents(codes=[code]))
+        assert expected == code
+        with pytest.raises(BindingGraphError) as info:
+            from_data(document)
+        assert info.value.code == code
+        # As text, a lone surrogate stays a str (in bytes it would not be UTF-8),
+        # and an offset past 2**53 - 1 is refused while parsing, before any span.
+        text = json.dumps(document, ensure_ascii=False)
+        with pytest.raises(BindingGraphError) as info:
+            loads(text)
+        beyond_json = code == "invalid_span" and max_int(document) > 2**53 - 1
+        assert info.value.code == ("malformed_document" if beyond_json else code)
+
+    @given(bgst.invalid_graph_documents())
+    def test_invalid_documents_refuse_with_exactly_their_code(
+        self,
+        case: tuple[dict[str, Any], str],
+    ) -> None:
+        """Every pair invalid_graph_documents() draws is refused with its code."""
+        document, code = case
+        with pytest.raises(BindingGraphError) as info:
+            from_data(document)
+        assert info.value.code == code
+
+    @pytest.mark.parametrize("codes", [[], ["empty_allocation"], ["no_such_code"]])
+    def test_invalid_documents_refuse_codes_no_document_can_cause(
+        self,
+        codes: list[str],
+    ) -> None:
+        """Asking for no code, or one no document causes, is an InvalidArgument."""
+        with pytest.raises(InvalidArgument, match="INVALID_DOCUMENT_CODES"):
+            bgst.invalid_graph_documents(codes=codes)
+
+    @pytest.mark.parametrize(("code", "variant"), _VARIANTS)
+    def test_invalid_documents_break_each_rule_in_every_place(
+        self, code: str, variant: Callable[[dict[str, Any]], bool]
+    ) -> None:
+        """Each code is drawn in every place it can be broken, not just one."""
+        document, drawn = find(
+            bgst.invalid_graph_documents(codes=[code]),
+            lambda case: variant(case[0]),
+            # The first document found will do: shrinking it would only cost time.
+            settings=settings(
+                max_examples=2000, database=None, phases=[Phase.generate]
+            ),
+        )
+        assert drawn == code
+        with pytest.raises(BindingGraphError) as info:
+            from_data(document)
+        assert info.value.code == code

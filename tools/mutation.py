@@ -32,8 +32,8 @@ list, or if the page lists one that no longer survives; it prints the table
 rows of the page for the first kind, with the reason left to write.
 
 ``tox run -e mutation`` runs it after ``mutmut run``; by hand, in that
-environment and from the checkout: ``python tests/_mutation.py [--all]``, or
-``python tests/_mutation.py --declared-only`` to judge the declarations
+environment and from the checkout: ``python tools/mutation.py [--all]``, or
+``python tools/mutation.py --declared-only`` to judge the declarations
 alone (``mutmut run`` need not have run).
 """
 
@@ -71,13 +71,15 @@ MUTMUT = Path(sys.executable).with_name("mutmut")
 # every mutant alike: it adds each mutant as a function or method, public
 # names outside __all__ and an import of mutmut itself.
 SURFACE_TESTS = (
-    "tests/test_public_api.py::test_every_public_name_is_in_all",
-    "tests/test_public_api.py::test_public_classes_document_themselves_and_their_methods",
-    "tests/test_public_api.py::test_import_pulls_in_only_attrs_and_the_stdlib",
+    "tests/test_public_api.py::TestAll::test_every_public_name_is_in_all",
+    "tests/test_public_api.py::TestDocstrings::test_public_classes_document_themselves_and_their_methods",
+    "tests/test_public_api.py::TestImport::test_import_pulls_in_only_attrs_and_the_stdlib",
 )
 # This test holds docs/mutation.md to the code: a mutant of that very code
 # would fail it, and so "kill" every survivor the page lists.
-PAGE_TESTS = ("tests/test_docs.py::test_mutation_page_rows_match_the_code",)
+PAGE_TESTS = (
+    "tests/test_docs.py::TestMutationPage::test_mutation_page_rows_match_the_code",
+)
 PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider")
 # The quick tests of the surface and of each rule first, the slow property
 # tests last: most mutants fail a test early, and -x stops there. Any other
@@ -86,9 +88,19 @@ FIRST_TESTS = (
     "test_public_api.py",
     "test_errors.py",
     "test_vocabularies.py",
+    "test_text.py",
+    "test_identifiers.py",
+    "test_spans.py",
+    "test_refusal_reason.py",
+    "test_graph.py",
     "test_model.py",
+    "test_validators.py",
+    "test_types.py",
     "test_allocation.py",
-    "test_serialization.py",
+    "test_canonical.py",
+    "test_loads.py",
+    "test_from_data.py",
+    "test_schema.py",
     "test_extend.py",
     "test_docs.py",
 )

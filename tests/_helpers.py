@@ -1,0 +1,468 @@
+"""What the tests share: builders of valid objects, the refusal helpers, the tables of fields.
+
+Every builder takes keyword overrides for any field; a deliberately wrong
+value goes through :func:`untyped`, so that the type checkers see the test's
+intent instead of a ``# type: ignore``. A refusal is caught with
+:func:`refusal`, which returns the :class:`~binding_graph.BindingGraphError`
+itself, so that a test compares its code, its path and its message.
+
+The tests of each rule sit in one class, whose ``test_refusal_message_is_exact``
+pins one refusal of each kind. A message is built from data, in the shape
+``Owner.field rule (got value)``: pinning it keeps the rule's wording, its
+owner, its field and the value it shows from drifting unnoticed.
+
+The private names of ``binding_graph`` that tests reach into are imported
+here and nowhere else, so that renaming one inside the package changes this
+module alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.metadata
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from hypothesis import strategies as st
+
+import binding_graph
+from binding_graph import (
+    BindingGraphError,
+    BoundConstraint,
+    BoundEquation,
+    BoundFact,
+    BoundUnknown,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+    _decoding,
+    _hypothesis_plugin,
+    _json,
+    _validators,
+)
+from binding_graph import strategies as bgst
+from binding_graph._schema import (
+    _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]
+    _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
+)
+from binding_graph.errors import ErrorPath
+from binding_graph.errors import short_repr as show
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+
+__all__ = [
+    "ANY_MODEL",
+    "BUILDERS",
+    "CLASSES",
+    "CLASS_NAMES",
+    "HYPOTHESIS_HOOK",
+    "IDENTIFIER_FIELDS",
+    "IDENTIFIER_PATTERN",
+    "JSON_TREES",
+    "MAX_OFFSET",
+    "MODEL_CLASSES",
+    "NOT_BLANK_PATTERN",
+    "OPTIONAL_FIELDS",
+    "PACKAGE_ROOT",
+    "READS",
+    "REQUIRED_STRING_FIELDS",
+    "ROOT",
+    "SLOW_PATHS",
+    "SPAN_FIELDS",
+    "TEXT_FIELDS",
+    "UTF8_SIZE",
+    "VALIDATORS",
+    "VALID_STRINGS",
+    "VOCABULARY_FIELDS",
+    "ErrorPath",
+    "Offset",
+    "Text",
+    "assert_refusal",
+    "code_and_path",
+    "constraint",
+    "equation",
+    "fact",
+    "graph",
+    "installed_distribution",
+    "load_script",
+    "refusal",
+    "run_python",
+    "show",
+    "span",
+    "symbol",
+    "unknown",
+    "untyped",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout: the README, the docs, the examples, the fuzz harness and the tools."""
+
+MAX_OFFSET = 2**53 - 1
+"""The largest offset of a span: every JSON implementation holds it exactly."""
+
+
+# -- private names of binding_graph ---------------------------------------------
+# Gathered here, so that a rename inside the package is a change of this block.
+
+VALIDATORS = _validators
+"""The module of the field checks, whose slow paths a test forbids."""
+
+SLOW_PATHS = (
+    "check_text",
+    "check_identifier",
+    "check_member",
+    "check_tuple",
+    "_check_int",
+)
+"""The slow paths of the checks, names in :data:`VALIDATORS`.
+
+A valid value the fast path is meant to take must never reach one of these.
+They cost several times the fast path, and the performance targets of
+docs/performance.md rest on that.
+"""
+
+READS: tuple[tuple[ModuleType, str], ...] = ((_decoding, "read"), (_json, "read"))
+"""Where ``from_data`` and ``loads`` look up the reader they share, to observe it."""
+
+UTF8_SIZE: tuple[ModuleType, str] = (_json, "_utf8_size")
+"""Where ``loads`` looks up how it counts the UTF-8 bytes of a text."""
+
+NOT_BLANK_PATTERN: str = _NOT_BLANK
+"""The schema's pattern of a text that is not blank."""
+
+IDENTIFIER_PATTERN: str = _IDENTIFIER
+"""The schema's pattern of an identifier."""
+
+HYPOTHESIS_HOOK = _hypothesis_plugin.setup_hook
+"""The function that the package's ``hypothesis`` entry point names."""
+
+
+# -- refusals -------------------------------------------------------------------
+
+
+def untyped(value: object) -> Any:
+    """Return *value* typed ``Any``: the way a test passes a deliberately wrong type."""
+    return value
+
+
+def refusal(
+    build: Callable[..., object], /, *args: object, **fields: object
+) -> BindingGraphError:
+    """Call *build* with *args* and *fields*; return the refusal it must raise."""
+    with pytest.raises(BindingGraphError) as info:
+        build(*args, **fields)
+    return info.value
+
+
+def code_and_path(
+    build: Callable[..., object], /, *args: object, **fields: object
+) -> tuple[str, ErrorPath]:
+    """Call *build* with *args* and *fields*; return the code and path of its refusal."""
+    error = refusal(build, *args, **fields)
+    return error.code, error.path
+
+
+def assert_refusal(
+    error: BindingGraphError, code: str, path: tuple[str | int, ...], owner: str
+) -> None:
+    """Check the code, the exact path, and that the message names the field."""
+    assert (error.code, error.path) == (code, path)
+    assert f"{owner}.{path[0]}" in error.message
+    assert error.message in str(error)
+
+
+# -- builders of valid objects --------------------------------------------------
+
+
+def span(**overrides: Any) -> SourceSpanLink:
+    """Build a valid span, ``SourceSpanLink("p1", 0, 5, "Alice")``, with *overrides*."""
+    fields: dict[str, Any] = {"source_id": "p1", "start": 0, "end": 5, "text": "Alice"}
+    fields.update(overrides)
+    return SourceSpanLink(**fields)
+
+
+def symbol(**overrides: Any) -> SymbolBinding:
+    """Build a valid symbol ``x``, with *overrides*."""
+    fields: dict[str, Any] = {
+        "symbol_id": "x",
+        "name": "apples",
+        "semantic_role": "quantity",
+        "source_span": span(),
+        "introduced_by": "test",
+    }
+    fields.update(overrides)
+    return SymbolBinding(**fields)
+
+
+def fact(**overrides: Any) -> BoundFact:
+    """Build a valid fact ``x = 3``, with *overrides*."""
+    fields: dict[str, Any] = {"symbol_id": "x", "value": "3", "source_span": span()}
+    fields.update(overrides)
+    return BoundFact(**fields)
+
+
+def equation(**overrides: Any) -> BoundEquation:
+    """Build a valid admitted equation ``z := x + y``, with *overrides*."""
+    fields: dict[str, Any] = {
+        "lhs_symbol_id": "z",
+        "rhs_canonical": "x + y",
+        "dependencies": frozenset({"x", "y"}),
+        "operation_kind": "sum",
+        "unit_proof": "same unit",
+        "admissibility_status": "admitted",
+        "source_span": span(),
+    }
+    fields.update(overrides)
+    return BoundEquation(**fields)
+
+
+def unknown(**overrides: Any) -> BoundUnknown:
+    """Build a valid unknown asking for ``z``, with *overrides*."""
+    fields: dict[str, Any] = {"symbol_id": "z", "question_span": span()}
+    fields.update(overrides)
+    return BoundUnknown(**fields)
+
+
+def constraint(**overrides: Any) -> BoundConstraint:
+    """Build a valid constraint ``x >= 0``, with *overrides*."""
+    fields: dict[str, Any] = {
+        "symbol_id": "x",
+        "predicate": "x >= 0",
+        "source_span": span(),
+    }
+    fields.update(overrides)
+    return BoundConstraint(**fields)
+
+
+def graph(**overrides: Any) -> SemanticSymbolicBindingGraph:
+    """Build a valid graph over symbols ``x``, ``y``, ``z``, with *overrides*.
+
+    It holds one element of every kind: the fact ``x = 3``, the equation
+    ``z := x + y``, the unknown ``z``, the constraint ``x >= 0`` and one span
+    of provenance.
+    """
+    fields: dict[str, Any] = {
+        "symbols": (
+            symbol(symbol_id="x"),
+            symbol(symbol_id="y"),
+            symbol(symbol_id="z"),
+        ),
+        "facts": (fact(),),
+        "equations": (equation(),),
+        "unknowns": (unknown(),),
+        "constraints": (constraint(),),
+        "provenance": (span(),),
+    }
+    fields.update(overrides)
+    return SemanticSymbolicBindingGraph(**fields)
+
+
+# -- the model's classes and fields ---------------------------------------------
+
+MODEL_CLASSES: tuple[type[Any], ...] = (
+    SourceSpanLink,
+    SymbolBinding,
+    BoundFact,
+    BoundEquation,
+    BoundUnknown,
+    BoundConstraint,
+    SemanticSymbolicBindingGraph,
+)
+"""Every class of the model, the graph last."""
+
+CLASSES: dict[str, type] = {cls.__name__: cls for cls in MODEL_CLASSES}
+"""Every class of the model, by name."""
+
+BUILDERS: dict[str, Callable[..., Any]] = {
+    "SourceSpanLink": span,
+    "SymbolBinding": symbol,
+    "BoundFact": fact,
+    "BoundEquation": equation,
+    "BoundUnknown": unknown,
+    "BoundConstraint": constraint,
+    "SemanticSymbolicBindingGraph": graph,
+}
+"""The builder of a valid object of every class, by the class's name."""
+
+TEXT_FIELDS = [
+    ("SourceSpanLink", "source_id"),
+    ("SymbolBinding", "name"),
+    ("SymbolBinding", "introduced_by"),
+    ("BoundFact", "value"),
+    ("BoundEquation", "rhs_canonical"),
+    ("BoundEquation", "operation_kind"),
+    ("BoundEquation", "unit_proof"),
+    ("BoundConstraint", "predicate"),
+]
+"""The required texts: (class, field)."""
+
+IDENTIFIER_FIELDS = [
+    ("SymbolBinding", "symbol_id"),
+    ("BoundFact", "symbol_id"),
+    ("BoundEquation", "lhs_symbol_id"),
+    ("BoundUnknown", "symbol_id"),
+    ("BoundConstraint", "symbol_id"),
+]
+"""The ids: (class, field)."""
+
+VOCABULARY_FIELDS = [
+    ("SymbolBinding", "semantic_role"),
+    ("BoundEquation", "admissibility_status"),
+]
+"""The members of a vocabulary: (class, field)."""
+
+OPTIONAL_FIELDS = [
+    ("SymbolBinding", "entity"),
+    ("SymbolBinding", "unit"),
+    ("BoundFact", "unit"),
+    ("BoundUnknown", "expected_unit"),
+]
+"""The optional texts: (class, field)."""
+
+SPAN_FIELDS = [
+    ("SymbolBinding", "source_span"),
+    ("BoundFact", "source_span"),
+    ("BoundEquation", "source_span"),
+    ("BoundUnknown", "question_span"),
+    ("BoundConstraint", "source_span"),
+]
+"""The spans: (class, field)."""
+
+REQUIRED_STRING_FIELDS = TEXT_FIELDS + IDENTIFIER_FIELDS + VOCABULARY_FIELDS
+"""Every string that may not be None: (class, field)."""
+
+VALID_STRINGS: dict[tuple[str, str], str] = {
+    **dict.fromkeys(TEXT_FIELDS, "some text"),
+    **dict.fromkeys(IDENTIFIER_FIELDS, "x"),
+    **dict.fromkeys(OPTIONAL_FIELDS, "kg"),
+    ("SymbolBinding", "semantic_role"): "rate",
+    ("BoundEquation", "admissibility_status"): "pending",
+}
+"""A valid value of every string field, to wrap in a str subclass."""
+
+
+class Text(str):
+    """A str subclass: accepted wherever a str is."""
+
+    __slots__ = ()
+
+
+class Offset(int):
+    """An int subclass that is not bool."""
+
+    __slots__ = ()
+
+
+ANY_MODEL: st.SearchStrategy[Any] = st.one_of(
+    bgst.source_spans(),
+    bgst.symbol_bindings(),
+    bgst.bound_facts(),
+    bgst.bound_equations(),
+    bgst.bound_unknowns(),
+    bgst.bound_constraints(),
+    bgst.graphs(),
+)
+"""A valid object of any class of the model."""
+
+CLASS_NAMES = (
+    "SourceSpanLink, SymbolBinding, BoundFact, BoundEquation, BoundUnknown,"
+    " BoundConstraint, SemanticSymbolicBindingGraph"
+)
+"""The model's classes, as a refusal of a class that is not one lists them."""
+
+
+# -- JSON -----------------------------------------------------------------------
+
+JSON_TREES: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+"""Any small tree of JSON values, as json.loads returns them: finite floats too."""
+
+
+# -- child interpreters, scripts and the installed distribution -----------------
+
+PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)
+"""The directory that holds the ``binding_graph`` these tests imported."""
+
+
+def run_python(
+    *arguments: str,
+    environment: dict[str, str] | None = None,
+    stdin: str | None = None,
+) -> str:
+    """Run ``python *arguments*`` in a child interpreter and return its standard output.
+
+    A test that needs a fresh process (another hash seed, a clean import, a
+    script run as a user runs it) must judge the code the rest of the suite
+    judges: the installed wheel under tox, the checkout under a bare
+    ``pytest``, a mutant's copy in a mutation run. So the directory that
+    holds the imported package goes first on the child's ``PYTHONPATH``.
+
+    *environment* adds to the parent's variables; the child fails the test
+    (``CalledProcessError``) if it exits with a non-zero status.
+    """
+    inherited = os.environ.get("PYTHONPATH")
+    search_path = (
+        PACKAGE_ROOT if not inherited else PACKAGE_ROOT + os.pathsep + inherited
+    )
+    result = subprocess.run(
+        [sys.executable, *arguments],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **(environment or {}), "PYTHONPATH": search_path},
+    )
+    return result.stdout
+
+
+def load_script(path: Path) -> Any:
+    """Import the script at *path* (a tool or a harness, not a package's module).
+
+    It is imported once, under its file's name, and kept in ``sys.modules``
+    as a module imported by name would be.
+    """
+    name = path.stem
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def installed_distribution() -> importlib.metadata.Distribution:
+    """Return the installed ``binding-graph`` distribution; fail the test without one.
+
+    Its metadata holds the version and the ``hypothesis`` entry point, and a
+    test of either has nothing to check without it. A missing installation
+    fails such a test with this one line, rather than skipping it: a skip
+    would let a run that never checked the entry point pass.
+    """
+    with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+        return importlib.metadata.distribution("binding-graph")
+    pytest.fail(
+        "binding-graph is not installed, so its metadata and its hypothesis"
+        " entry point cannot be tested: install it (`python -m pip install"
+        " -e .`) or run the tests with tox",
+        pytrace=False,
+    )

@@ -1,0 +1,147 @@
+"""The field checks themselves: their fast paths, and their names.
+
+Each check accepts the common value on a fast path, and takes any other on a
+slow path that must meet the same rule: the tests of each rule feed both.
+These check that common valid values never leave the fast path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+
+import binding_graph
+from binding_graph import (
+    BindingGraphError,
+    BoundFact,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+)
+from tests._helpers import (
+    MAX_OFFSET,
+    SLOW_PATHS,
+    VALIDATORS,
+    Offset,
+    Text,
+    constraint,
+    equation,
+    fact,
+    graph,
+    span,
+    symbol,
+    unknown,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from types import FrameType
+
+
+@pytest.fixture
+def slow_paths() -> Iterator[list[str]]:
+    """Record the slow paths of the checks that the test reaches, by name.
+
+    The validators hold their slow paths in closures, built at import, so
+    they are watched by their code objects rather than replaced.
+    """
+    watched = {getattr(VALIDATORS, name).__code__: name for name in SLOW_PATHS}
+    reached: list[str] = []
+
+    def profile(frame: FrameType, event: str, _arg: object) -> None:
+        if event == "call" and frame.f_code in watched:
+            reached.append(watched[frame.f_code])
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        yield reached
+    finally:
+        sys.setprofile(previous)
+
+
+def _every_fast_value() -> SemanticSymbolicBindingGraph:
+    top = span(source_id="p2", start=MAX_OFFSET - 1, end=MAX_OFFSET, text="x")
+    blank = span(start=0, end=3, text="   ")
+    return graph(
+        symbols=(
+            symbol(symbol_id="x", entity="Alice", unit="apple", source_span=top),
+            symbol(symbol_id="y", semantic_role="rate", source_span=blank),
+            symbol(symbol_id="z"),
+        ),
+        facts=(fact(unit="apple"), fact(symbol_id="y")),
+        equations=(
+            equation(dependencies=frozenset({"x", "y"})),
+            equation(
+                lhs_symbol_id="y",
+                dependencies=frozenset(),
+                admissibility_status="refused",
+                refusal_reason="units disagree",
+            ),
+        ),
+        unknowns=(unknown(expected_unit="apple"), unknown(symbol_id="y")),
+        constraints=(constraint(),),
+        provenance=(top, blank),
+    )
+
+
+class TestFastPaths:
+    """Common valid values are accepted without reaching a slow path."""
+
+    def test_common_valid_values_take_only_fast_paths(
+        self, slow_paths: list[str]
+    ) -> None:
+        """Every field of a common valid graph is accepted without a slow path."""
+        built = _every_fast_value()
+        assert built.equations[1].refusal_reason == "units disagree"
+        assert attrs.evolve(built) == built
+        assert slow_paths == []
+
+    @pytest.mark.parametrize("offset", [0, 1, MAX_OFFSET - 1, MAX_OFFSET])
+    def test_span_start_takes_every_valid_offset_on_its_fast_path(
+        self, slow_paths: list[str], offset: int
+    ) -> None:
+        """span_start's fast path takes the whole range, 0 to 2**53 - 1 inclusive."""
+        VALIDATORS.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
+        assert slow_paths == []
+
+    @pytest.mark.parametrize(
+        ("slow_path", "build"),
+        [
+            ("check_text", lambda: symbol(name="Café")),
+            ("check_identifier", lambda: symbol(symbol_id="é")),
+            ("check_member", lambda: symbol(semantic_role=Text("rate"))),
+            ("check_tuple", lambda: graph(provenance=[span()])),
+            ("_check_int", lambda: span(start=Offset(0))),
+        ],
+        ids=lambda value: value if isinstance(value, str) else "",
+    )
+    def test_the_fixture_sees_each_slow_path(
+        self, slow_paths: list[str], slow_path: str, build: Callable[[], object]
+    ) -> None:
+        """The fixture above does see each slow path that a value takes."""
+        with contextlib.suppress(BindingGraphError):
+            build()
+        assert slow_path in slow_paths
+
+
+class TestNames:
+    """The checks built for each field say what they check."""
+
+    def test_validators_are_named_for_what_they_check(self) -> None:
+        """The checks built per field carry names that say what they check."""
+        checks: list[Any] = [
+            attrs.fields(SymbolBinding).semantic_role.validator,
+            attrs.fields(SemanticSymbolicBindingGraph).symbols.validator,
+            attrs.fields(BoundFact).source_span.validator,
+        ]
+        roles = ", ".join(sorted(binding_graph.SEMANTIC_ROLES))
+        assert [(check.__name__, check.__qualname__) for check in checks] == [
+            (f"member_of({roles})",) * 2,
+            ("tuple_of(SymbolBinding)",) * 2,
+            ("instance_of(SourceSpanLink)",) * 2,
+        ]
