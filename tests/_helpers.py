@@ -44,8 +44,10 @@ from binding_graph import (
     _hypothesis_plugin,
     _json,
     _validators,
+    model,
 )
 from binding_graph import strategies as bgst
+from binding_graph._fields import declared_fields
 from binding_graph._schema import (
     _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]
     _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
@@ -266,15 +268,7 @@ def graph(**overrides: Any) -> SemanticSymbolicBindingGraph:
 
 # -- the model's classes and fields ---------------------------------------------
 
-MODEL_CLASSES: tuple[type[Any], ...] = (
-    SourceSpanLink,
-    SymbolBinding,
-    BoundFact,
-    BoundEquation,
-    BoundUnknown,
-    BoundConstraint,
-    SemanticSymbolicBindingGraph,
-)
+MODEL_CLASSES: tuple[type[Any], ...] = model.MODEL_CLASSES
 """Every class of the model, the graph last."""
 
 CLASSES: dict[str, type] = {cls.__name__: cls for cls in MODEL_CLASSES}
@@ -291,47 +285,33 @@ BUILDERS: dict[str, Callable[..., Any]] = {
 }
 """The builder of a valid object of every class, by the class's name."""
 
-TEXT_FIELDS = [
-    ("SourceSpanLink", "source_id"),
-    ("SymbolBinding", "name"),
-    ("SymbolBinding", "introduced_by"),
-    ("BoundFact", "value"),
-    ("BoundEquation", "rhs_canonical"),
-    ("BoundEquation", "operation_kind"),
-    ("BoundEquation", "unit_proof"),
-    ("BoundConstraint", "predicate"),
-]
+
+def fields_of_kind(*kinds: str) -> list[tuple[str, str]]:
+    """Return (class, field) for every field declared of one of *kinds*."""
+    return [
+        (cls.__name__, name)
+        for cls in MODEL_CLASSES
+        for name, declared in declared_fields(cls)
+        if declared.kind in kinds
+    ]
+
+
+TEXT_FIELDS = fields_of_kind("text")
 """The required texts: (class, field)."""
 
-IDENTIFIER_FIELDS = [
-    ("SymbolBinding", "symbol_id"),
-    ("BoundFact", "symbol_id"),
-    ("BoundEquation", "lhs_symbol_id"),
-    ("BoundUnknown", "symbol_id"),
-    ("BoundConstraint", "symbol_id"),
-]
+IDENTIFIER_FIELDS = fields_of_kind("identifier")
 """The ids: (class, field)."""
 
-VOCABULARY_FIELDS = [
-    ("SymbolBinding", "semantic_role"),
-    ("BoundEquation", "admissibility_status"),
-]
+VOCABULARY_FIELDS = fields_of_kind("member")
 """The members of a vocabulary: (class, field)."""
 
-OPTIONAL_FIELDS = [
-    ("SymbolBinding", "entity"),
-    ("SymbolBinding", "unit"),
-    ("BoundFact", "unit"),
-    ("BoundUnknown", "expected_unit"),
-]
+OPTIONAL_FIELDS = fields_of_kind("optional_text")
 """The optional texts: (class, field)."""
 
 SPAN_FIELDS = [
-    ("SymbolBinding", "source_span"),
-    ("BoundFact", "source_span"),
-    ("BoundEquation", "source_span"),
-    ("BoundUnknown", "question_span"),
-    ("BoundConstraint", "source_span"),
+    (owner, name)
+    for owner, name in fields_of_kind("object")
+    if CLASSES[owner] is not SemanticSymbolicBindingGraph
 ]
 """The spans: (class, field)."""
 
@@ -342,8 +322,13 @@ VALID_STRINGS: dict[tuple[str, str], str] = {
     **dict.fromkeys(TEXT_FIELDS, "some text"),
     **dict.fromkeys(IDENTIFIER_FIELDS, "x"),
     **dict.fromkeys(OPTIONAL_FIELDS, "kg"),
-    ("SymbolBinding", "semantic_role"): "rate",
-    ("BoundEquation", "admissibility_status"): "pending",
+    # The first member of each vocabulary, in code-point order.
+    **{
+        (owner, name): min(declared.vocabulary)
+        for owner, name in VOCABULARY_FIELDS
+        for field, declared in declared_fields(CLASSES[owner])
+        if field == name
+    },
 }
 """A valid value of every string field, to wrap in a str subclass."""
 

@@ -14,15 +14,13 @@ from hypothesis import strategies as st
 
 from binding_graph import (
     BindingGraphError,
-    BoundConstraint,
     BoundEquation,
-    BoundFact,
-    BoundUnknown,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
 )
 from binding_graph import strategies as bgst
+from binding_graph._fields import declared_fields
 from tests._helpers import MAX_OFFSET, untyped
 
 if TYPE_CHECKING:
@@ -68,43 +66,26 @@ class TestValidObjects:
 Mutation = tuple["Callable[[], object]", str, tuple[Any, ...]]
 
 
-_COLLECTIONS = ("symbols", "facts", "equations", "unknowns", "constraints")
-
-
-_REQUIRED_TEXT = {
-    SymbolBinding: ("name", "introduced_by"),
-    BoundFact: ("value",),
-    BoundEquation: ("rhs_canonical", "operation_kind", "unit_proof"),
-    BoundUnknown: (),
-    BoundConstraint: ("predicate",),
+# The collections whose elements name symbols, and what their fields hold, as
+# the fields declare it.
+_ELEMENTS: dict[str, type[Any]] = {
+    name: declared.item
+    for name, declared in declared_fields(SemanticSymbolicBindingGraph)
+    if declared.item is not None and declared.item is not SourceSpanLink
 }
+_COLLECTIONS = tuple(_ELEMENTS)
 
 
-_OPTIONAL_TEXT = {
-    SymbolBinding: ("entity", "unit"),
-    BoundFact: ("unit",),
-    BoundEquation: (),
-    BoundUnknown: ("expected_unit",),
-    BoundConstraint: (),
-}
+def _of_kind(cls: type[Any], kind: str) -> tuple[str, ...]:
+    return tuple(
+        name for name, declared in declared_fields(cls) if declared.kind == kind
+    )
 
 
-_SPAN_FIELD = {
-    SymbolBinding: "source_span",
-    BoundFact: "source_span",
-    BoundEquation: "source_span",
-    BoundUnknown: "question_span",
-    BoundConstraint: "source_span",
-}
-
-
-_ID_FIELD = {
-    SymbolBinding: "symbol_id",
-    BoundFact: "symbol_id",
-    BoundEquation: "lhs_symbol_id",
-    BoundUnknown: "symbol_id",
-    BoundConstraint: "symbol_id",
-}
+_REQUIRED_TEXT = {cls: _of_kind(cls, "text") for cls in _ELEMENTS.values()}
+_OPTIONAL_TEXT = {cls: _of_kind(cls, "optional_text") for cls in _ELEMENTS.values()}
+_SPAN_FIELD = {cls: _of_kind(cls, "object")[0] for cls in _ELEMENTS.values()}
+_ID_FIELD = {cls: _of_kind(cls, "identifier")[0] for cls in _ELEMENTS.values()}
 
 
 _BAD_IDENTIFIERS = st.one_of(

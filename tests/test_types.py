@@ -20,6 +20,7 @@ from binding_graph import (
     SymbolBinding,
 )
 from binding_graph import strategies as bgst
+from binding_graph._fields import declared_fields
 from tests._helpers import (
     BUILDERS,
     MAX_OFFSET,
@@ -194,22 +195,20 @@ _KINDS: dict[str, st.SearchStrategy[Any]] = {
 # Which kinds a field accepts; every other kind must be refused as wrong_type.
 _TEXT = {"str"}
 _ACCEPTS: dict[tuple[type[Any], str], set[str]] = {}
-accepted: set[str]
-for _cls in MODEL_CLASSES[:-1]:
-    for _field in attrs.fields(_cls):
-        if _field.name in {"start", "end"}:
-            accepted = {"int"}
-        elif _field.name in {"source_span", "question_span"}:
-            accepted = {"span"}
-        elif _field.name == "dependencies":
-            accepted = set()  # a frozenset of junk is refused member by member
-        elif _field.default is None:
-            accepted = _TEXT | {"none"}
-        else:
-            accepted = set(_TEXT)
-        _ACCEPTS[_cls, _field.name] = accepted
-for _field in attrs.fields(SemanticSymbolicBindingGraph):
-    _ACCEPTS[SemanticSymbolicBindingGraph, _field.name] = set()
+# What each kind of field accepts of the kinds above, as its declaration says.
+_ACCEPTED_BY_KIND: dict[str, set[str]] = {
+    "start": {"int"},
+    "end": {"int"},
+    "object": {"span"},
+    "identifiers": set(),  # a frozenset of junk is refused member by member
+    "objects": set(),  # a tuple of junk is refused item by item
+    "optional_text": _TEXT | {"none"},
+    "refusal_reason": _TEXT | {"none"},
+}
+for _cls in MODEL_CLASSES:
+    for _name, _declared in declared_fields(_cls):
+        accepted = _ACCEPTED_BY_KIND.get(_declared.kind, _TEXT)
+        _ACCEPTS[_cls, _name] = set(accepted)
 
 _EXAMPLES: dict[type[Any], st.SearchStrategy[Any]] = {
     SourceSpanLink: bgst.source_spans(),
