@@ -19,9 +19,13 @@ settings.register_profile("ci", _BASE, max_examples=500)
 # mutant: a few examples, the same ones every run (so the score is
 # reproducible), no example database shared between mutants, and no shrinking
 # (the first failing example is enough to kill a mutant).
+# mutmut also runs the same tests again and again in one process, each time
+# on a new instance of the test's class: Hypothesis would take that for a
+# test called from several executors.
 settings.register_profile(
     "mutation",
     _BASE,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
     max_examples=10,
     derandomize=True,
     database=None,
