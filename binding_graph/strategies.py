@@ -196,24 +196,12 @@ def _draw_symbol(
     return _draw_element(draw, SymbolBinding, None, given)
 
 
-def _draw_fact(draw: DrawFn, ids: Sequence[str] | None) -> BoundFact:
-    return _draw_element(draw, BoundFact, ids, {})
-
-
-def _draw_equation(
-    draw: DrawFn,
-    ids: Sequence[str] | None,
+def _elements(
+    cls: type[_E],
+    symbol_ids: Sequence[str] | None,
     dependency_count: SearchStrategy[int] = _DEPENDENCY_COUNT,
-) -> BoundEquation:
-    return _draw_element(draw, BoundEquation, ids, {}, dependency_count)
-
-
-def _draw_unknown(draw: DrawFn, ids: Sequence[str] | None) -> BoundUnknown:
-    return _draw_element(draw, BoundUnknown, ids, {})
-
-
-def _draw_constraint(draw: DrawFn, ids: Sequence[str] | None) -> BoundConstraint:
-    return _draw_element(draw, BoundConstraint, ids, {})
+) -> SearchStrategy[_E]:
+    return st.composite(_draw_element)(cls, _ids(symbol_ids), {}, dependency_count)
 
 
 def source_spans(*, source_id: str | None = None) -> SearchStrategy[SourceSpanLink]:
@@ -242,7 +230,7 @@ def bound_facts(
     Args:
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
     """
-    return st.composite(_draw_fact)(_ids(symbol_ids))
+    return _elements(BoundFact, symbol_ids)
 
 
 def bound_equations(
@@ -254,8 +242,7 @@ def bound_equations(
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
         max_dependencies: The most dependencies to draw.
     """
-    count = st.integers(0, max_dependencies)
-    return st.composite(_draw_equation)(_ids(symbol_ids), count)
+    return _elements(BoundEquation, symbol_ids, st.integers(0, max_dependencies))
 
 
 def bound_unknowns(
@@ -266,7 +253,7 @@ def bound_unknowns(
     Args:
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
     """
-    return st.composite(_draw_unknown)(_ids(symbol_ids))
+    return _elements(BoundUnknown, symbol_ids)
 
 
 def bound_constraints(
@@ -277,7 +264,7 @@ def bound_constraints(
     Args:
         symbol_ids: Refer only to these ids (non-empty); any id if ``None``.
     """
-    return st.composite(_draw_constraint)(_ids(symbol_ids))
+    return _elements(BoundConstraint, symbol_ids)
 
 
 def _ids(symbol_ids: Sequence[str] | None) -> tuple[str, ...] | None:
