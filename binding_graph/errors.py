@@ -31,6 +31,7 @@ RefusalCode = Literal[
     "unsupported_version",
     "unknown_key",
     "missing_key",
+    "unbound_unknown",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 

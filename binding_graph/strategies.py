@@ -321,8 +321,11 @@ def graph_documents(
 INVALID_DOCUMENT_CODES: Final[frozenset[str]] = REFUSAL_CODES - {
     "empty_allocation",
     "unslugifiable_phrase",
+    # binding_graph.analysis.require_solvable's: a document that loads is
+    # valid, whether or not it determines its unknowns.
+    "unbound_unknown",
 }
-"""Every refusal code a document can cause, which is all but the allocator's own.
+"""Every refusal code a document can cause, which is all but the allocator's own and ``unbound_unknown``.
 
 :func:`invalid_graph_documents` draws documents for each of them.
 

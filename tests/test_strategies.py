@@ -113,12 +113,13 @@ def test_graph_documents_are_valid(document: dict[str, Any]) -> None:
 
 
 def test_invalid_documents_cover_every_code_a_document_can_cause() -> None:
-    """INVALID_DOCUMENT_CODES is every refusal code but the allocator's."""
+    """INVALID_DOCUMENT_CODES is every refusal code but the allocator's and the analysis'."""
     assert (
         REFUSAL_CODES
         - {
             "empty_allocation",
             "unslugifiable_phrase",
+            "unbound_unknown",
         }
         == bgst.INVALID_DOCUMENT_CODES
     )
