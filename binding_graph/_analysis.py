@@ -10,24 +10,55 @@ Nothing recurses, so a chain of any length fits in the interpreter's stack.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import heapq
 from typing import TYPE_CHECKING, Final
 
 from binding_graph.errors import show
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator, Iterator
 
     from binding_graph.errors import Path
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = ["Analysis", "RawFinding", "cycles", "solve"]
+__all__ = ["Analysis", "RawFinding", "collector_paused", "cycles", "quote", "solve"]
 
 RawFinding = tuple[str, "Path", str]
 """A finding before it is wrapped: its code, its path and its message."""
 
 # How many symbol ids a message lists before it says how many more there are.
 _LISTED: Final = 5
+# The longest repr that show() leaves as it is.
+_SHORT: Final = 60
+
+
+def quote(text: str) -> str:
+    """Return ``show(text)``, quickly for the common short text."""
+    shown = repr(text)
+    return shown if len(shown) <= _SHORT else show(text)
+
+
+@contextlib.contextmanager
+def collector_paused() -> Generator[None, None, None]:
+    """Pause Python's cyclic garbage collector while a graph is analysed or drawn.
+
+    The analysis allocates containers in proportion to the graph and frees
+    none of them before it returns, and none of them is in a reference
+    cycle: the collector would only scan the graph's millions of objects
+    again and again, for nothing (as when a document is read). Its state is
+    restored on the way out, refused or not; one that was already off stays
+    off.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def solve(graph: SemanticSymbolicBindingGraph) -> tuple[list[int], set[str]]:
@@ -213,7 +244,7 @@ class Analysis:
             if first == symbol_id:
                 return f"equations[{index}] defines it from itself"
             return (
-                f"equations[{index}] defines it from {show(first)},"
+                f"equations[{index}] defines it from {quote(first)},"
                 " which is not determined"
             )
         if symbol_id in self.unadmitted:
@@ -250,7 +281,7 @@ class Analysis:
                 self._report(
                     "unused_symbol",
                     ("symbols", index, "symbol_id"),
-                    f"{show(symbol.symbol_id)} is not referred to by any fact,"
+                    f"{quote(symbol.symbol_id)} is not referred to by any fact,"
                     " equation, unknown or constraint",
                 )
 
@@ -263,17 +294,17 @@ class Analysis:
                 self._report(
                     "conflicting_facts",
                     ("facts", index, "value"),
-                    f"facts[{index}] gives {show(symbol_id)} the value"
-                    f" {show(fact.value)}, but facts[{first}] gives it"
-                    f" {show(facts[first].value)}",
+                    f"facts[{index}] gives {quote(symbol_id)} the value"
+                    f" {quote(fact.value)}, but facts[{first}] gives it"
+                    f" {quote(facts[first].value)}",
                 )
             unit = self.units[symbol_id]
             if fact.unit is not None and unit is not None and fact.unit != unit:
                 self._report(
                     "fact_unit_mismatch",
                     ("facts", index, "unit"),
-                    f"facts[{index}] is in {show(fact.unit)}, but its symbol"
-                    f" {show(symbol_id)} is in {show(unit)}",
+                    f"facts[{index}] is in {quote(fact.unit)}, but its symbol"
+                    f" {quote(symbol_id)} is in {quote(unit)}",
                 )
 
     def _definition(self, symbol_id: str) -> tuple[int | None, str]:
@@ -298,7 +329,7 @@ class Analysis:
                 self._report(
                     "multiply_defined",
                     ("equations", index, "lhs_symbol_id"),
-                    f"equations[{index}] defines {show(lhs)}, which {which}",
+                    f"equations[{index}] defines {quote(lhs)}, which {which}",
                 )
             if given.issuperset(equation.dependencies):
                 continue
@@ -308,7 +339,7 @@ class Analysis:
 
     def _ungiven(self, index: int, position: int, symbol_id: str) -> None:
         path: Path = ("equations", index, "dependencies", position)
-        reads = f"equations[{index}] reads {show(symbol_id)}, which"
+        reads = f"equations[{index}] reads {quote(symbol_id)}, which"
         if symbol_id in self.unadmitted:
             other = self.unadmitted[symbol_id][0]
             status = self.graph.equations[other].admissibility_status
@@ -355,7 +386,7 @@ class Analysis:
         if len(component) == 1:
             how = "from itself"
         else:
-            shown = ", ".join(map(show, component[:_LISTED]))
+            shown = ", ".join(map(quote, component[:_LISTED]))
             more = len(component) - _LISTED
             how = (
                 f"in a cycle of {len(component)} symbols defined from one another:"
@@ -364,7 +395,7 @@ class Analysis:
         self._report(
             "cyclic_definition",
             ("equations", index, "dependencies", position),
-            f"equations[{index}] defines {show(lhs)} {how}",
+            f"equations[{index}] defines {quote(lhs)} {how}",
         )
 
     def _unknowns(self) -> None:
@@ -374,7 +405,7 @@ class Analysis:
                 self._report(
                     "undetermined_unknown",
                     ("unknowns", index, "symbol_id"),
-                    f"unknowns[{index}] asks for {show(symbol_id)}, which the facts"
+                    f"unknowns[{index}] asks for {quote(symbol_id)}, which the facts"
                     " and admitted equations do not determine:"
                     f" {self.why_undetermined(symbol_id)}",
                 )
@@ -384,6 +415,6 @@ class Analysis:
                 self._report(
                     "unknown_unit_mismatch",
                     ("unknowns", index, "expected_unit"),
-                    f"unknowns[{index}] expects {show(expected)}, but its symbol"
-                    f" {show(symbol_id)} is in {show(unit)}",
+                    f"unknowns[{index}] expects {quote(expected)}, but its symbol"
+                    f" {quote(symbol_id)} is in {quote(unit)}",
                 )

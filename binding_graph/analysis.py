@@ -26,6 +26,7 @@ import attrs
 from binding_graph import _analysis, _render
 from binding_graph import _validators as _v
 from binding_graph._analysis import Analysis
+from binding_graph._analysis import collector_paused as _paused
 from binding_graph.errors import BindingGraphError, Path, render_path, show
 from binding_graph.model import SemanticSymbolicBindingGraph
 
@@ -162,7 +163,9 @@ def determined_symbols(graph: SemanticSymbolicBindingGraph) -> frozenset[str]:
 
     .. versionadded:: 0.1.0
     """
-    return frozenset(_analysis.solve(_check_graph("determined_symbols", graph))[1])
+    graph = _check_graph("determined_symbols", graph)
+    with _paused():
+        return frozenset(_analysis.solve(graph)[1])
 
 
 def solve_order(graph: SemanticSymbolicBindingGraph) -> tuple[BoundEquation, ...]:
@@ -190,7 +193,8 @@ def solve_order(graph: SemanticSymbolicBindingGraph) -> tuple[BoundEquation, ...
     """
     graph = _check_graph("solve_order", graph)
     equations = graph.equations
-    return tuple(equations[index] for index in _analysis.solve(graph)[0])
+    with _paused():
+        return tuple(equations[index] for index in _analysis.solve(graph)[0])
 
 
 def cycles(graph: SemanticSymbolicBindingGraph) -> tuple[tuple[str, ...], ...]:
@@ -213,7 +217,9 @@ def cycles(graph: SemanticSymbolicBindingGraph) -> tuple[tuple[str, ...], ...]:
 
     .. versionadded:: 0.1.0
     """
-    return tuple(_analysis.cycles(_check_graph("cycles", graph)))
+    graph = _check_graph("cycles", graph)
+    with _paused():
+        return tuple(_analysis.cycles(graph))
 
 
 def _order(finding: RawFinding) -> tuple[int, int, int, int]:
@@ -249,7 +255,13 @@ def findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
 
     .. versionadded:: 0.1.0
     """
-    found = Analysis(_check_graph("findings", graph)).findings()
+    graph = _check_graph("findings", graph)
+    with _paused():
+        return _findings(graph)
+
+
+def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    found = Analysis(graph).findings()
     found.sort(key=_order)
     return tuple(
         Finding(cast("FindingCode", code), path, message)
@@ -273,7 +285,9 @@ def require_solvable(graph: SemanticSymbolicBindingGraph) -> None:
 
     .. versionadded:: 0.1.0
     """
-    analysis = Analysis(_check_graph("require_solvable", graph))
+    graph = _check_graph("require_solvable", graph)
+    with _paused():
+        analysis = Analysis(graph)
     for index, unknown in enumerate(graph.unknowns):
         symbol_id = unknown.symbol_id
         if symbol_id not in analysis.determined:
@@ -310,7 +324,9 @@ def to_dot(graph: SemanticSymbolicBindingGraph) -> str:
 
     .. versionadded:: 0.1.0
     """
-    return _render.dot(_check_graph("to_dot", graph), findings(graph))
+    graph = _check_graph("to_dot", graph)
+    with _paused():
+        return _render.dot(graph, _findings(graph))
 
 
 def to_mermaid(graph: SemanticSymbolicBindingGraph) -> str:
@@ -331,4 +347,6 @@ def to_mermaid(graph: SemanticSymbolicBindingGraph) -> str:
 
     .. versionadded:: 0.1.0
     """
-    return _render.mermaid(_check_graph("to_mermaid", graph), findings(graph))
+    graph = _check_graph("to_mermaid", graph)
+    with _paused():
+        return _render.mermaid(graph, _findings(graph))

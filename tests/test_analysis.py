@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import inspect
 import json
 import pickle
@@ -19,6 +20,7 @@ from binding_graph import (
     BoundFact,
     SemanticSymbolicBindingGraph,
     SymbolBinding,
+    _analysis,
 )
 from binding_graph import analysis as an
 from binding_graph.errors import Path, show
@@ -994,11 +996,58 @@ class TestArguments:
         assert an.determined_symbols(graph) == {"x"}
 
 
+class TestCollector:
+    """Every function pauses the cyclic collector while it works, and restores it."""
+
+    @pytest.mark.parametrize("name", sorted(FUNCTIONS))
+    def test_paused_while_working(
+        self, name: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The analysis runs with the collector off; it is on again afterwards."""
+        seen: list[bool] = []
+        solve = _analysis.solve
+
+        def watched(graph: SemanticSymbolicBindingGraph) -> tuple[list[int], set[str]]:
+            seen.append(gc.isenabled())
+            return solve(graph)
+
+        monkeypatch.setattr(_analysis, "solve", watched)
+        graph = make_graph(facts=[("x", "1")], unknowns=["x"])
+        if name == "cycles":
+            monkeypatch.setattr(_analysis, "cycles", watched)
+        FUNCTIONS[name](graph)
+        assert seen == [False]
+        assert gc.isenabled()
+
+    def test_left_off_when_it_was_off(self) -> None:
+        """A collector that was off stays off."""
+        gc.disable()
+        try:
+            assert an.findings(make_graph("x", constraints=["x"])) == ()
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+
+    def test_restored_when_the_analysis_fails(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An exception on the way out still turns the collector back on."""
+
+        def broken(graph: SemanticSymbolicBindingGraph) -> tuple[list[int], set[str]]:
+            raise RuntimeError(graph)
+
+        monkeypatch.setattr(_analysis, "solve", broken)
+        with pytest.raises(RuntimeError):
+            an.determined_symbols(make_graph())
+        assert gc.isenabled()
+
+
 # -- determinism, size, surface -----------------------------------------------------------
 
 SEEDED_SCRIPT = """
 import json, random
 from binding_graph import *
+from binding_graph import _analysis
 from binding_graph import analysis as an
 span = SourceSpanLink("p", 0, 1, "x")
 results = []
