@@ -72,22 +72,6 @@ class Picture:
 
     __slots__ = ("asked", "equations", "marked", "symbols")
 
-    def _ask(
-        self,
-        graph: SemanticSymbolicBindingGraph,
-        where: dict[str, int],
-        escape: Callable[[str], str],
-    ) -> set[str]:
-        """Add each unknown to its symbol's label; return the ids of those nodes."""
-        asked: set[str] = set()
-        for unknown in graph.unknowns:
-            i = where[unknown.symbol_id]
-            asked.add(f"s{i}")
-            expected = unknown.expected_unit
-            unit = "" if expected is None else ", in " + escape(expected)
-            self.symbols[i].append(f"? asked{unit}")
-        return asked
-
     def __init__(
         self,
         graph: SemanticSymbolicBindingGraph,
@@ -116,6 +100,22 @@ class Picture:
             target = f"s{where[equation.lhs_symbol_id]}"
             self.equations.append((label, status, sources, target))
         self.marked = self._mark(graph, where, findings)
+
+    def _ask(
+        self,
+        graph: SemanticSymbolicBindingGraph,
+        where: dict[str, int],
+        escape: Callable[[str], str],
+    ) -> set[str]:
+        """Add each unknown to its symbol's label; return the ids of those nodes."""
+        asked: set[str] = set()
+        for unknown in graph.unknowns:
+            i = where[unknown.symbol_id]
+            asked.add(f"s{i}")
+            expected = unknown.expected_unit
+            unit = "" if expected is None else ", in " + escape(expected)
+            self.symbols[i].append(f"? asked{unit}")
+        return asked
 
     def _mark(
         self,
