@@ -34,6 +34,8 @@ from typing import Any
 import competitors as comp
 import workload
 
+from binding_graph import analysis
+
 Call = Callable[[], object]
 
 _10K = 10_000
@@ -385,6 +387,96 @@ def _size(text: str) -> int:
     return int(key.replace("_", ""))
 
 
+# -- analysis -------------------------------------------------------------------
+
+ANALYSES: dict[str, str] = {
+    "construct": "construct + validate the graph from primitives (for comparison)",
+    "findings": "`analysis.findings`",
+    "determined_symbols": "`analysis.determined_symbols`",
+    "solve_order": "`analysis.solve_order`",
+    "cycles": "`analysis.cycles`",
+    "to_dot": "`analysis.to_dot`",
+    "to_mermaid": "`analysis.to_mermaid`",
+}
+# What the scaling table times: findings, which runs every analysis, against
+# building the graph it reads.
+_SCALED_ANALYSES = ("construct", "findings")
+
+
+def elements(n: int) -> int:
+    """Return how many elements the graph of *n* symbols holds, spans aside."""
+    shape = workload.shape_for(n)
+    return (
+        shape.symbols
+        + shape.facts
+        + shape.equations
+        + shape.unknowns
+        + shape.constraints
+    )
+
+
+def _analysis_calls(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Call]:
+    library = comp.Library()
+    graph = library.construct(data)
+    calls: dict[str, Call] = {
+        "construct": lambda: library.construct(data),
+        "findings": lambda: analysis.findings(graph),
+        "determined_symbols": lambda: analysis.determined_symbols(graph),
+        "solve_order": lambda: analysis.solve_order(graph),
+        "cycles": lambda: analysis.cycles(graph),
+        "to_dot": lambda: analysis.to_dot(graph),
+        "to_mermaid": lambda: analysis.to_mermaid(graph),
+    }
+    return {key: calls[key] for key in keys}
+
+
+def run_analysis(n: int, repeats: int, *, warmup: bool) -> str:
+    """Time each analysis of binding_graph at size *n*, against construction."""
+    data = workload.primitive_graph(n)
+    timings = bench(_analysis_calls(data, tuple(ANALYSES)), repeats, warmup=warmup)
+    construct = timings["construct"].median
+    count = elements(n)
+    lines = [
+        "| workload | time | over construct | per element |",
+        "| --- | --- | --- | --- |",
+    ]
+    for key, label in ANALYSES.items():
+        median = timings[key].median
+        lines.append(
+            f"| {label} | {fmt_time(median)} | {median / construct:.2f}x"
+            f" | {fmt_time(median / count)} |"
+        )
+    return "\n".join(lines)
+
+
+def run_analysis_scaling(sizes: list[int], repeats_for: Callable[[int], int]) -> str:
+    """Time findings and construction per element at each size."""
+    lines = [
+        (
+            "| size | construct, per element | `findings`, per element"
+            " | `findings` over construct | `findings`: share in the collector |"
+        ),
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for n in sizes:
+        data = workload.primitive_graph(n)
+        timings = bench(
+            _analysis_calls(data, _SCALED_ANALYSES),
+            repeats_for(n),
+            warmup=n <= _WARMUP_UP_TO,
+        )
+        del data
+        count = elements(n)
+        construct, found = timings["construct"], timings["findings"]
+        lines.append(
+            f"| {_label(n)} ({count:,} elements) | {fmt_time(construct.median / count)}"
+            f" | {fmt_time(found.median / count)}"
+            f" | {found.median / construct.median:.2f}x | {found.gc_share:.0%} |"
+        )
+        print(f"  analysis scaling {_label(n)}: done", file=sys.stderr, flush=True)
+    return "\n".join(lines)
+
+
 # -- the machine -----------------------------------------------------------------
 
 
@@ -539,6 +631,20 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_memory:
         emit(["## Memory", "", run_memory(competitors, info["data"])])
     del info
+    emit(
+        [
+            f"## Analysis at {_label(n)}",
+            "",
+            (
+                f"`binding_graph.analysis` on the graph above ({elements(n):,}"
+                f" elements: symbols, facts, equations, unknowns, constraints),"
+                f" medians of {repeats_for(n)} interleaved calls, against building"
+                " the graph."
+            ),
+            "",
+            run_analysis(n, repeats_for(n), warmup=not args.smoke),
+        ]
+    )
     if scaling:
         emit(
             [
@@ -547,6 +653,10 @@ def main(argv: list[str] | None = None) -> int:
                 "Time per model object (median); `loads` per object of the document.",
                 "",
                 run_scaling(competitors, scaling, repeats_for),
+                "",
+                "`analysis.findings` and construction, per element (median):",
+                "",
+                run_analysis_scaling(scaling, repeats_for),
             ]
         )
     emit(["## Machine", "", machine()])

@@ -7,6 +7,7 @@ from typing import Final, Literal, get_args
 
 __all__ = [
     "ALLOCATION_CODES",
+    "ANALYSIS_CODES",
     "DOCUMENT_CODES",
     "REFUSAL_CODES",
     "BindingGraphError",
@@ -33,6 +34,7 @@ RefusalCode = Literal[
     "unsupported_version",
     "unknown_key",
     "missing_key",
+    "unbound_unknown",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -52,7 +54,17 @@ ALLOCATION_CODES: Final[frozenset[str]] = frozenset(
 .. versionadded:: 0.1.0
 """
 
-DOCUMENT_CODES: Final[frozenset[str]] = REFUSAL_CODES - ALLOCATION_CODES
+ANALYSIS_CODES: Final[frozenset[str]] = frozenset({"unbound_unknown"})
+"""The codes only :mod:`binding_graph.analysis` raises, when asked: never a document's.
+
+A document that loads is valid, whether or not it determines its unknowns.
+
+.. versionadded:: 0.1.0
+"""
+
+DOCUMENT_CODES: Final[frozenset[str]] = (
+    REFUSAL_CODES - ALLOCATION_CODES - ANALYSIS_CODES
+)
 """Every code that reading a document can raise.
 
 :func:`~binding_graph.from_data` and :func:`~binding_graph.loads` refuse with

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
+import shutil
+import subprocess
 import sys
 from importlib.metadata import version as _version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sphinx.errors import ExtensionError
 from sphinx.pycode import ModuleAnalyzer
 
 import binding_graph
+from binding_graph.analysis import to_dot, to_mermaid
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -42,7 +47,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"binding_graph\.(_decoding|_json)\._M"),
 ]
 
-exclude_patterns = ["_build"]
+# _generated holds the pictures that _draw_example makes at every build.
+exclude_patterns = ["_build", "_generated"]
 
 # Markdown sources, one sentence per line.
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -98,6 +104,41 @@ def _constant_docstring(
         lines[:] = _CONSTANT_DOCSTRINGS[attribute]
 
 
+_DOCS = Path(__file__).resolve().parent
+_GENERATED = _DOCS / "_generated"
+
+
+def _draw_example(_app: Sphinx) -> None:
+    """Draw the bundled example for solvers.md: DOT, Mermaid, and dot's SVG.
+
+    A build without Graphviz' dot fails: the page would lack its picture.
+    """
+    path = _DOCS.parent / "examples" / "word_problem.py"
+    spec = importlib.util.spec_from_file_location("word_problem", path)
+    if spec is None or spec.loader is None:
+        msg = f"cannot load {path}"
+        raise ExtensionError(msg)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    graph = example.build()
+    _GENERATED.mkdir(exist_ok=True)
+    source = _GENERATED / "word_problem.dot"
+    source.write_text(to_dot(graph), encoding="utf-8")
+    (_GENERATED / "word_problem.mmd").write_text(to_mermaid(graph), encoding="utf-8")
+    dot = shutil.which("dot")
+    if dot is None:
+        msg = (
+            "Graphviz' dot is needed to draw the picture of docs/solvers.md"
+            " (Debian: apt-get install graphviz)"
+        )
+        raise ExtensionError(msg)
+    subprocess.run(  # noqa: S603 -- dot, on our own file
+        [dot, "-Tsvg", "-o", str(_GENERATED / "word_problem.svg"), str(source)],
+        check=True,
+    )
+
+
 def setup(app: Sphinx) -> None:
-    """Connect the hook that documents re-exported constants."""
+    """Connect the hooks: re-exported constants' docstrings, the example's picture."""
     app.connect("autodoc-process-docstring", _constant_docstring)
+    app.connect("builder-inited", _draw_example)

@@ -106,6 +106,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
     "binding_graph.errors": frozenset(
         {
             "ALLOCATION_CODES",
+            "ANALYSIS_CODES",
             "DOCUMENT_CODES",
             "REFUSAL_CODES",
             "BindingGraphError",

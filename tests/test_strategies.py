@@ -215,12 +215,13 @@ class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
     def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
-        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's."""
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's and the analysis'."""
         assert (
             REFUSAL_CODES
             - {
                 "empty_allocation",
                 "unslugifiable_phrase",
+                "unbound_unknown",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )

@@ -1,0 +1,345 @@
+"""What a sound graph gives a solver: determined symbols, a solve order, findings, pictures.
+
+A graph can be sound and still useless to a solver: an unknown that no
+chain of facts and equations reaches, two equations that define one symbol,
+a cycle of definitions, two facts that disagree.
+This module answers those questions from the structure of the graph alone,
+by symbol ids: it never parses a right-hand side, a predicate or a value, so
+the data layer stays free of any solver.
+
+Every function is pure and deterministic (the same result under every hash
+seed), takes time linear in the size of the graph (:func:`solve_order` and
+:func:`findings` O(n log n)), and never recurses, so chains of any length
+are fine.
+Findings are not refusals: a graph with findings is still valid.
+:func:`require_solvable` is for callers who want a refusal instead.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final, Literal, cast, get_args
+
+import attrs
+
+from binding_graph import _analysis, _render
+from binding_graph import _validators as _v
+from binding_graph._analysis import Analysis
+from binding_graph._analysis import collector_paused as _paused
+from binding_graph.errors import BindingGraphError, ErrorPath, render_path, short_repr
+from binding_graph.model import SemanticSymbolicBindingGraph
+
+if TYPE_CHECKING:
+    from binding_graph._analysis import RawFinding
+    from binding_graph.model import BoundEquation
+
+__all__ = [
+    "FINDING_CODES",
+    "Finding",
+    "FindingCode",
+    "cycles",
+    "determined_symbols",
+    "findings",
+    "require_solvable",
+    "solve_order",
+    "to_dot",
+    "to_mermaid",
+]
+
+FindingCode = Literal[
+    "undetermined_unknown",
+    "cyclic_definition",
+    "multiply_defined",
+    "conflicting_facts",
+    "undefined_dependency",
+    "unadmitted_dependency",
+    "fact_unit_mismatch",
+    "unknown_unit_mismatch",
+    "unused_symbol",
+]
+"""The type of a :class:`Finding`'s ``code``: one of :data:`FINDING_CODES`.
+
+Findings of one element come in this order.
+"""
+
+FINDING_CODES: Final[frozenset[str]] = frozenset(get_args(FindingCode))
+"""Every code a :class:`Finding` can carry.
+
+The set is closed: a new code is a deliberate, documented change.
+
+.. versionadded:: 0.1.0
+"""
+
+_CODE_RANK: Final = {code: rank for rank, code in enumerate(get_args(FindingCode))}
+# The model's field order: findings follow the elements they point at.
+_COLLECTION_RANK: Final = {
+    name: rank
+    for rank, name in enumerate(attrs.fields_dict(SemanticSymbolicBindingGraph))
+}
+
+
+_SEGMENT_TYPES: Final = frozenset({str, int})
+
+
+def _path(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    # The common case in one C-level pass: a tuple of exact str and int.
+    if type(value) is tuple and _SEGMENT_TYPES.issuperset(map(type, value)):  # pyright: ignore[reportUnknownArgumentType]
+        return
+    owner, name = type(instance).__name__, attribute.name
+    expected = "a tuple of str and int"
+    if not isinstance(value, tuple):
+        _v.refuse_type(owner, name, expected, value, (name,))
+    for index, segment in enumerate(cast("tuple[object, ...]", value)):
+        if type(segment) not in _SEGMENT_TYPES:
+            _v.refuse_type(owner, name, expected, segment, (name, index))
+
+
+@attrs.frozen(weakref_slot=False)
+class Finding:
+    """Something a solver or a reviewer should know about a valid graph.
+
+    ``str(finding)`` is ``CODE at WHERE: MESSAGE``, the form a command prints
+    after ``FILE:LINE:``.
+
+    Args:
+        code: What was found; one of :data:`FINDING_CODES`.
+        path: Where, as a refusal's path: the collection and index of the
+            element, and its field, such as ``("unknowns", 0, "symbol_id")``.
+            A dependency is counted in code-point order, the order documents
+            write them in: ``("equations", 2, "dependencies", 0)``.
+        message: A sentence that says what was found, naming the elements.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``
+            or ``not_in_vocabulary`` for a field that is not as above.
+
+    >>> from binding_graph.analysis import Finding
+    >>> str(Finding("unused_symbol", ("symbols", 1, "symbol_id"), "'y' is unused"))
+    "unused_symbol at symbols[1].symbol_id: 'y' is unused"
+
+    .. versionadded:: 0.1.0
+    """
+
+    code: FindingCode = attrs.field(validator=_v.member_of(FINDING_CODES))
+    path: ErrorPath = attrs.field(validator=_path)
+    message: str = attrs.field(validator=_v.text)
+
+    def __str__(self) -> str:
+        return f"{self.code} at {render_path(self.path)}: {self.message}"
+
+
+def _check_graph(function: str, graph: object) -> SemanticSymbolicBindingGraph:
+    if not isinstance(graph, SemanticSymbolicBindingGraph):
+        _v.refuse_type(
+            function, "graph", "a SemanticSymbolicBindingGraph", graph, ("graph",)
+        )
+    return graph
+
+
+def determined_symbols(graph: SemanticSymbolicBindingGraph) -> frozenset[str]:
+    """Return the ids of the symbols that the facts and admitted equations determine.
+
+    The least fixpoint: a symbol with a fact is determined, and an admitted
+    equation whose dependencies are all determined determines its left-hand
+    side (one without dependencies, at once).
+    Pending and refused equations determine nothing.
+
+    Args:
+        graph: The graph.
+
+    Returns:
+        The determined symbol ids.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _check_graph("determined_symbols", graph)
+    with _paused():
+        return frozenset(_analysis.solve(graph)[1])
+
+
+def solve_order(graph: SemanticSymbolicBindingGraph) -> tuple[BoundEquation, ...]:
+    """Return the admitted equations that determine the symbols without a fact, in order.
+
+    For each determined symbol that has no fact, the equation that first
+    determines it, in an order where every dependency of each is given by a
+    fact or determined by an earlier equation of the order.
+    The order is fixed: repeatedly, among the admitted equations whose
+    dependencies are all determined and whose left-hand side is not yet, the
+    one earliest in ``graph.equations`` comes next.
+    Other admitted equations that define an already determined symbol are not
+    in the order; each is a ``multiply_defined`` finding.
+
+    Args:
+        graph: The graph.
+
+    Returns:
+        The equations, each once.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _check_graph("solve_order", graph)
+    equations = graph.equations
+    with _paused():
+        return tuple(equations[index] for index in _analysis.solve(graph)[0])
+
+
+def cycles(graph: SemanticSymbolicBindingGraph) -> tuple[tuple[str, ...], ...]:
+    """Return the cyclic definitions among the admitted equations.
+
+    Each admitted equation makes an edge from each of its dependencies to
+    its left-hand side; each cycle is a strongly connected component of those
+    edges, given as its symbol ids in code-point order.
+    A component of one symbol is a cycle only if the symbol depends on
+    itself.
+
+    Args:
+        graph: The graph.
+
+    Returns:
+        The cycles, in code-point order of their ids.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _check_graph("cycles", graph)
+    with _paused():
+        return tuple(_analysis.cycles(graph))
+
+
+def _order(finding: RawFinding) -> tuple[int, int, int, int]:
+    code, path, _ = finding
+    collection, index, *field = path
+    return (
+        _COLLECTION_RANK[cast("str", collection)],
+        cast("int", index),
+        _CODE_RANK[code],
+        # Then a dependency's position: ("dependencies", position).
+        cast("int", field[1]) if len(field) > 1 else -1,
+    )
+
+
+def findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    """Return what a solver or a reviewer should know about *graph*.
+
+    The codes are those of :data:`FINDING_CODES`, each described with an
+    example in the documentation's page for solver authors.
+    Findings come in the order of the elements they point at: the
+    collections in the graph's field order (symbols, facts, equations,
+    unknowns), then by index; the findings of one element by code, in the
+    order of :data:`FindingCode`, then by dependency.
+
+    Args:
+        graph: The graph.
+
+    Returns:
+        The findings; empty if there is nothing to say.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _check_graph("findings", graph)
+    with _paused():
+        return _findings(graph)
+
+
+def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    found = Analysis(graph).findings()
+    found.sort(key=_order)
+    return tuple(
+        Finding(cast("FindingCode", code), path, message)
+        for code, path, message in found
+    )
+
+
+def require_solvable(graph: SemanticSymbolicBindingGraph) -> None:
+    """Refuse a graph with an unknown that its facts and admitted equations do not determine.
+
+    A cycle that keeps an unknown from being determined is refused through
+    that unknown; other cycles, and every other finding, are not refusals.
+
+    Args:
+        graph: The graph.
+
+    Raises:
+        BindingGraphError: ``unbound_unknown``, with the path
+            ``("unknowns", i, "symbol_id")`` of the first such unknown;
+            ``wrong_type`` if *graph* is not a graph.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _check_graph("require_solvable", graph)
+    with _paused():
+        analysis = Analysis(graph)
+    for index, unknown in enumerate(graph.unknowns):
+        symbol_id = unknown.symbol_id
+        if symbol_id not in analysis.determined:
+            raise BindingGraphError(
+                "unbound_unknown",
+                f"SemanticSymbolicBindingGraph.unknowns[{index}].symbol_id must name"
+                " a symbol that the facts and admitted equations determine"
+                f" ({short_repr(symbol_id)} is not: {analysis.why_undetermined(symbol_id)})",
+                ("unknowns", index, "symbol_id"),
+            )
+
+
+def to_dot(graph: SemanticSymbolicBindingGraph) -> str:
+    """Draw *graph* in Graphviz' DOT language.
+
+    One box per symbol, with its id, name, unit, the values its facts give
+    and, for an unknown, what is asked; one small ellipse per equation,
+    labelled with its ``operation_kind``, with an edge from each dependency
+    and one to its left-hand side.
+    Unknowns are filled and framed twice; pending equations are dashed and
+    refused ones dotted and grey; the elements that findings point at are
+    red and name the finding's code.
+    Node ids are generated (``s0``, ``e0``); every text is escaped, so that
+    no id, name, unit, value or operation kind can leave its label.
+
+    Args:
+        graph: The graph.
+
+    Returns:
+        The DOT source, ending with a newline; ``dot -Tsvg`` draws it.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _check_graph("to_dot", graph)
+    with _paused():
+        return _render.dot(graph, _findings(graph))
+
+
+def to_mermaid(graph: SemanticSymbolicBindingGraph) -> str:
+    """Draw *graph* as a Mermaid flowchart, which code hosts render in Markdown.
+
+    The same picture as :func:`to_dot`, in Mermaid's syntax: every text is
+    encoded with Mermaid's entity codes (``#35;`` for ``#``), so that none can
+    leave its label or be read as syntax.
+
+    Args:
+        graph: The graph.
+
+    Returns:
+        The flowchart source, ending with a newline.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+
+    .. versionadded:: 0.1.0
+    """
+    graph = _check_graph("to_mermaid", graph)
+    with _paused():
+        return _render.mermaid(graph, _findings(graph))
