@@ -10,20 +10,17 @@ Nothing recurses, so a chain of any length fits in the interpreter's stack.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import heapq
 from typing import TYPE_CHECKING, Final
 
 from binding_graph.errors import short_repr
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterator
+    from collections.abc import Iterator
 
     from binding_graph.errors import ErrorPath
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = ["Analysis", "RawFinding", "collector_paused", "cycles", "quote", "solve"]
 
 RawFinding = tuple[str, "ErrorPath", str]
 """A finding before it is wrapped: its code, its path and its message."""
@@ -38,27 +35,6 @@ def quote(text: str) -> str:
     """Return ``short_repr(text)``, quickly for the common short text."""
     shown = repr(text)
     return shown if len(shown) <= _SHORT else short_repr(text)
-
-
-@contextlib.contextmanager
-def collector_paused() -> Generator[None, None, None]:
-    """Pause Python's cyclic garbage collector while a graph is analysed or drawn.
-
-    The analysis allocates containers in proportion to the graph and frees
-    none of them before it returns, and none of them is in a reference
-    cycle: the collector would only scan the graph's millions of objects
-    again and again, for nothing (as when a document is read). Its state is
-    restored on the way out, refused or not; one that was already off stays
-    off.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def solve(graph: SemanticSymbolicBindingGraph) -> tuple[list[int], set[str]]:

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["compile_function"]
-
 
 def compile_function(
     name: str, source: str, namespace: dict[str, Any]

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from operator import length_hint
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar, cast, overload
 
 from binding_graph._codegen import compile_function
+from binding_graph._collector import collector_paused
 from binding_graph._encoding import CLASS_NAMES, FORMAT, FORMAT_VERSION
 from binding_graph._fields import declared_fields
 from binding_graph._validators import check_identifier, is_str, refuse_type
@@ -15,9 +14,8 @@ from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
 from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Generator, Iterator
+    from collections.abc import Callable, Iterator
 
-__all__ = ["collector_paused", "from_data", "read"]
 
 _M = TypeVar("_M", bound=Model)
 _Object = dict[str, Any]
@@ -333,26 +331,6 @@ def _refuse_foreign_key(data: object) -> None:
         else:
             continue
         stack.extend(reversed(children))
-
-
-@contextlib.contextmanager
-def collector_paused() -> Generator[None, None, None]:
-    """Pause Python's cyclic garbage collector while a document is read.
-
-    Reading allocates many objects and frees none, so the collector would
-    run again and again over a heap that only grows, for nothing: the
-    objects built hold no reference cycles. That made the time per object
-    grow with the document. The collector's state is restored on the way
-    out, refused or not; one that was already off stays off.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def read(data: object, cls: object) -> Model:

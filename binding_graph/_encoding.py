@@ -14,15 +14,6 @@ from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGra
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = [
-    "CLASS_NAMES",
-    "FORMAT",
-    "FORMAT_VERSION",
-    "canonical_bytes",
-    "content_hash",
-    "dumps",
-    "to_data",
-]
 
 FORMAT: Final = "binding-graph"
 """The marker every graph document carries in its ``format`` field.

@@ -17,7 +17,6 @@ import attrs
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["Declaration", "FieldKind", "declaration", "declare", "declared_fields"]
 
 FieldKind = Literal[
     "text",  # a required str: not blank, UTF-8 encodable

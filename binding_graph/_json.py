@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any, Final, NoReturn, TypeVar, overload
 
-from binding_graph._decoding import collector_paused, decoder, malformed, read
+from binding_graph._collector import collector_paused
+from binding_graph._decoding import decoder, malformed, read
 from binding_graph._encoding import canonical_bytes
 from binding_graph._validators import MAX_OFFSET, refuse_type
 from binding_graph.errors import BindingGraphError, short_repr
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
-
-__all__ = ["DEFAULT_MAX_BYTES", "is_canonical", "loads"]
 
 _M = TypeVar("_M", bound=Model)
 

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from binding_graph.analysis import Finding
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = ["Picture", "dot", "dot_text", "mermaid", "mermaid_text"]
 
 # Characters that mean nothing in a quoted DOT string nor in a quoted
 # Mermaid label, whatever surrounds them.

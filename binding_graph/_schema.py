@@ -21,7 +21,6 @@ from binding_graph.model import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["json_schema"]
 
 # JSON Schema patterns are ECMA-262, where \s, \S, \w and "." differ from
 # Python's re (\s there holds U+FEFF, which str.isspace() does not, and lacks

@@ -26,7 +26,7 @@ import attrs
 from binding_graph import _analysis, _render
 from binding_graph import _validators as _v
 from binding_graph._analysis import Analysis
-from binding_graph._analysis import collector_paused as _paused
+from binding_graph._collector import collector_paused as _paused
 from binding_graph.errors import BindingGraphError, ErrorPath, render_path, short_repr
 from binding_graph.model import SemanticSymbolicBindingGraph
 
