@@ -9,13 +9,10 @@ order, events that a command turns into output.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import sys
 import threading
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -28,6 +25,7 @@ from binding_graph.serialization import loads
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
+    from concurrent.futures import Future
     from multiprocessing.context import BaseContext
     from typing import BinaryIO
 
@@ -310,6 +308,8 @@ def worker_context() -> BaseContext:
     # interpreter that imports the package; but fork is safe only in a
     # process with one thread, and on Linux (macOS' system libraries are not
     # fork-safe). The command line has one thread; a threaded caller gets spawn.
+    import multiprocessing  # noqa: PLC0415 -- see _in_workers
+
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
@@ -321,6 +321,11 @@ def _in_workers(
     max_bytes: int,
     jobs: int,
 ) -> Iterator[Event]:
+    # Imported here: a run with one process should not pay for importing
+    # multiprocessing.
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
     pool = ProcessPoolExecutor(jobs, mp_context=worker_context())
     # A few batches per worker in flight: enough to keep each busy, few enough
     # that memory stays bounded however long the corpus.

@@ -9,7 +9,6 @@ that a test or another program can run it in-process.
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -40,10 +39,33 @@ def _count(text: str) -> int:
 
 
 def _version() -> str:
+    # Imported when asked for: importlib.metadata takes longer to import than
+    # a small corpus takes to check.
+    import importlib.metadata  # noqa: PLC0415
+
     try:
         return importlib.metadata.version("binding-graph")
     except importlib.metadata.PackageNotFoundError:
         return "(version unknown: not installed)"
+
+
+class _Version(argparse.Action):
+    """Print the version and exit: read from the installed metadata only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, help="show the version and exit"
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,  # noqa: ARG002 -- argparse's signature
+        values: object,  # noqa: ARG002
+        option_string: str | None = None,  # noqa: ARG002
+    ) -> None:
+        sys.stdout.write(f"{parser.prog} {_version()}\n")
+        parser.exit()
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -104,7 +126,7 @@ def _build_parser() -> argparse.ArgumentParser:
         epilog=_epilog([command.examples[0] for command in COMMANDS]),
         formatter_class=_Formatter,
     )
-    top.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    top.add_argument("--version", action=_Version)
     commands = top.add_subparsers(title="commands", metavar="COMMAND", required=True)
     for command in COMMANDS:
         sub = commands.add_parser(
