@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import competitors as comp
+import corpus
 import workload
 
 Call = Callable[[], object]
@@ -469,6 +470,13 @@ def _parser() -> argparse.ArgumentParser:
         "--smoke", action="store_true", help="run every workload once at a tiny size"
     )
     parser.add_argument(
+        "--corpus",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="documents in the corpus workload (default 10000; 0 leaves it out)",
+    )
+    parser.add_argument(
         "--profile",
         metavar="WORKLOAD",
         help="profile binding_graph on construct, loads or evolve, and exit",
@@ -490,7 +498,7 @@ def _plan(args: argparse.Namespace) -> tuple[int, list[int], Callable[[int], int
     return _size(args.size), scaling, repeats_for
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # noqa: C901 -- one section after another, each optional
     """Parse the command line, run the suite, print (and write) the report."""
     args = _parser().parse_args(argv)
     if args.profile:
@@ -544,6 +552,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_memory:
         emit(["## Memory", "", run_memory(competitors, info["data"])])
     del info
+    records = 200 if args.smoke else args.corpus
+    if records:
+        emit(
+            [
+                "## Corpus",
+                "",
+                corpus.run_corpus(records, 1 if args.smoke else repeats_for(_10K)),
+            ]
+        )
     if scaling:
         emit(
             [
