@@ -176,7 +176,8 @@ class Report:
         accepted = self.records - self.refused
         codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
         line = (
-            f"{self.records:,} records: {accepted:,} accepted, {self.refused:,} refused"
+            f"{self.records:,} {'record' if self.records == 1 else 'records'}:"
+            f" {accepted:,} accepted, {self.refused:,} refused"
             + (f" ({codes})" if codes else "")
             + text
         )

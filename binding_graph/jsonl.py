@@ -15,7 +15,7 @@ any parallel engine can map it over a corpus and get the same records;
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 import attrs
 
@@ -38,10 +38,6 @@ if TYPE_CHECKING:
 __all__ = ["LineRecord", "dump_lines", "load_line", "load_lines"]
 
 
-class _Writer(Protocol):
-    def write(self, data: bytes, /) -> object: ...  # pragma: no cover
-
-
 def _is_refusal(value: object) -> bool:
     return isinstance(value, BindingGraphError)
 
@@ -56,7 +52,7 @@ def _refusal_key(error: BindingGraphError | None) -> object:
 class LineRecord:
     """One record of a JSON Lines corpus: its line number, and its graph or its refusal.
 
-    Exactly one of :attr:`graph` and :attr:`error` is set.
+    Exactly one of *graph* and *error* is set.
     Two records are equal when they are on the same line and hold equal
     graphs, or refusals with the same code, path and message.
 
@@ -155,7 +151,7 @@ def load_line(
 
 
 def load_lines(
-    source: Reader | Iterable[str | bytes | bytearray],
+    source: BinaryIO | Iterable[str | bytes | bytearray],
     *,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Iterator[LineRecord]:
@@ -226,7 +222,7 @@ def _records(
             yield _record(line, number, max_bytes)
 
 
-def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: _Writer) -> int:
+def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: BinaryIO) -> int:
     r"""Write *graphs* to a binary *file* as canonical JSON Lines.
 
     Each graph is written as its :func:`~binding_graph.canonical_bytes` and

@@ -265,7 +265,7 @@ class TestValidate:
         assert result == Result(
             2,
             line_of("a.jsonl", 1, b"[]")
-            + "\n1 records: 0 accepted, 1 refused (wrong_type 1)\n",
+            + "\n1 record: 0 accepted, 1 refused (wrong_type 1)\n",
             "binding-graph: nope.jsonl: No such file or directory\n",
         )
 
@@ -344,7 +344,7 @@ class TestValidate:
         result = cli("validate", "d")
         assert result == Result(
             2,
-            "1 records: 1 accepted, 0 refused\n",
+            "1 record: 1 accepted, 0 refused\n",
             "binding-graph: d/locked: Permission denied\n",
         )
 
@@ -511,7 +511,7 @@ class TestCanonicalize:
         before = path.stat()
         result = cli("canonicalize", "a.jsonl")
         assert result == Result(
-            0, "1 records: 1 accepted, 0 refused; files: 1 already canonical\n", ""
+            0, "1 record: 1 accepted, 0 refused; files: 1 already canonical\n", ""
         )
         after = path.stat()
         assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)

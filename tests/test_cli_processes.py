@@ -96,7 +96,7 @@ class TestPythonDashM:
     def test_standard_input_is_read_and_accepted(self) -> None:
         """A valid corpus on standard input: exit status 0."""
         result = run("-m", "binding_graph", "validate", "-", stdin=LINE.decode() + "\n")
-        assert result == Exit(0, "1 records: 1 accepted, 0 refused\n", "")
+        assert result == Exit(0, "1 record: 1 accepted, 0 refused\n", "")
 
     def test_a_missing_path_is_one_line_and_exit_status_2(self, tmp_path: Path) -> None:
         """A path that does not exist: one line on stderr, no traceback, exit 2."""
