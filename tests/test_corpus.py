@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import re
+import shlex
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from binding_graph import load_lines
+from binding_graph.cli import main
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -81,3 +84,62 @@ class TestBundledCorpus:
         assert module.main() == 0
         assert written == {CORPUS: CORPUS.read_bytes()}
         assert capsys.readouterr().err == f"wrote {CORPUS}\n"
+
+
+def console_runs(markdown: str) -> list[tuple[str, list[str]]]:
+    """Return each ``$ command`` of the console blocks of *markdown*, with its output lines."""
+    runs: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```console\n(.*?)```", markdown, flags=re.DOTALL):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                runs.append((line[2:], []))
+            else:
+                runs[-1][1].append(line)
+    return runs
+
+
+class TestCommandLinePage:
+    """docs/cli.md shows what the commands print, and its Python runs."""
+
+    PAGE = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+    def test_shows_what_each_command_on_the_corpus_prints(
+        self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Each shown run on the bundled corpus prints what the page says ('...' elides)."""
+        monkeypatch.chdir(ROOT)
+        checked = 0
+        for command, shown in console_runs(self.PAGE):
+            argv = shlex.split(command)
+            if argv[0] != "binding-graph" or "examples/corpus.jsonl" not in argv:
+                continue
+            if set("|<>&;$") & set(command):
+                continue  # a shell pipeline: run by hand
+            main(argv[1:])
+            printed = capsys.readouterr().out.splitlines()
+            if "..." in shown:
+                cut = shown.index("...")
+                head, tail = shown[:cut], shown[cut + 1 :]
+                assert printed[: len(head)] == head
+                assert printed[len(printed) - len(tail) :] == tail
+            else:
+                assert printed == shown
+            checked += 1
+        assert checked == 4
+
+    def test_python_examples_run(
+        self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """The reading loop and the parallel map print the corpus' refusals."""
+        monkeypatch.chdir(ROOT)
+        loop, parallel = re.findall(r"```python\n(.*?)```", self.PAGE, flags=re.DOTALL)
+        exec(loop, {})  # noqa: S102 -- our own page
+        assert capsys.readouterr().out.split() == [
+            "5", "unknown_symbol", "11", "malformed_document",
+            "17", "invalid_span", "24", "not_in_vocabulary",
+        ]  # fmt: skip
+        exec(parallel, {"__name__": "__main__"})  # noqa: S102 -- our own page
+        assert capsys.readouterr().out == (
+            "[(5, 'unknown_symbol'), (11, 'malformed_document'),"
+            " (17, 'invalid_span'), (24, 'not_in_vocabulary')]\n"
+        )
