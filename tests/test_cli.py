@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import importlib
 import io
 import json
 import os
@@ -875,9 +876,22 @@ class TestMain:
     def test_python_dash_m_runs_main(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """binding_graph/__main__.py exits with main's status."""
         monkeypatch.setattr(sys, "argv", ["binding-graph", "schema"])
+        monkeypatch.delitem(sys.modules, "binding_graph.__main__", raising=False)
         with pytest.raises(SystemExit) as info:
             runpy.run_module("binding_graph", run_name="__main__")
         assert info.value.code == 0
+
+    def test_importing_the_main_module_runs_nothing(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Importing binding_graph.__main__, rather than running it, runs no command."""
+        try:
+            module = importlib.import_module("binding_graph.__main__")
+            assert module.main is main
+            assert capsys.readouterr() == ("", "")
+        finally:
+            # runpy warns of a __main__ module imported before it is run.
+            del sys.modules["binding_graph.__main__"]
 
     def test_help_gives_an_example_of_every_command(
         self, cli: Callable[..., Result]
