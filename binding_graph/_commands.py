@@ -86,15 +86,26 @@ def each_record(
     args: argparse.Namespace,
     handler: Callable[[SemanticSymbolicBindingGraph], object],
     accepted: Callable[[Report, str, int, Any], None] | None = None,
+    summary: Callable[[], tuple[dict[str, Any], str]] | None = None,
 ) -> int:
-    """Run a command that looks at each record on its own, and return its exit status.
+    """Run a command that looks at each record on its own; return its exit status.
 
     Every refused record is reported (``FILE:LINE: CODE at WHERE: MESSAGE``)
-    and counted, and the summary printed; *handler* is applied to each
-    accepted graph, in a worker process with ``--jobs``, and *accepted*
-    reports what it made of it, in input order.
-    *handler* must be a module-level function, so that it can be sent to a
-    worker.
+    and counted, errors about the run go to standard error, the summary is
+    printed, and the exit status follows (:meth:`Report.status`).
+
+    Args:
+        args: The parsed corpus options: ``paths``, ``format``,
+            ``max_bytes``, ``jobs``.
+        handler: Applied to each accepted graph, in a worker process with
+            ``--jobs``: a module-level function, so that it can be sent
+            there, whose result can be pickled.
+        accepted: Given the report, the file's label, the line and what
+            *handler* returned, in input order: prints it with
+            :meth:`Report.emit`, and calls :meth:`Report.flag` for what
+            should make the exit status 1.
+        summary: Returns the command's own figures for the summary: a
+            ``dict`` for ``--format json`` and a text to append.
     """
     report, progress, sources = _start(args)
     for event in scan(sources, handler, max_bytes=args.max_bytes, jobs=args.jobs):
@@ -110,7 +121,8 @@ def each_record(
             progress.advance(event.size, len(event.outcomes))
         elif isinstance(event, Failed):
             report.error(event.message)
-    report.summary()
+    extra, text = summary() if summary is not None else ({}, "")
+    report.summary(extra, text)
     return report.status()
 
 

@@ -37,9 +37,11 @@ __all__ = [
     "STDIN_LABEL",
     "Batch",
     "Ended",
+    "Event",
     "Failed",
     "Outcome",
     "Records",
+    "Refusal",
     "RunError",
     "Source",
     "Started",
@@ -47,6 +49,7 @@ __all__ = [
     "outcomes",
     "read_batches",
     "scan",
+    "worker_context",
 ]
 
 BATCH_LINES: Final = 256
@@ -119,6 +122,7 @@ class Failed:
 
 
 Event = Started | Records | Ended | Failed
+"""What :func:`scan` yields, in input order."""
 
 
 # -- finding the files ---------------------------------------------------------
@@ -329,15 +333,15 @@ def _in_workers(
     pool = ProcessPoolExecutor(jobs, mp_context=worker_context())
     # A few batches per worker in flight: enough to keep each busy, few enough
     # that memory stays bounded however long the corpus.
-    window: deque[tuple[Event | Batch, Future[list[Outcome]] | None]] = deque()
+    window: deque[Event | tuple[Batch, Future[list[Outcome]]]] = deque()
 
     def done() -> Event:
-        item, future = window.popleft()
-        if future is None:
-            return item  # type: ignore[return-value]
-        assert isinstance(item, Batch)  # noqa: S101 -- only batches have futures
+        entry = window.popleft()
+        if not isinstance(entry, tuple):
+            return entry
+        batch, future = entry
         try:
-            return Records(item.source, future.result(), item.size)
+            return Records(batch.source, future.result(), batch.size)
         except BrokenProcessPool:
             msg = "a worker process ended abruptly; run again with --jobs 1"
             raise RunError(msg) from None
@@ -350,7 +354,7 @@ def _in_workers(
                 )
                 window.append((item, future))
             else:
-                window.append((item, None))
+                window.append(item)
             if len(window) > 4 * jobs:
                 yield done()
         while window:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import binding_graph
 from binding_graph import (
     BindingGraphError,
+    SemanticSymbolicBindingGraph,
     _commands,
     _corpus,
     canonical_bytes,
@@ -29,6 +30,7 @@ from binding_graph import (
     loads,
     to_data,
 )
+from binding_graph import cli as cli_module
 from binding_graph._report import Progress, Report
 from binding_graph.cli import main
 from binding_graph.errors import render_path
@@ -37,6 +39,7 @@ from tests._builders import graph
 from tests._corpora import corpora, oracle
 
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Callable, Iterator
 
 GRAPH = graph()
@@ -777,6 +780,74 @@ def _run(argv: list[str]) -> Result:
     finally:
         sys.stdout, sys.stderr = saved
     return Result(status, out.getvalue(), err.getvalue())
+
+
+def symbol_count(graph: SemanticSymbolicBindingGraph) -> int:
+    """Return how many symbols *graph* has: the handler of the command below."""
+    return len(graph.symbols)
+
+
+def count_symbols(args: argparse.Namespace) -> int:
+    """Run 'count': each record's symbols, flagged when there are none."""
+    total = [0]
+
+    def accepted(report: Report, label: str, line: int, symbols: int) -> None:
+        total[0] += symbols
+        report.emit(f"{label}:{line}: {symbols} symbols", {"symbols": symbols})
+        if not symbols:
+            report.flag()
+
+    def summary() -> tuple[dict[str, Any], str]:
+        return {"symbols": total[0]}, f"; {total[0]} symbols"
+
+    return _commands.each_record(args, symbol_count, accepted, summary)
+
+
+class TestAddingACommand:
+    """A new subcommand is one entry of COMMANDS, and each_record does the rest."""
+
+    COUNT = _commands.Command(
+        name="count",
+        summary="count the symbols of each record",
+        description="Print how many symbols each record has.",
+        examples=(("binding-graph count a.jsonl", "count them"),),
+        run=count_symbols,
+    )
+
+    def test_a_new_entry_is_a_new_command(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An entry gets its parser, the corpus options, refusals, summary and status."""
+        monkeypatch.setattr(cli_module, "COMMANDS", (*_commands.COMMANDS, self.COUNT))
+        empty = canonical_bytes(SemanticSymbolicBindingGraph())
+        write("a.jsonl", LINE + b"\n[]\n" + empty + b"\n")
+        result = cli("count", "a.jsonl")
+        assert result == Result(
+            1,
+            "a.jsonl:1: 3 symbols\n"
+            + line_of("a.jsonl", 2, b"[]")
+            + "\na.jsonl:3: 0 symbols\n"
+            "3 records: 2 accepted, 1 refused (wrong_type 1); 3 symbols\n",
+            "",
+        )
+        assert json_lines(cli("count", "--format", "json", "a.jsonl").out)[-1] == {
+            "summary": {
+                "records": 3,
+                "accepted": 2,
+                "refused": 1,
+                "by_code": {"wrong_type": 1},
+                "symbols": 3,
+            }
+        }
+        assert "binding-graph count a.jsonl  # count them" in cli("count", "--help").out
+
+    def test_a_flag_alone_makes_exit_status_1(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A record the command flags, with none refused, gives exit status 1."""
+        monkeypatch.setattr(cli_module, "COMMANDS", (self.COUNT,))
+        write("a.jsonl", canonical_bytes(SemanticSymbolicBindingGraph()))
+        assert cli("count", "a.jsonl").status == 1
 
 
 class TestProgress:
