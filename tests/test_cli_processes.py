@@ -130,6 +130,38 @@ class TestPythonDashM:
         assert one.status == 1
 
 
+class TestEveryCommandAndStatus:
+    """Each command ends with each of its exit statuses in a child interpreter too."""
+
+    @pytest.mark.parametrize(
+        ("argv", "status"),
+        [
+            (["validate", "good.jsonl"], 0),
+            (["validate", "bad.jsonl"], 1),
+            (["validate", "good.jsonl", "missing.jsonl"], 2),
+            (["hash", "good.jsonl"], 0),
+            (["hash", "bad.jsonl"], 1),
+            (["hash", "--jobs", "0", "good.jsonl"], 2),
+            (["canonicalize", "--check", "good.jsonl"], 0),
+            (["canonicalize", "--check", "loose.jsonl"], 1),
+            (["canonicalize", "bad.jsonl"], 1),
+            (["canonicalize", "missing.jsonl"], 2),
+            (["schema"], 0),
+            (["schema", "extra"], 2),
+        ],
+    )
+    def test_exit_status(self, tmp_path: Path, argv: list[str], status: int) -> None:
+        """The status a child exits with is the one the docs give for the case."""
+        (tmp_path / "good.jsonl").write_bytes(LINE + b"\n")
+        (tmp_path / "loose.jsonl").write_bytes(LOOSE + b"\n")
+        (tmp_path / "bad.jsonl").write_bytes(b"[]\n")
+        paths = [str(tmp_path / a) if a.endswith(".jsonl") else a for a in argv]
+        result = run("-m", "binding_graph", *paths)
+        assert result.status == status
+        assert "Traceback" not in result.err
+        assert (tmp_path / "loose.jsonl").read_bytes() == LOOSE + b"\n"
+
+
 # Replaces a step of canonicalize with SIGKILL, then runs it on argv[2].
 _KILLER = """
 import os, signal, sys
