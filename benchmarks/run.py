@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import competitors as comp
+import corpus
 import workload
 
 from binding_graph import analysis
@@ -561,6 +562,13 @@ def _parser() -> argparse.ArgumentParser:
         "--smoke", action="store_true", help="run every workload once at a tiny size"
     )
     parser.add_argument(
+        "--corpus",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="documents in the corpus workload (default 10000; 0 leaves it out)",
+    )
+    parser.add_argument(
         "--profile",
         metavar="WORKLOAD",
         help="profile binding_graph on construct, loads or evolve, and exit",
@@ -645,6 +653,15 @@ def main(argv: list[str] | None = None) -> int:
             run_analysis(n, repeats_for(n), warmup=not args.smoke),
         ]
     )
+    records = 200 if args.smoke else args.corpus
+    if records:
+        emit(
+            [
+                "## Corpus",
+                "",
+                corpus.run_corpus(records, 1 if args.smoke else repeats_for(_10K)),
+            ]
+        )
     if scaling:
         emit(
             [

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from binding_graph.allocation import allocate_symbols
 from binding_graph.errors import REFUSAL_CODES, BindingGraphError, RefusalCode
+from binding_graph.jsonl import LineRecord, dump_lines, load_line, load_lines
 from binding_graph.model import (
     BoundConstraint,
     BoundEquation,
@@ -47,6 +48,7 @@ __all__ = [
     "BoundEquation",
     "BoundFact",
     "BoundUnknown",
+    "LineRecord",
     "RefusalCode",
     "SemanticRole",
     "SemanticSymbolicBindingGraph",
@@ -55,10 +57,13 @@ __all__ = [
     "allocate_symbols",
     "canonical_bytes",
     "content_hash",
+    "dump_lines",
     "dumps",
     "from_data",
     "is_canonical",
     "json_schema",
+    "load_line",
+    "load_lines",
     "loads",
     "to_data",
 ]

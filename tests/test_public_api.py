@@ -24,6 +24,7 @@ EXPECTED_API = frozenset(
         "BoundEquation",
         "BoundFact",
         "BoundUnknown",
+        "LineRecord",
         "REFUSAL_CODES",
         "RefusalCode",
         "SEMANTIC_ROLES",
@@ -34,10 +35,13 @@ EXPECTED_API = frozenset(
         "allocate_symbols",
         "canonical_bytes",
         "content_hash",
+        "dump_lines",
         "dumps",
         "from_data",
         "is_canonical",
         "json_schema",
+        "load_line",
+        "load_lines",
         "loads",
         "to_data",
     }
@@ -96,6 +100,7 @@ SUBMODULES = (
     "binding_graph.model",
     "binding_graph.allocation",
     "binding_graph.serialization",
+    "binding_graph.jsonl",
 )
 
 
@@ -151,6 +156,9 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "loads",
             "to_data",
         }
+    ),
+    "binding_graph.jsonl": frozenset(
+        {"LineRecord", "dump_lines", "load_line", "load_lines"}
     ),
 }
 

@@ -1,0 +1,329 @@
+"""The subcommands of ``binding-graph``: one entry each in :data:`COMMANDS`.
+
+A corpus command that looks at each record on its own (``validate``,
+``hash``) is a function of a graph, run by :func:`each_record`, which reports
+refusals, prints the summary and sets the exit status; a command with other
+needs (``canonicalize``) follows the events of
+:func:`binding_graph._corpus.scan` itself, with the same
+:class:`~binding_graph._report.Report`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+import attrs
+
+from binding_graph._corpus import (
+    Ended,
+    Failed,
+    Records,
+    Source,
+    Started,
+    find_sources,
+    scan,
+)
+from binding_graph._report import PROGRAM, Progress, Report
+from binding_graph._rewrite import Mode, Output, Verdict
+from binding_graph.serialization import (
+    canonical_bytes,
+    content_hash,
+    json_schema,
+)
+
+if TYPE_CHECKING:
+    from binding_graph.model import SemanticSymbolicBindingGraph
+
+__all__ = ["COMMANDS", "Command", "each_record"]
+
+
+@attrs.frozen
+class Command:
+    """A subcommand of ``binding-graph``: one entry of :data:`COMMANDS`.
+
+    Args:
+        name: What follows ``binding-graph`` on the command line.
+        summary: One line, in the list of commands.
+        description: A paragraph, atop the command's ``--help``.
+        examples: ``(command line, what it does)`` pairs, shown in ``--help``.
+        run: Do the job, given the parsed arguments; return the exit status.
+        options: Add the command's own arguments to its parser.
+        corpus: Whether it takes ``PATH...`` and the options of every corpus
+            command: ``--format``, ``--max-bytes`` and ``--jobs``.
+    """
+
+    name: str
+    summary: str
+    description: str
+    examples: tuple[tuple[str, str], ...]
+    run: Callable[[argparse.Namespace], int]
+    options: Callable[[argparse.ArgumentParser], None] | None = None
+    corpus: bool = True
+
+
+# -- what the corpus commands share -----------------------------------------------
+
+
+def _start(
+    args: argparse.Namespace, out: TextIO | None = None
+) -> tuple[Report, Progress, list[Source]]:
+    """Make the run's report and progress bar, and find its sources."""
+    err = sys.stderr
+    report = Report(out or sys.stdout, err, as_json=args.format == "json")
+    sources = find_sources(args.paths, report.error)
+    known = [source.size for source in sources if source.path is not None]
+    total = sum(known) if len(known) == len(sources) else None
+    report.progress = Progress(err, total)
+    return report, report.progress, sources
+
+
+def each_record(
+    args: argparse.Namespace,
+    handler: Callable[[SemanticSymbolicBindingGraph], object],
+    accepted: Callable[[Report, str, int, Any], None] | None = None,
+    summary: Callable[[], tuple[dict[str, Any], str]] | None = None,
+) -> int:
+    """Run a command that looks at each record on its own; return its exit status.
+
+    Every refused record is reported (``FILE:LINE: CODE at WHERE: MESSAGE``)
+    and counted, errors about the run go to standard error, the summary is
+    printed, and the exit status follows (:meth:`Report.status`).
+
+    Args:
+        args: The parsed corpus options: ``paths``, ``format``,
+            ``max_bytes``, ``jobs``.
+        handler: Applied to each accepted graph, in a worker process with
+            ``--jobs``: a module-level function, so that it can be sent
+            there, whose result can be pickled.
+        accepted: Given the report, the file's label, the line and what
+            *handler* returned, in input order: prints it with
+            :meth:`Report.emit`, and calls :meth:`Report.flag` for what
+            should make the exit status 1.
+        summary: Returns the command's own figures for the summary: a
+            ``dict`` for ``--format json`` and a text to append.
+    """
+    report, progress, sources = _start(args)
+    for event in scan(sources, handler, max_bytes=args.max_bytes, jobs=args.jobs):
+        if isinstance(event, Records):
+            label = event.source.label
+            for number, refusal, value in event.outcomes:
+                if refusal is not None:
+                    report.refusal(label, number, refusal)
+                    continue
+                report.accepted()
+                if accepted is not None:
+                    accepted(report, label, number, value)
+            progress.advance(event.size, len(event.outcomes))
+        elif isinstance(event, Failed):
+            report.error(event.message)
+    extra, text = summary() if summary is not None else ({}, "")
+    report.summary(extra, text)
+    return report.status()
+
+
+# -- validate, hash --------------------------------------------------------------------
+
+
+def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
+    """Keep nothing of an accepted graph: validate only counts it."""
+
+
+def _validate(args: argparse.Namespace) -> int:
+    return each_record(args, _nothing)
+
+
+def _print_hash(report: Report, label: str, line: int, value: str) -> None:
+    report.emit(f"{value} {label}:{line}", {"file": label, "line": line, "hash": value})
+
+
+def _hash(args: argparse.Namespace) -> int:
+    return each_record(args, content_hash, _print_hash)
+
+
+# -- canonicalize ------------------------------------------------------------------------
+
+
+def _check_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing: list the files that would change, and exit 1 if any would",
+    )
+
+
+_DONE: Final[dict[Verdict, str]] = {
+    "rewrote": "rewritten",
+    "would rewrite": "would be rewritten",
+    "unchanged": "already canonical",
+    "refused": "left as they were (refused records)",
+}
+
+
+class _Canonicalize:
+    """Follow the events of a canonicalize run, one source at a time."""
+
+    def __init__(self, report: Report, mode: Mode) -> None:
+        self.report = report
+        self.mode: Mode = mode
+        self.output: Output | None = None
+        self.files: Counter[Verdict] = Counter()
+
+    def started(self, source: Source) -> None:
+        try:
+            self.output = Output(source, self.mode)
+        except OSError as error:
+            self.report.error(f"{source.label}: cannot write: {error.strerror}")
+
+    def records(self, event: Records) -> None:
+        for number, refusal, value in event.outcomes:
+            if refusal is None:
+                self.report.accepted()
+                if self.output is not None:
+                    self.output.add(value)
+            else:
+                self.report.refusal(event.source.label, number, refusal)
+                if self.output is not None:
+                    self.output.refuse()
+
+    def failed(self, event: Failed) -> None:
+        self.report.error(event.message)
+        if self.output is not None:
+            self.output.discard()
+            self.output = None
+
+    def ended(self, event: Ended) -> None:
+        output, self.output = self.output, None
+        if output is None:
+            return
+        label = event.source.label
+        try:
+            verdict = output.finish(event.digest)
+        except OSError as error:
+            self.report.error(f"{label}: cannot replace it: {error.strerror}")
+            return
+        self.files[verdict] += 1
+        if verdict in {"rewrote", "would rewrite"}:
+            self.report.emit(f"{verdict} {label}", {"file": label, "action": verdict})
+        if verdict == "would rewrite":
+            self.report.flag()
+
+    def summary(self) -> None:
+        counts: dict[Verdict, int] = {
+            verdict: self.files[verdict] for verdict in _DONE if self.files[verdict]
+        }
+        text = ", ".join(
+            f"{count:,} {_DONE[verdict]}" for verdict, count in counts.items()
+        )
+        self.report.summary({"files": counts}, f"; files: {text}" if text else "")
+
+
+def _canonicalize(args: argparse.Namespace) -> int:
+    if "-" in args.paths and len(args.paths) > 1:
+        sys.stderr.write(
+            f"{PROGRAM}: canonicalize takes '-' alone, without other paths\n"
+        )
+        return 2
+    to_stdout = args.paths == ["-"] and not args.check
+    # With '-', standard output carries the canonical form: refusals and
+    # errors go to standard error.
+    report, progress, sources = _start(args, sys.stderr if to_stdout else None)
+    mode: Mode = "stdout" if to_stdout else "check" if args.check else "file"
+    run = _Canonicalize(report, mode)
+    events = scan(
+        sources, canonical_bytes, max_bytes=args.max_bytes, jobs=args.jobs, digest=True
+    )
+    for event in events:
+        if isinstance(event, Started):
+            run.started(event.source)
+        elif isinstance(event, Records):
+            run.records(event)
+            progress.advance(event.size, len(event.outcomes))
+        elif isinstance(event, Failed):
+            run.failed(event)
+        else:
+            run.ended(event)
+    progress.clear()
+    if not to_stdout:
+        run.summary()
+    return report.status()
+
+
+# -- schema -------------------------------------------------------------------------------
+
+
+def _schema(args: argparse.Namespace) -> int:  # noqa: ARG001
+    sys.stdout.write(json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+# -- the table ----------------------------------------------------------------------------
+
+COMMANDS: Final[tuple[Command, ...]] = (
+    Command(
+        name="validate",
+        summary="check every record; report each refusal and a summary",
+        description=(
+            "Read every record of each PATH and report each one that loads()"
+            " refuses, as FILE:LINE: CODE at WHERE: MESSAGE, then a summary."
+            " Exit 0 if every record was accepted, 1 if any was refused, 2 if a"
+            " path could not be read."
+        ),
+        examples=(
+            ("binding-graph validate examples/corpus.jsonl", "check a corpus"),
+            (
+                "binding-graph validate --format json data/",
+                "every file below data/, as JSON",
+            ),
+            ("producer | binding-graph validate -", "check standard input"),
+        ),
+        run=_validate,
+    ),
+    Command(
+        name="hash",
+        summary="print the content hash of every accepted record",
+        description=(
+            "Print sha256:... FILE:LINE for each accepted record, and the"
+            " refusals and summary of validate, with the same exit status."
+        ),
+        examples=(
+            ("binding-graph hash examples/corpus.jsonl", "hash each graph of a corpus"),
+            ("binding-graph hash --jobs 2 data/", "with two processes"),
+        ),
+        run=_hash,
+    ),
+    Command(
+        name="canonicalize",
+        summary="rewrite files in canonical form, or --check that they are",
+        description=(
+            "Rewrite each file in canonical form: one canonical document a line"
+            " (a .json file: the document and a newline). A file with any refused"
+            " record is left as it was, and the exit status is 1. Each file is"
+            " replaced atomically. '-' writes the canonical form of standard"
+            " input to standard output."
+        ),
+        examples=(
+            ("binding-graph canonicalize data/", "rewrite every file below data/"),
+            (
+                "binding-graph canonicalize --check data/",
+                "list the files that would change",
+            ),
+            ("binding-graph canonicalize - < in.jsonl > out.jsonl", "as a filter"),
+        ),
+        run=_canonicalize,
+        options=_check_option,
+    ),
+    Command(
+        name="schema",
+        summary="print the JSON Schema of a graph document",
+        description="Print the JSON Schema (draft 2020-12) of a graph document.",
+        examples=(("binding-graph schema > binding-graph.schema.json", "save it"),),
+        run=_schema,
+        corpus=False,
+    ),
+)
+"""The subcommands of ``binding-graph``, in the order ``--help`` lists them."""

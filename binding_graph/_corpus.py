@@ -1,0 +1,388 @@
+"""Run a function over every record of a corpus, in order, on one process or several.
+
+The engine under :mod:`binding_graph.cli`: it finds the files a command is
+given, reads them in bounded memory, maps a command's function over their
+records (in worker processes with ``--jobs``), and hands back, in input
+order, events that a command turns into output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import threading
+from collections import deque
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, cast
+
+import attrs
+
+from binding_graph._lines import split_lines, too_long
+from binding_graph.errors import BindingGraphError
+from binding_graph.jsonl import load_line
+from binding_graph.serialization import loads
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from concurrent.futures import Future
+    from multiprocessing.context import BaseContext
+    from typing import BinaryIO
+
+    from binding_graph.model import SemanticSymbolicBindingGraph
+
+__all__ = [
+    "BATCH_BYTES",
+    "BATCH_LINES",
+    "STDIN_LABEL",
+    "Batch",
+    "Ended",
+    "Event",
+    "Failed",
+    "Outcome",
+    "Records",
+    "Refusal",
+    "RunError",
+    "Source",
+    "Started",
+    "find_sources",
+    "outcomes",
+    "read_batches",
+    "scan",
+    "worker_context",
+]
+
+BATCH_LINES: Final = 256
+"""At most this many lines go to a worker at a time."""
+BATCH_BYTES: Final = 1 << 20
+"""A batch is cut once it holds this many bytes: 1 MiB."""
+
+STDIN_LABEL: Final = "<stdin>"
+"""How standard input is named in reports."""
+
+Refusal = tuple[str, tuple["str | int", ...], str]
+"""A refusal as it crosses processes: code, path and message."""
+Outcome = tuple[int, Refusal | None, Any]
+"""A record's line number, its refusal or ``None``, and what the command made of its graph."""
+
+
+class RunError(Exception):
+    """The run itself cannot go on: a worker process died."""
+
+
+@attrs.frozen
+class Source:
+    """A file to read, as the command line names it."""
+
+    label: str  # as reported: the path as given or found, or <stdin>
+    path: str | None  # None for standard input
+    whole: bool = False  # a .json file: one document in any layout
+    size: int = 0  # its size in bytes, for progress, when known
+
+
+@attrs.frozen
+class Started:
+    """A source was opened."""
+
+    source: Source
+
+
+@attrs.frozen
+class Batch:
+    """Lines of a source, yet to be read."""
+
+    source: Source
+    lines: tuple[tuple[int, bytes | None], ...]
+    size: int  # bytes of the source read for them
+
+
+@attrs.frozen
+class Records:
+    """The outcomes of a batch's lines, in order."""
+
+    source: Source
+    outcomes: list[Outcome]
+    size: int
+
+
+@attrs.frozen
+class Ended:
+    """A source was read to its end; *digest* is the SHA-256 of its bytes, if asked for."""
+
+    source: Source
+    digest: str
+
+
+@attrs.frozen
+class Failed:
+    """A source could not be read; *message* says why, in one line."""
+
+    source: Source
+    message: str
+
+
+Event = Started | Records | Ended | Failed
+"""What :func:`scan` yields, in input order."""
+
+
+# -- finding the files ---------------------------------------------------------
+
+
+def _os_message(label: str, error: OSError) -> str:
+    return f"{label}: {error.strerror or error}"
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # opening it will say what is wrong
+
+
+def _source(path: Path, label: str) -> Source:
+    return Source(label, str(path), whole=path.suffix == ".json", size=_size(path))
+
+
+def _below(directory: str, fail: Callable[[str], None]) -> list[Source] | None:
+    """Return the documents below *directory*; ``None`` if it cannot be read."""
+    found: list[tuple[tuple[str, ...], Path]] = []
+    failures: list[OSError] = []
+
+    def unreadable(error: OSError) -> None:
+        failures.append(error)
+        fail(_os_message(str(error.filename), error))
+
+    top = Path(directory)
+    for root, _dirs, files in os.walk(directory, onerror=unreadable):
+        for name in files:
+            path = Path(root, name)
+            if path.suffix in {".json", ".jsonl"} and path.is_file():
+                found.append((path.relative_to(top).parts, path))
+    if not found and failures:
+        return None  # already said why
+    # Sorted by path components, so that a directory's files stay together.
+    return [_source(path, str(path)) for _, path in sorted(found)]
+
+
+def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Source]:
+    """Return the sources *paths* name, in order; call *fail* for each that cannot be used.
+
+    ``-`` is standard input (JSON Lines); a directory stands for every
+    ``*.json`` and ``*.jsonl`` file below it, in sorted order; a ``.json``
+    file holds one document, any other file JSON Lines.
+    A path that does not exist, or cannot be read, is left to fail when it
+    is opened.
+    """
+    sources: list[Source] = []
+    for path in paths:
+        if path == "-":
+            sources.append(Source(STDIN_LABEL, None))
+        # False, rather than an error, for a path that cannot be looked at.
+        elif os.path.isdir(path):  # noqa: PTH112
+            found = _below(path, fail)
+            if found == []:
+                fail(f"{path}: no *.json or *.jsonl file in this directory")
+            sources.extend(found or ())
+        else:
+            sources.append(_source(Path(path), path))
+    return sources
+
+
+# -- reading them ----------------------------------------------------------------
+
+
+class _Tally:
+    """Count, and on demand hash, the bytes read from a file."""
+
+    def __init__(self, file: BinaryIO, *, digest: bool) -> None:
+        self.file = file
+        self.count = 0
+        self.hash = hashlib.sha256() if digest else None
+
+    def read(self, size: int) -> bytes:
+        data = self.file.read(size)
+        self.count += len(data)
+        if self.hash is not None:
+            self.hash.update(data)
+        return data
+
+    def take(self) -> int:
+        """Return the bytes read since the last call."""
+        count, self.count = self.count, 0
+        return count
+
+
+def _whole(tally: _Tally, max_bytes: int) -> bytes | None:
+    pieces: list[bytes] = []
+    size = 0
+    while size <= max_bytes and (data := tally.read(1 << 20)):
+        pieces.append(data)
+        size += len(data)
+    return b"".join(pieces) if size <= max_bytes else None
+
+
+def _batches(source: Source, tally: _Tally, max_bytes: int) -> Iterator[Batch]:
+    if source.whole:
+        yield Batch(source, ((1, _whole(tally, max_bytes)),), tally.take())
+        return
+    lines: list[tuple[int, bytes | None]] = []
+    for number, line in split_lines(tally, max_bytes):
+        lines.append((number, line))
+        if len(lines) >= BATCH_LINES or tally.count >= BATCH_BYTES:
+            yield Batch(source, tuple(lines), tally.take())
+            lines.clear()
+    if lines or tally.count:
+        yield Batch(source, tuple(lines), tally.take())
+
+
+def _open(source: Source) -> BinaryIO:
+    if source.path is None:
+        return sys.stdin.buffer
+    return Path(source.path).open("rb")
+
+
+def read_batches(
+    sources: Iterable[Source], max_bytes: int, *, digest: bool = False
+) -> Iterator[Started | Batch | Ended | Failed]:
+    """Read *sources* one after the other, a batch of lines at a time."""
+    for source in sources:
+        try:
+            file = _open(source)
+        except OSError as error:
+            yield Failed(source, _os_message(source.label, error))
+            continue
+        tally = _Tally(file, digest=digest)
+        yield Started(source)
+        try:
+            yield from _batches(source, tally, max_bytes)
+        except OSError as error:
+            yield Failed(source, _os_message(source.label, error))
+            continue
+        finally:
+            if source.path is not None:
+                file.close()
+        yield Ended(source, "" if tally.hash is None else tally.hash.hexdigest())
+
+
+# -- reading the records -----------------------------------------------------------
+
+
+def _refusal(error: BindingGraphError) -> Refusal:
+    return (error.code, error.path, error.message)
+
+
+def outcomes(
+    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    max_bytes: int,
+    whole: bool,  # noqa: FBT001 -- positional, to cross to a worker cheaply
+    lines: Sequence[tuple[int, bytes | None]],
+) -> list[Outcome]:
+    """Read *lines* and apply *handler* to each graph: the work of a batch.
+
+    A pure function of its arguments, run in a worker process with ``--jobs``.
+    """
+    result: list[Outcome] = []
+    for number, line in lines:
+        if line is None:
+            result.append((number, _refusal(too_long(max_bytes)), None))
+            continue
+        if whole:
+            # A .json file is one document in any layout, blank or not.
+            try:
+                graph = loads(line, max_bytes=max_bytes)
+            except BindingGraphError as error:
+                result.append((number, _refusal(error), None))
+                continue
+        else:
+            record = load_line(line, number, max_bytes=max_bytes)
+            if record is None:
+                continue
+            if record.graph is None:  # so it holds an error
+                refused = cast("BindingGraphError", record.error)
+                result.append((number, _refusal(refused), None))
+                continue
+            graph = record.graph
+        result.append((number, None, handler(graph)))
+    return result
+
+
+def worker_context() -> BaseContext:
+    """Return how worker processes start: fork where it is safe, spawn elsewhere."""
+    # fork starts a worker in a few milliseconds, where spawn starts an
+    # interpreter that imports the package; but fork is safe only in a
+    # process with one thread, and on Linux (macOS' system libraries are not
+    # fork-safe). The command line has one thread; a threaded caller gets spawn.
+    import multiprocessing  # noqa: PLC0415 -- see _in_workers
+
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _in_workers(
+    items: Iterator[Started | Batch | Ended | Failed],
+    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    max_bytes: int,
+    jobs: int,
+) -> Iterator[Event]:
+    # Imported here: a run with one process should not pay for importing
+    # multiprocessing.
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
+    pool = ProcessPoolExecutor(jobs, mp_context=worker_context())
+    # A few batches per worker in flight: enough to keep each busy, few enough
+    # that memory stays bounded however long the corpus.
+    window: deque[Event | tuple[Batch, Future[list[Outcome]]]] = deque()
+
+    def done() -> Event:
+        entry = window.popleft()
+        if not isinstance(entry, tuple):
+            return entry
+        batch, future = entry
+        try:
+            return Records(batch.source, future.result(), batch.size)
+        except BrokenProcessPool:
+            msg = "a worker process ended abruptly; run again with --jobs 1"
+            raise RunError(msg) from None
+
+    try:
+        for item in items:
+            if isinstance(item, Batch):
+                future = pool.submit(
+                    outcomes, handler, max_bytes, item.source.whole, item.lines
+                )
+                window.append((item, future))
+            else:
+                window.append(item)
+            if len(window) > 4 * jobs:
+                yield done()
+        while window:
+            yield done()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def scan(
+    sources: Iterable[Source],
+    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    *,
+    max_bytes: int,
+    jobs: int = 1,
+    digest: bool = False,
+) -> Iterator[Event]:
+    """Yield the events of reading *sources*, with *handler* applied to each graph.
+
+    Events come in input order, whatever *jobs* is: the output of a command
+    is the same with one process or several.
+    """
+    items = read_batches(sources, max_bytes, digest=digest)
+    if jobs > 1:
+        yield from _in_workers(items, handler, max_bytes, jobs)
+        return
+    for item in items:
+        if isinstance(item, Batch):
+            done = outcomes(handler, max_bytes, item.source.whole, item.lines)
+            yield Records(item.source, done, item.size)
+        else:
+            yield item

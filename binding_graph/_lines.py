@@ -1,0 +1,154 @@
+"""Lines of a JSON Lines corpus: splitting a file into them, in bounded memory.
+
+The private half of :mod:`binding_graph.jsonl`, shared with the command line.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from typing import TYPE_CHECKING, Final, NoReturn, Protocol
+
+from binding_graph.errors import BindingGraphError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+__all__ = [
+    "CHUNK_SIZE",
+    "Reader",
+    "check_max_bytes",
+    "is_blank",
+    "number_lines",
+    "split_lines",
+    "too_long",
+    "wrong_type",
+]
+
+CHUNK_SIZE: Final = 1 << 16
+"""How many bytes a file is read at a time: 64 KiB."""
+
+# The whitespace of JSON (RFC 8259): a line of nothing else is blank.
+_BLANK: Final = " \t\r"
+_BLANK_BYTES: Final = b" \t\r"
+
+_SHOW: Final = reprlib.Repr()
+_SHOW.maxstring = 60
+_SHOW.maxother = 60
+
+
+class Reader(Protocol):
+    """A binary file, as far as reading it goes."""
+
+    # Any object: what a file reads is checked, for a text file reads str.
+    def read(self, size: int, /) -> object:  # pragma: no cover
+        """Return at most *size* bytes; none at the end of the file."""
+        ...
+
+
+def wrong_type(owner: str, field: str, expected: str, value: object) -> NoReturn:
+    """Raise the ``wrong_type`` refusal of an argument, in the words of ``loads``."""
+    msg = (
+        f"{owner}.{field} must be {expected}, not {type(value).__qualname__}"
+        f" (got {_SHOW.repr(value)})"
+    )
+    raise BindingGraphError("wrong_type", msg, (field,))
+
+
+def check_max_bytes(owner: str, max_bytes: object) -> None:
+    """Refuse a *max_bytes* that is not an ``int``, as ``loads`` does."""
+    if type(max_bytes) is not int:
+        wrong_type(owner, "max_bytes", "an int", max_bytes)
+
+
+def too_long(max_bytes: int) -> BindingGraphError:
+    """Return the refusal ``loads`` gives a document above *max_bytes*."""
+    # The tests hold this to the refusal loads gives such a line.
+    return BindingGraphError(
+        "limit_exceeded",
+        f"a document may take at most {max_bytes} bytes of UTF-8; this one takes more",
+    )
+
+
+def is_blank(line: object, max_bytes: int) -> bool:
+    """Tell whether *line* holds no record: empty, or only JSON's whitespace.
+
+    A blank line is ASCII, so its length is its size in bytes; one above
+    *max_bytes* is not blank but refused, as ``loads`` refuses it, so that a
+    reader that never held it whole gives the same record.
+    """
+    if isinstance(line, str):
+        return len(line) <= max_bytes and not line.strip(_BLANK)
+    if isinstance(line, (bytes, bytearray)):
+        return len(line) <= max_bytes and not line.strip(_BLANK_BYTES)
+    return False
+
+
+def _strip_line_end(line: object) -> object:
+    if isinstance(line, str):
+        if line.endswith("\n"):
+            return line[:-2] if line.endswith("\r\n") else line[:-1]
+    elif isinstance(line, (bytes, bytearray)) and line.endswith(b"\n"):
+        return line[:-2] if line.endswith(b"\r\n") else line[:-1]
+    return line
+
+
+def number_lines(lines: Iterable[object]) -> Iterator[tuple[int, object]]:
+    """Yield ``(number, line)`` for each item of *lines*, its line end removed."""
+    for number, line in enumerate(lines, 1):
+        yield number, _strip_line_end(line)
+
+
+def split_lines(  # noqa: C901 -- one loop; helpers would cost a call a line
+    file: Reader, max_bytes: int, chunk_size: int = CHUNK_SIZE
+) -> Iterator[tuple[int, bytes | None]]:
+    r"""Yield ``(number, line)`` for each line of a binary *file*, line end removed.
+
+    A line ends at ``\n``, and a ``\r`` right before it belongs to the line
+    end; the last line may have none.
+    A line longer than *max_bytes* is yielded as ``None``: its bytes are
+    dropped as they are read, so memory stays within *max_bytes* and a
+    chunk, whatever the file holds.
+    """
+    # A line is known to be too long only above this: its last byte may yet
+    # turn out to be the \r of a CRLF line end.
+    limit = max_bytes + 1
+    number = 0
+    pieces: list[bytes] = []  # the start of a line that spans chunks
+    size = 0  # the size of pieces
+    skipping = False  # the current line is too long: its bytes are dropped
+    while True:
+        chunk = file.read(chunk_size)
+        if not isinstance(chunk, (bytes, bytearray)):
+            wrong_type("load_lines", "source", "a binary file", file)
+        if not chunk:
+            break
+        parts = bytes(chunk).split(b"\n")
+        tail = parts.pop()
+        for part in parts:
+            number += 1
+            if skipping:
+                skipping = False
+                yield number, None
+                continue
+            line = part
+            if pieces:
+                pieces.append(part)
+                line = b"".join(pieces)
+                pieces.clear()
+                size = 0
+            if line.endswith(b"\r"):
+                line = line[:-1]
+            yield number, (line if len(line) <= max_bytes else None)
+        if tail and not skipping:
+            size += len(tail)
+            if size > limit:
+                skipping = True
+                pieces.clear()
+                size = 0
+            else:
+                pieces.append(tail)
+    if skipping:
+        yield number + 1, None
+    elif pieces:
+        line = b"".join(pieces)
+        yield number + 1, (line if len(line) <= max_bytes else None)

@@ -1,0 +1,189 @@
+"""The ``binding-graph`` command: validate, hash and canonicalize graph documents from a shell.
+
+``binding-graph`` and ``python -m binding_graph`` both run :func:`main`, so
+that a test or another program can run it in-process.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from binding_graph._commands import COMMANDS
+from binding_graph._corpus import RunError
+from binding_graph._report import PROGRAM
+from binding_graph.serialization import DEFAULT_MAX_BYTES
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["main"]
+
+
+# -- the parser -------------------------------------------------------------------------------
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        msg = f"must be a whole number above 0 (got {text!r})"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _version() -> str:
+    # Imported when asked for: importlib.metadata takes longer to import than
+    # a small corpus takes to check.
+    import importlib.metadata  # noqa: PLC0415
+
+    try:
+        return importlib.metadata.version("binding-graph")
+    except importlib.metadata.PackageNotFoundError:
+        return "(version unknown: not installed)"
+
+
+class _Version(argparse.Action):
+    """Print the version and exit: read from the installed metadata only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, help="show the version and exit"
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,  # noqa: ARG002 -- argparse's signature
+        values: object,  # noqa: ARG002
+        option_string: str | None = None,  # noqa: ARG002
+    ) -> None:
+        sys.stdout.write(f"{parser.prog} {_version()}\n")
+        parser.exit()
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wrap descriptions, but keep the lines of the examples as they are."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def _epilog(examples: Sequence[tuple[str, str]]) -> str:
+    width = max(len(line) for line, _ in examples)
+    rows = [f"  {line.ljust(width)}  # {what}" for line, what in examples]
+    return "examples:\n" + "\n".join(rows)
+
+
+def _add_corpus_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help=(
+            "a .jsonl file (one document a line), a .json file (one document),"
+            " a directory (every *.json and *.jsonl below it) or - (standard input)"
+        ),
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default), or one JSON object a line",
+    )
+    parser.add_argument(
+        "--max-bytes",
+        type=_count,
+        default=DEFAULT_MAX_BYTES,
+        metavar="N",
+        help=f"refuse a record above N bytes as limit_exceeded (default {DEFAULT_MAX_BYTES:,})",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="N",
+        help="read with N processes; the output is the same (default 1)",
+    )
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    """Return the parser of the ``binding-graph`` command line, built from :data:`COMMANDS`."""
+    top = argparse.ArgumentParser(
+        prog=PROGRAM,
+        description=(
+            "Validate, hash and canonicalize binding-graph documents: JSON Lines"
+            " corpora, .json files, directories of them, or standard input."
+        ),
+        epilog=_epilog([command.examples[0] for command in COMMANDS]),
+        formatter_class=_Formatter,
+    )
+    top.add_argument("--version", action=_Version)
+    commands = top.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    for command in COMMANDS:
+        sub = commands.add_parser(
+            command.name,
+            help=command.summary,
+            description=command.description,
+            epilog=_epilog(command.examples),
+            formatter_class=_Formatter,
+        )
+        if command.corpus:
+            _add_corpus_options(sub)
+        if command.options is not None:
+            command.options(sub)
+        sub.set_defaults(run=command.run)
+    return top
+
+
+def _silence_stdout() -> None:
+    # The reader of standard output has gone (`binding-graph hash ... | head`):
+    # point it at /dev/null, so that flushing it at exit raises nothing more.
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``binding-graph`` command line with *argv*, and return its exit status.
+
+    Args:
+        argv: The arguments after the program's name; ``sys.argv[1:]`` by
+            default.
+
+    Returns:
+        0 when every record was accepted (and, for ``canonicalize --check``,
+        every file was canonical); 1 when any was refused (or would be
+        rewritten); 2 for a usage error or a path that could not be read.
+
+    .. versionadded:: 0.1.0
+    """
+    try:
+        args = _build_parser().parse_args(argv)
+    except SystemExit as exit_:
+        # --help and --version exit 0, and usage errors 2, from inside argparse.
+        return exit_.code if isinstance(exit_.code, int) else 2
+    try:
+        status: int = args.run(args)
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{PROGRAM}: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 2
+    except RunError as error:
+        sys.stderr.write(f"{PROGRAM}: {error}\n")
+        return 2
+    return status

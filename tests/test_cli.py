@@ -1,0 +1,1029 @@
+"""Tests of the binding-graph command line: every command and exit status, in-process."""
+
+from __future__ import annotations
+
+import errno
+import importlib
+import io
+import json
+import os
+import runpy
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import binding_graph
+from binding_graph import (
+    BindingGraphError,
+    SemanticSymbolicBindingGraph,
+    _commands,
+    _corpus,
+    canonical_bytes,
+    content_hash,
+    json_schema,
+    loads,
+    to_data,
+)
+from binding_graph import cli as cli_module
+from binding_graph._report import Progress, Report
+from binding_graph.cli import main
+from binding_graph.errors import render_path
+from binding_graph.serialization import DEFAULT_MAX_BYTES
+from tests._corpora import corpora, oracle
+from tests._helpers import graph
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Iterator
+
+GRAPH = graph()
+LINE = canonical_bytes(GRAPH)
+HASH = content_hash(GRAPH)
+# The same graph as a producer may write it: keys in field order, spaces.
+LOOSE = json.dumps(to_data(GRAPH)).encode()
+PRETTY = json.dumps(to_data(GRAPH), indent=2).encode()
+
+
+@attrs.frozen
+class Result:
+    """What a run of the command line gave: exit status, standard output and error."""
+
+    status: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> Callable[..., Result]:
+    """Return a function that runs ``binding-graph ARGS`` in-process, in a temporary directory."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*argv: str, stdin: bytes = b"") -> Result:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+        status = main(list(argv))
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
+
+
+def write(name: str, data: bytes) -> Path:
+    """Write *data* to the file *name*, relative to the working directory."""
+    path = Path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def refused(text: bytes, max_bytes: int = DEFAULT_MAX_BYTES) -> BindingGraphError:
+    """Return the refusal loads gives *text*."""
+    with pytest.raises(BindingGraphError) as info:
+        loads(text, max_bytes=max_bytes)
+    return info.value
+
+
+def line_of(
+    label: str, number: int, text: bytes, max_bytes: int = DEFAULT_MAX_BYTES
+) -> str:
+    """Return the line validate prints for a record *text* that loads refuses."""
+    error = refused(text, max_bytes)
+    return (
+        f"{label}:{number}: {error.code} at {render_path(error.path)}: {error.message}"
+    )
+
+
+def object_of(label: str, number: int, text: bytes) -> dict[str, Any]:
+    """Return the JSON object validate prints for a record *text* that loads refuses."""
+    error = refused(text)
+    return {
+        "file": label,
+        "line": number,
+        "code": error.code,
+        "path": list(error.path),
+        "message": error.message,
+    }
+
+
+def json_lines(text: str) -> list[dict[str, Any]]:
+    """Parse standard output of ``--format json``: one object a line."""
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def die(graph: object) -> None:  # noqa: ARG001 -- a handler's signature
+    """End the worker process that runs it, abruptly."""
+    os._exit(1)
+
+
+def interrupt(graph: object) -> None:  # noqa: ARG001 -- a handler's signature
+    """Act as the user pressing Ctrl-C."""
+    raise KeyboardInterrupt
+
+
+class Failing(io.BytesIO):
+    """A file whose first read gives *first* bytes, and whose next read fails."""
+
+    def __init__(self, data: bytes, first: int) -> None:
+        super().__init__(data)
+        self.first = first
+
+    def read(self, size: int | None = -1, /) -> bytes:  # noqa: ARG002 -- BytesIO.read's
+        """Return the first bytes, then raise an I/O error."""
+        if self.tell():
+            raise OSError(errno.EIO, "Input/output error")
+        return super().read(self.first)
+
+
+def failing_open(data: bytes, first: int) -> Callable[[_corpus.Source], Failing]:
+    """Return an opener of every source as a Failing file of *data*."""
+
+    def opener(_: _corpus.Source) -> Failing:
+        return Failing(data, first)
+
+    return opener
+
+
+class Closed(io.StringIO):
+    """A standard output whose reader has gone away."""
+
+    def write(self, s: str, /) -> int:  # noqa: ARG002 -- StringIO.write's
+        """Raise, as writing to a pipe without a reader does."""
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+def listing() -> list[str]:
+    """Return the names in the working directory, sorted."""
+    return sorted(path.name for path in Path().iterdir())
+
+
+class TestValidate:
+    """validate reports each refused record, a summary, and an exit status."""
+
+    def test_accepts_a_valid_corpus(self, cli: Callable[..., Result]) -> None:
+        """Every record accepted: the summary only, and exit status 0."""
+        write("a.jsonl", LINE + b"\n" + LOOSE + b"\n")
+        assert cli("validate", "a.jsonl") == Result(
+            0, "2 records: 2 accepted, 0 refused\n", ""
+        )
+
+    def test_reports_each_refusal_as_file_line_code_where_message(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Each refused record is FILE:LINE: CODE at WHERE: MESSAGE; then the summary."""
+        document = json.loads(LINE)
+        document["facts"][0]["symbol_id"] = "nobody"
+        stray = json.dumps(document).encode()
+        write("a.jsonl", LINE + b"\n[]\n\n" + stray + b"\n{}\n")
+        result = cli("validate", "a.jsonl")
+        assert result.out.splitlines() == [
+            line_of("a.jsonl", 2, b"[]"),
+            line_of("a.jsonl", 4, stray),
+            line_of("a.jsonl", 5, b"{}"),
+            (
+                "4 records: 1 accepted, 3 refused"
+                " (missing_key 1, unknown_symbol 1, wrong_type 1)"
+            ),
+        ]
+        assert result.out.splitlines()[1].startswith(
+            "a.jsonl:4: unknown_symbol at facts[0].symbol_id: "
+        )
+        assert (result.status, result.err) == (1, "")
+
+    def test_json_format_gives_the_same_content(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--format json: one object per refusal, then the summary object."""
+        write("a.jsonl", b"[]\n" + LINE + b"\n")
+        result = cli("validate", "--format", "json", "a.jsonl")
+        assert json_lines(result.out) == [
+            object_of("a.jsonl", 1, b"[]"),
+            {
+                "summary": {
+                    "records": 2,
+                    "accepted": 1,
+                    "refused": 1,
+                    "by_code": {"wrong_type": 1},
+                }
+            },
+        ]
+        assert (result.status, result.err) == (1, "")
+
+    def test_reads_a_json_file_as_one_document_at_line_1(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A .json file is one document in any layout; its record is line 1."""
+        write("good.json", PRETTY)
+        write("bad.json", PRETTY.replace(b'"version": 1', b'"version": 2'))
+        result = cli("validate", "good.json", "bad.json")
+        bad = PRETTY.replace(b'"version": 1', b'"version": 2')
+        assert result.out.splitlines() == [
+            line_of("bad.json", 1, bad),
+            "2 records: 1 accepted, 1 refused (unsupported_version 1)",
+        ]
+        assert result.status == 1
+
+    def test_an_empty_json_file_is_refused_as_loads_refuses_it(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """An empty .json file holds no document: malformed_document at line 1."""
+        write("empty.json", b"")
+        result = cli("validate", "empty.json")
+        assert result.out.splitlines()[0] == line_of("empty.json", 1, b"")
+        assert result.status == 1
+
+    def test_reads_every_document_below_a_directory_in_sorted_order(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A directory stands for its *.json and *.jsonl files, in sorted order."""
+        for name in ("d/b.jsonl", "d/a/z.json", "d/a.jsonl", "d/sub/x.jsonl"):
+            write(name, b"[]")
+        write("d/notes.txt", b"[]")
+        result = cli("validate", "d")
+        labels = [line.split(":", 1)[0] for line in result.out.splitlines()[:-1]]
+        assert labels == ["d/a/z.json", "d/a.jsonl", "d/b.jsonl", "d/sub/x.jsonl"]
+        assert result.status == 1
+
+    def test_reads_standard_input_as_stdin(self, cli: Callable[..., Result]) -> None:
+        """'-' reads JSON Lines from standard input, reported as <stdin>."""
+        result = cli("validate", "-", stdin=LINE + b"\n[]\n")
+        assert result.out.splitlines() == [
+            line_of("<stdin>", 2, b"[]"),
+            "2 records: 1 accepted, 1 refused (wrong_type 1)",
+        ]
+
+    def test_a_missing_path_is_an_error_and_the_others_are_still_checked(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A path that does not exist: one line on stderr, exit 2, the rest checked."""
+        write("a.jsonl", b"[]\n")
+        result = cli("validate", "nope.jsonl", "a.jsonl")
+        assert result == Result(
+            2,
+            line_of("a.jsonl", 1, b"[]")
+            + "\n1 record: 0 accepted, 1 refused (wrong_type 1)\n",
+            "binding-graph: nope.jsonl: No such file or directory\n",
+        )
+
+    def test_a_directory_without_documents_is_an_error(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A directory with no *.json or *.jsonl file: one line on stderr, exit 2."""
+        Path("empty").mkdir()
+        write("other/notes.txt", b"")
+        result = cli("validate", "empty", "other")
+        assert result == Result(
+            2,
+            "0 records: 0 accepted, 0 refused\n",
+            "binding-graph: empty: no *.json or *.jsonl file in this directory\n"
+            "binding-graph: other: no *.json or *.jsonl file in this directory\n",
+        )
+
+    @pytest.mark.skipif(
+        not hasattr(os, "geteuid") or os.geteuid() == 0,
+        reason="root reads files whatever their permissions",
+    )
+    def test_a_file_without_read_permission_is_an_error(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A file that cannot be read: one line on stderr, exit 2."""
+        write("secret.jsonl", LINE).chmod(0)
+        result = cli("validate", "secret.jsonl")
+        assert result.err == "binding-graph: secret.jsonl: Permission denied\n"
+        assert result.status == 2
+
+    def test_a_file_that_cannot_be_opened_is_an_error(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An open that fails (as without permission, even as root): stderr, exit 2."""
+
+        def forbidden(source: _corpus.Source) -> object:
+            raise PermissionError(errno.EACCES, "Permission denied", source.path)
+
+        write("secret.jsonl", LINE)
+        write("open.jsonl", LINE)
+        monkeypatch.setattr(_corpus, "_open", forbidden)
+        result = cli("validate", "secret.jsonl")
+        assert result == Result(
+            2,
+            "0 records: 0 accepted, 0 refused\n",
+            "binding-graph: secret.jsonl: Permission denied\n",
+        )
+
+    def test_a_directory_that_cannot_be_read_is_an_error(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A directory that cannot be listed: one line on stderr, exit 2, no more."""
+
+        def walk(top: str, onerror: Callable[[OSError], None]) -> Iterator[object]:
+            onerror(PermissionError(errno.EACCES, "Permission denied", top))
+            return iter(())
+
+        Path("locked").mkdir()
+        monkeypatch.setattr(os, "walk", walk)
+        result = cli("validate", "locked")
+        assert result.err == "binding-graph: locked: Permission denied\n"
+        assert result.status == 2
+
+    def test_an_unreadable_subdirectory_is_an_error_but_the_rest_is_read(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Documents found beside a directory that cannot be listed are still read."""
+        write("d/a.jsonl", LINE)
+        real_walk = os.walk
+
+        def walk(top: str, onerror: Callable[[OSError], None]) -> Iterator[Any]:
+            onerror(PermissionError(errno.EACCES, "Permission denied", "d/locked"))
+            return real_walk(top, onerror=onerror)
+
+        monkeypatch.setattr(os, "walk", walk)
+        result = cli("validate", "d")
+        assert result == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: d/locked: Permission denied\n",
+        )
+
+    def test_a_read_error_in_a_file_is_an_error(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A file that fails mid-read: its records so far, one line on stderr, exit 2."""
+        write("a.jsonl", LINE + b"\n" + LINE + b"\n")
+        monkeypatch.setattr(
+            _corpus, "_open", failing_open(LINE + b"\n" + LINE, len(LINE) + 1)
+        )
+        result = cli("validate", "a.jsonl")
+        assert result.err == "binding-graph: a.jsonl: Input/output error\n"
+        assert result.status == 2
+
+    def test_an_empty_file_has_no_records(self, cli: Callable[..., Result]) -> None:
+        """An empty .jsonl file is no error: it holds no record."""
+        write("empty.jsonl", b"")
+        assert cli("validate", "empty.jsonl") == Result(
+            0, "0 records: 0 accepted, 0 refused\n", ""
+        )
+
+    def test_refuses_binary_garbage_line_by_line(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Bytes that are no document are refused per line, as loads refuses them."""
+        garbage = bytes(range(256)) * 4
+        write("garbage.jsonl", garbage)
+        result = cli("validate", "garbage.jsonl")
+        pieces = garbage.split(b"\n")
+        expected = [
+            line_of("garbage.jsonl", number, piece.removesuffix(b"\r"))
+            for number, piece in enumerate(pieces, 1)
+            if piece.strip(b" \t\r")
+        ]
+        assert result.out.splitlines()[:-1] == expected
+        assert result.status == 1
+
+    def test_a_line_far_beyond_max_bytes_is_refused_and_reading_goes_on(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A 4 MiB line with --max-bytes N is limit_exceeded; the next line is read."""
+        write("long.jsonl", b"[" * (4 << 20) + b"\n" + LINE + b"\n")
+        limit = str(len(LINE))
+        result = cli("validate", "--max-bytes", limit, "long.jsonl")
+        assert result.out.splitlines() == [
+            line_of("long.jsonl", 1, b"[" * (len(LINE) + 1), len(LINE)),
+            "2 records: 1 accepted, 1 refused (limit_exceeded 1)",
+        ]
+
+    @pytest.mark.parametrize(
+        ("data", "line"),
+        [
+            (b"\xc3\x28\n", b"\xc3\x28"),
+            (b"\xef\xbb\xbf" + LINE + b"\n", b"\xef\xbb\xbf" + LINE),
+            (b"\xff\xfe{}", b"\xff\xfe{}"),
+        ],
+        ids=["invalid UTF-8", "UTF-8 BOM", "UTF-16 BOM"],
+    )
+    def test_refuses_encodings_as_loads_does(
+        self, cli: Callable[..., Result], data: bytes, line: bytes
+    ) -> None:
+        """Invalid UTF-8 and byte order marks are malformed_document, as in loads."""
+        write("a.jsonl", data)
+        result = cli("validate", "a.jsonl")
+        assert result.out.splitlines()[0] == line_of("a.jsonl", 1, line)
+        assert result.out.splitlines()[0].startswith("a.jsonl:1: malformed_document at")
+
+    def test_accepts_crlf_line_ends(self, cli: Callable[..., Result]) -> None:
+        """CRLF line ends are line ends."""
+        write("a.jsonl", LINE + b"\r\n" + LOOSE + b"\r\n")
+        assert cli("validate", "a.jsonl").status == 0
+
+    @pytest.mark.parametrize(
+        "argv",
+        [
+            ["validate", "--jobs", "0", "a.jsonl"],
+            ["validate", "--max-bytes", "many", "a.jsonl"],
+            ["validate"],
+            ["validate", "--format", "xml", "a.jsonl"],
+            [],
+            ["lint", "a.jsonl"],
+        ],
+    )
+    def test_a_usage_error_is_exit_status_2(
+        self, cli: Callable[..., Result], argv: list[str]
+    ) -> None:
+        """Bad options, a missing PATH or command: usage on stderr, exit 2."""
+        result = cli(*argv)
+        assert result.status == 2
+        assert result.out == ""
+        assert "error: " in result.err.splitlines()[-1]
+
+    def test_a_bad_count_says_what_is_wrong(self, cli: Callable[..., Result]) -> None:
+        """--jobs 0 is refused with its reason."""
+        result = cli("validate", "--jobs", "0", "a.jsonl")
+        assert result.err.splitlines()[-1] == (
+            "binding-graph validate: error: argument --jobs:"
+            " must be a whole number above 0 (got '0')"
+        )
+
+
+class TestHash:
+    """hash prints the content hash of each accepted record, in input order."""
+
+    def test_prints_hash_file_and_line_with_refusals_in_order(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """sha256:... FILE:LINE per accepted record; refusals between, in order."""
+        write("a.jsonl", LOOSE + b"\n[]\n" + LINE + b"\n")
+        result = cli("hash", "a.jsonl")
+        assert result == Result(
+            1,
+            f"{HASH} a.jsonl:1\n"
+            + line_of("a.jsonl", 2, b"[]")
+            + f"\n{HASH} a.jsonl:3\n"
+            + "3 records: 2 accepted, 1 refused (wrong_type 1)\n",
+            "",
+        )
+
+    def test_json_format_gives_file_line_and_hash(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--format json: {"file", "line", "hash"} per accepted record."""
+        write("a.json", PRETTY)
+        result = cli("hash", "--format", "json", "a.json")
+        assert json_lines(result.out) == [
+            {"file": "a.json", "line": 1, "hash": HASH},
+            {"summary": {"records": 1, "accepted": 1, "refused": 0, "by_code": {}}},
+        ]
+        assert result.status == 0
+
+
+class TestCanonicalize:
+    """canonicalize rewrites files in canonical form, atomically, never a refused one."""
+
+    def test_rewrites_a_corpus_in_canonical_form(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Loose documents, blank lines and CRLF become canonical lines with LF."""
+        write("a.jsonl", LOOSE + b"\r\n\n" + LINE)
+        result = cli("canonicalize", "a.jsonl")
+        assert result == Result(
+            0,
+            "rewrote a.jsonl\n2 records: 2 accepted, 0 refused; files: 1 rewritten\n",
+            "",
+        )
+        assert Path("a.jsonl").read_bytes() == LINE + b"\n" + LINE + b"\n"
+        assert listing() == ["a.jsonl"]
+
+    def test_rewrites_a_json_file_as_one_document_and_a_newline(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A .json file becomes its canonical document and one LF."""
+        write("a.json", PRETTY)
+        assert cli("canonicalize", "a.json").status == 0
+        assert Path("a.json").read_bytes() == LINE + b"\n"
+
+    def test_leaves_a_canonical_file_untouched(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A file already canonical is not written at all."""
+        path = write("a.jsonl", LINE + b"\n")
+        before = path.stat()
+        result = cli("canonicalize", "a.jsonl")
+        assert result == Result(
+            0, "1 record: 1 accepted, 0 refused; files: 1 already canonical\n", ""
+        )
+        after = path.stat()
+        assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+
+    def test_check_lists_what_would_change_and_changes_nothing(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--check: 'would rewrite FILE' for each, exit 1, every file as it was."""
+        write("a.jsonl", LOOSE + b"\n")
+        write("b.jsonl", LINE + b"\n")
+        result = cli("canonicalize", "--check", "a.jsonl", "b.jsonl")
+        assert result == Result(
+            1,
+            "would rewrite a.jsonl\n2 records: 2 accepted, 0 refused;"
+            " files: 1 would be rewritten, 1 already canonical\n",
+            "",
+        )
+        assert Path("a.jsonl").read_bytes() == LOOSE + b"\n"
+
+    def test_check_of_canonical_files_is_exit_status_0(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--check of canonical files: exit 0."""
+        write("a.jsonl", LINE + b"\n")
+        assert cli("canonicalize", "--check", "a.jsonl").status == 0
+
+    def test_json_format_names_each_file_and_what_became_of_it(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--format json: {"file", "action"} per changed file; files in the summary."""
+        write("a.jsonl", LOOSE + b"\n")
+        result = cli("canonicalize", "--format", "json", "a.jsonl")
+        assert json_lines(result.out) == [
+            {"file": "a.jsonl", "action": "rewrote"},
+            {
+                "summary": {
+                    "records": 1,
+                    "accepted": 1,
+                    "refused": 0,
+                    "by_code": {},
+                    "files": {"rewrote": 1},
+                }
+            },
+        ]
+
+    def test_never_rewrites_a_file_with_a_refused_record(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A file with any refused record stays byte for byte; exit 1; no file left over."""
+        data = LOOSE + b"\n[]\n" + LOOSE + b"\r\n"
+        write("a.jsonl", data)
+        write("b.jsonl", LOOSE + b"\n")
+        result = cli("canonicalize", "a.jsonl", "b.jsonl")
+        assert result == Result(
+            1,
+            line_of("a.jsonl", 2, b"[]") + "\nrewrote b.jsonl\n4 records: 3 accepted,"
+            " 1 refused (wrong_type 1); files: 1 rewritten,"
+            " 1 left as they were (refused records)\n",
+            "",
+        )
+        assert Path("a.jsonl").read_bytes() == data
+        assert listing() == ["a.jsonl", "b.jsonl"]
+
+    def test_keeps_the_permissions_of_the_file(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """The rewritten file has the mode bits of the original."""
+        write("a.jsonl", LOOSE).chmod(0o640)
+        cli("canonicalize", "a.jsonl")
+        assert Path("a.jsonl").stat().st_mode & 0o777 == 0o640
+
+    def test_rewrites_the_target_of_a_symbolic_link(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A symbolic link stays a link; the file it points to is rewritten."""
+        write("data/a.jsonl", LOOSE)
+        Path("link.jsonl").symlink_to("data/a.jsonl")
+        assert cli("canonicalize", "link.jsonl").status == 0
+        assert Path("link.jsonl").is_symlink()
+        assert Path("data/a.jsonl").read_bytes() == LINE + b"\n"
+
+    def test_writes_the_canonical_form_of_stdin_to_stdout(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """'-' is a filter: canonical JSON Lines on stdout, nothing else."""
+        result = cli("canonicalize", "-", stdin=LOOSE + b"\r\n\n" + LINE)
+        assert result == Result(0, (LINE + b"\n" + LINE + b"\n").decode(), "")
+
+    def test_stdin_with_a_refused_record_writes_nothing_to_stdout(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """'-' with a refused record: nothing on stdout, the refusal on stderr, exit 1."""
+        result = cli("canonicalize", "-", stdin=LOOSE + b"\n[]\n")
+        assert result == Result(1, "", line_of("<stdin>", 2, b"[]") + "\n")
+
+    def test_check_of_stdin_says_whether_it_would_change(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """'-' with --check compares only, and names <stdin>."""
+        result = cli("canonicalize", "--check", "-", stdin=LOOSE)
+        assert result.out.splitlines()[0] == "would rewrite <stdin>"
+        assert result.status == 1
+
+    def test_stdin_goes_alone(self, cli: Callable[..., Result]) -> None:
+        """'-' with other paths is a usage error."""
+        result = cli("canonicalize", "-", "a.jsonl")
+        assert result == Result(
+            2, "", "binding-graph: canonicalize takes '-' alone, without other paths\n"
+        )
+
+    def test_a_failed_replace_leaves_the_file_as_it_was(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """If the rename fails, the original is intact, the temporary file gone, exit 2."""
+
+        def fail(*_: object) -> None:
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+        write("a.jsonl", LOOSE)
+        monkeypatch.setattr(Path, "replace", fail)
+        result = cli("canonicalize", "a.jsonl")
+        assert result.err == (
+            "binding-graph: a.jsonl: cannot replace it: Invalid cross-device link\n"
+        )
+        assert result.status == 2
+        assert Path("a.jsonl").read_bytes() == LOOSE
+        assert listing() == ["a.jsonl"]
+
+    def test_a_directory_that_cannot_be_written_is_an_error(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """No temporary file can be made: one line on stderr, exit 2, file as it was."""
+
+        def forbidden(**_: object) -> tuple[int, str]:
+            raise PermissionError(errno.EACCES, "Permission denied")
+
+        write("a.jsonl", LOOSE + b"\n[]\n")
+        monkeypatch.setattr("tempfile.mkstemp", forbidden)
+        result = cli("canonicalize", "a.jsonl")
+        assert result.err == "binding-graph: a.jsonl: cannot write: Permission denied\n"
+        assert result.out.splitlines()[0] == line_of("a.jsonl", 2, b"[]")
+        assert result.status == 2
+        assert Path("a.jsonl").read_bytes() == LOOSE + b"\n[]\n"
+
+    def test_a_read_error_leaves_the_file_as_it_was(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A file that fails mid-read is not rewritten, and no file is left over."""
+        write("a.jsonl", LOOSE + b"\n" + LOOSE)
+        monkeypatch.setattr(
+            _corpus, "_open", failing_open(LOOSE + b"\n" + LOOSE, len(LOOSE) + 1)
+        )
+        result = cli("canonicalize", "a.jsonl")
+        assert result.err == "binding-graph: a.jsonl: Input/output error\n"
+        assert result.status == 2
+        assert Path("a.jsonl").read_bytes() == LOOSE + b"\n" + LOOSE
+        assert listing() == ["a.jsonl"]
+
+    def test_a_file_that_cannot_be_opened_is_not_rewritten(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A missing file: stderr, exit 2, and the others still rewritten."""
+        write("b.jsonl", LOOSE)
+        result = cli("canonicalize", "a.jsonl", "b.jsonl")
+        assert result.err == "binding-graph: a.jsonl: No such file or directory\n"
+        assert result.status == 2
+        assert Path("b.jsonl").read_bytes() == LINE + b"\n"
+
+
+class TestSchema:
+    """schema prints the JSON Schema that the package ships."""
+
+    def test_prints_the_shipped_schema(self, cli: Callable[..., Result]) -> None:
+        """The output is binding-graph-v1.schema.json, byte for byte."""
+        shipped = Path(binding_graph.__file__).parent / "schema"
+        text = (shipped / "binding-graph-v1.schema.json").read_text(encoding="utf-8")
+        assert cli("schema") == Result(0, text, "")
+        assert json.loads(text) == json_schema()
+
+
+class TestJobs:
+    """--jobs N reads with N processes, and prints exactly what one process prints."""
+
+    @settings(max_examples=25)
+    @given(
+        st.lists(corpora(), min_size=1, max_size=3),
+        st.one_of(st.just(DEFAULT_MAX_BYTES), st.integers(1, 400)),
+    )
+    def test_validate_refuses_as_loads_does_with_one_or_two_processes(
+        self, corpus_files: list[bytes], max_bytes: int
+    ) -> None:
+        """For any mix of documents, the refusals are loads' per line, in order, with -j1 and -j2."""
+        expected: list[dict[str, Any]] = []
+        labels: list[str] = []
+        with tempfile.TemporaryDirectory() as directory:
+            for index, data in enumerate(corpus_files):
+                label = str(Path(directory, f"c{index}.jsonl"))
+                Path(label).write_bytes(data)
+                labels.append(label)
+                expected += [
+                    {
+                        "file": label,
+                        "line": number,
+                        "code": outcome[0],
+                        "path": list(outcome[1]),
+                        "message": outcome[2],
+                    }
+                    for number, outcome in oracle(data, max_bytes)
+                    if isinstance(outcome, tuple)
+                ]
+            options = ["validate", "--format", "json", "--max-bytes", str(max_bytes)]
+            one = _run([*options, "--jobs", "1", *labels])
+            two = _run([*options, "--jobs", "2", *labels])
+        assert one == two
+        assert json_lines(one.out)[:-1] == expected
+        assert one.status == (1 if expected else 0)
+
+    def test_many_batches_in_two_processes_keep_their_order(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Hashes of a corpus of many batches, over files, come out in input order."""
+        lines = [LINE if i % 7 else b"[]" for i in range(1500)]
+        write("d/a.jsonl", b"\n".join(lines))
+        write("d/b.json", PRETTY)
+        write("d/c.jsonl", b"\n".join(lines[:300]))
+        one = cli("hash", "--jobs", "1", "d")
+        three = cli("hash", "--jobs", "3", "d")
+        assert one == three
+        assert one.out.count("\n") == 1801 + 1
+
+    def test_a_threaded_caller_gets_spawned_workers_with_the_same_output(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """With other threads running, workers are spawned, not forked; same output."""
+        write("a.jsonl", LINE + b"\n[]\n")
+        one = cli("validate", "a.jsonl")
+        monkeypatch.setattr("threading.active_count", lambda: 2)
+        assert _corpus.worker_context().get_start_method() == "spawn"
+        assert cli("validate", "--jobs", "2", "a.jsonl") == one
+
+    def test_a_worker_that_dies_ends_the_run_with_one_line(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A worker process that ends abruptly: one line on stderr, exit 2."""
+        write("a.jsonl", LINE)
+        monkeypatch.setattr(_commands, "_nothing", die)
+        result = cli("validate", "--jobs", "2", "a.jsonl")
+        assert result == Result(
+            2,
+            "",
+            "binding-graph: a worker process ended abruptly; run again with --jobs 1\n",
+        )
+
+
+def _run(argv: list[str]) -> Result:
+    """Run the command line in-process, capturing its output (for use inside @given)."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        status = main(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
+    return Result(status, out.getvalue(), err.getvalue())
+
+
+def symbol_count(graph: SemanticSymbolicBindingGraph) -> int:
+    """Return how many symbols *graph* has: the handler of the command below."""
+    return len(graph.symbols)
+
+
+def count_symbols(args: argparse.Namespace) -> int:
+    """Run 'count': each record's symbols, flagged when there are none."""
+    total = [0]
+
+    def accepted(report: Report, label: str, line: int, symbols: int) -> None:
+        total[0] += symbols
+        report.emit(f"{label}:{line}: {symbols} symbols", {"symbols": symbols})
+        if not symbols:
+            report.flag()
+
+    def summary() -> tuple[dict[str, Any], str]:
+        return {"symbols": total[0]}, f"; {total[0]} symbols"
+
+    return _commands.each_record(args, symbol_count, accepted, summary)
+
+
+class TestAddingACommand:
+    """A new subcommand is one entry of COMMANDS, and each_record does the rest."""
+
+    COUNT = _commands.Command(
+        name="count",
+        summary="count the symbols of each record",
+        description="Print how many symbols each record has.",
+        examples=(("binding-graph count a.jsonl", "count them"),),
+        run=count_symbols,
+    )
+
+    def test_a_new_entry_is_a_new_command(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An entry gets its parser, the corpus options, refusals, summary and status."""
+        monkeypatch.setattr(cli_module, "COMMANDS", (*_commands.COMMANDS, self.COUNT))
+        empty = canonical_bytes(SemanticSymbolicBindingGraph())
+        write("a.jsonl", LINE + b"\n[]\n" + empty + b"\n")
+        result = cli("count", "a.jsonl")
+        assert result == Result(
+            1,
+            "a.jsonl:1: 3 symbols\n"
+            + line_of("a.jsonl", 2, b"[]")
+            + "\na.jsonl:3: 0 symbols\n"
+            "3 records: 2 accepted, 1 refused (wrong_type 1); 3 symbols\n",
+            "",
+        )
+        assert json_lines(cli("count", "--format", "json", "a.jsonl").out)[-1] == {
+            "summary": {
+                "records": 3,
+                "accepted": 2,
+                "refused": 1,
+                "by_code": {"wrong_type": 1},
+                "symbols": 3,
+            }
+        }
+        assert "binding-graph count a.jsonl  # count them" in cli("count", "--help").out
+
+    def test_a_flag_alone_makes_exit_status_1(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A record the command flags, with none refused, gives exit status 1."""
+        monkeypatch.setattr(cli_module, "COMMANDS", (self.COUNT,))
+        write("a.jsonl", canonical_bytes(SemanticSymbolicBindingGraph()))
+        assert cli("count", "a.jsonl").status == 1
+
+
+class TestProgress:
+    """The progress bar shows on a terminal, for runs that last, and never elsewhere."""
+
+    class Terminal(io.StringIO):
+        """A stream that says it is a terminal."""
+
+        def isatty(self) -> bool:
+            """Say yes."""
+            return True
+
+    def test_draws_after_the_delay_and_no_more_often_than_the_interval(self) -> None:
+        """Nothing before DELAY; then a bar, redrawn at most every INTERVAL."""
+        now = [10.0]
+        stream = self.Terminal()
+        progress = Progress(stream, 1000, clock=lambda: now[0])
+        progress.advance(100, 1)
+        assert stream.getvalue() == ""
+        now[0] = 10.0 + Progress.DELAY
+        progress.advance(400, 2)
+        bar = "#" * 12 + "-" * 12
+        assert stream.getvalue() == f"\rbinding-graph: [{bar}]  50% 3 records\x1b[K"
+        progress.advance(100, 1)
+        assert stream.getvalue().count("\r") == 1
+        now[0] += 2 * Progress.INTERVAL
+        progress.advance(0, 0)
+        assert stream.getvalue().count("\r") == 2
+        progress.clear()
+        assert stream.getvalue().endswith("\r\x1b[K")
+
+    def test_without_a_total_counts_records(self) -> None:
+        """Reading standard input, whose size is unknown, shows the records read."""
+        progress = Progress(self.Terminal(), None, clock=lambda: 0.0)
+        progress.records = 1234
+        assert progress.render() == "binding-graph: 1,234 records"
+
+    def test_nothing_is_written_where_there_is_no_terminal(self) -> None:
+        """On a pipe or a file, neither the bar nor its clearing is written."""
+        stream = io.StringIO()
+        progress = Progress(stream, 10, clock=lambda: 100.0)
+        progress.advance(5, 5)
+        progress.clear()
+        assert stream.getvalue() == ""
+
+    def test_a_run_on_a_terminal_draws_and_clears_the_bar(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Through main, a bar goes to a terminal's stderr and is gone before the summary."""
+        write("a.jsonl", b"\n".join([LINE] * 600))
+        terminal = self.Terminal()
+        monkeypatch.setattr(sys, "stderr", terminal)
+        monkeypatch.setattr(Progress, "DELAY", 0.0)
+        monkeypatch.setattr(Progress, "INTERVAL", 0.0)
+        result = cli("validate", "a.jsonl")
+        assert result.out == "600 records: 600 accepted, 0 refused\n"
+        drawn = terminal.getvalue()
+        assert "binding-graph: [" in drawn
+        assert "] 100% 600 records" in drawn
+        assert drawn.endswith("\r\x1b[K")
+
+    def test_canonicalize_clears_the_bar_too(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Canonicalizing stdin, which prints no summary, still clears the bar."""
+        terminal = self.Terminal()
+        monkeypatch.setattr(sys, "stderr", terminal)
+        monkeypatch.setattr(Progress, "DELAY", 0.0)
+        result = cli("canonicalize", "-", stdin=LOOSE)
+        assert result.out == (LINE + b"\n").decode()
+        assert terminal.getvalue().endswith("\r\x1b[K")
+
+
+class TestMain:
+    """main parses arguments, runs a command, and turns a failed run into one line."""
+
+    def test_version(self, cli: Callable[..., Result]) -> None:
+        """--version prints the installed version and exits 0."""
+        version = binding_graph.__version__
+        assert cli("--version") == Result(0, f"binding-graph {version}\n", "")
+
+    def test_version_from_a_bare_checkout(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Without installed metadata, --version says so."""
+        import importlib.metadata  # noqa: PLC0415 -- the module patched
+
+        def missing(name: str) -> str:
+            raise importlib.metadata.PackageNotFoundError(name)
+
+        monkeypatch.setattr(importlib.metadata, "version", missing)
+        assert cli("--version").out == (
+            "binding-graph (version unknown: not installed)\n"
+        )
+
+    @pytest.mark.usefixtures("cli")
+    def test_python_dash_m_runs_main(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """binding_graph/__main__.py exits with main's status."""
+        monkeypatch.setattr(sys, "argv", ["binding-graph", "schema"])
+        monkeypatch.delitem(sys.modules, "binding_graph.__main__", raising=False)
+        with pytest.raises(SystemExit) as info:
+            runpy.run_module("binding_graph", run_name="__main__")
+        assert info.value.code == 0
+
+    def test_importing_the_main_module_runs_nothing(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Importing binding_graph.__main__, rather than running it, runs no command."""
+        try:
+            module = importlib.import_module("binding_graph.__main__")
+            assert module.main is main
+            assert capsys.readouterr() == ("", "")
+        finally:
+            # runpy warns of a __main__ module imported before it is run.
+            del sys.modules["binding_graph.__main__"]
+
+    def test_help_gives_an_example_of_every_command(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--help lists each command with an example; each command's --help, all of its."""
+        result = cli("--help")
+        assert result.status == 0
+        for command in _commands.COMMANDS:
+            assert f"    {command.name}" in result.out
+            assert command.examples[0][0] in result.out
+            sub = cli(command.name, "--help")
+            assert sub.status == 0
+            for line, what in command.examples:
+                assert line in sub.out
+                assert f"# {what}" in sub.out
+
+    def test_ctrl_c_is_one_line_and_exit_status_130(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An interrupted run says so in one line, and exits 130."""
+        write("a.jsonl", LINE)
+        monkeypatch.setattr(_commands, "_nothing", interrupt)
+        assert cli("validate", "a.jsonl") == Result(
+            130, "", "binding-graph: interrupted\n"
+        )
+
+    @pytest.mark.usefixtures("cli")
+    def test_a_closed_stdout_is_exit_status_2_without_a_traceback(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """When the reader of stdout goes away, stdout is pointed at /dev/null."""
+        read_end, write_end = os.pipe()
+
+        class Piped(Closed):
+            def fileno(self) -> int:
+                return write_end
+
+        write("a.jsonl", LINE)
+        monkeypatch.setattr(sys, "stdout", Piped())
+        try:
+            assert main(["hash", "a.jsonl"]) == 2
+            os.write(write_end, b"gone")  # to /dev/null, not to the pipe
+            assert os.read(read_end, 4) == b""  # the pipe has no writer left
+        finally:
+            os.close(read_end)
+            os.close(write_end)
+
+    @pytest.mark.usefixtures("cli")
+    def test_a_closed_stdout_without_a_descriptor_is_exit_status_2(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A stdout with no file descriptor is left as it is."""
+        write("a.jsonl", LINE)
+        monkeypatch.setattr(sys, "stdout", Closed())
+        assert main(["hash", "a.jsonl"]) == 2
+
+    def test_text_a_terminal_cannot_show_is_escaped(self) -> None:
+        """A character the output's encoding lacks is written as an escape."""
+        raw = io.BytesIO()
+        out = io.TextIOWrapper(raw, encoding="ascii")
+        report = Report(out, io.StringIO())
+        report.emit("Zoë", {})
+        out.flush()
+        assert raw.getvalue() == b"Zo\\xeb\n"
