@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 import attrs
@@ -30,13 +33,17 @@ from binding_graph._corpus import (
 )
 from binding_graph._report import PROGRAM, Progress, Report
 from binding_graph._rewrite import Mode, Output, Verdict
+from binding_graph.errors import BindingGraphError, render_path
 from binding_graph.serialization import (
+    DEFAULT_MAX_BYTES,
     canonical_bytes,
     content_hash,
     json_schema,
+    loads,
 )
 
 if TYPE_CHECKING:
+    from binding_graph.analysis import Finding
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 __all__ = ["COMMANDS", "Command", "each_record"]
@@ -261,6 +268,165 @@ def _schema(args: argparse.Namespace) -> int:  # noqa: ARG001
     return 0
 
 
+# -- analyze, render ----------------------------------------------------------------------
+
+
+def _strict_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 when any record has a finding, as when one is refused",
+    )
+
+
+def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    # Imported here: a run of validate or hash never needs the analysis.
+    from binding_graph.analysis import findings  # noqa: PLC0415
+
+    return findings(graph)
+
+
+class _Analyze:
+    """Print each record's findings, and count them for the summary."""
+
+    def __init__(self, *, strict: bool) -> None:
+        self.strict = strict
+        self.by_code: Counter[str] = Counter()
+        self.records = 0
+
+    def accepted(
+        self, report: Report, label: str, line: int, found: tuple[Finding, ...]
+    ) -> None:
+        if found:
+            self.records += 1
+            if self.strict:
+                report.flag()
+        for finding in found:
+            self.by_code[finding.code] += 1
+            report.emit(
+                f"{label}:{line}: {finding}",
+                {
+                    "file": label,
+                    "line": line,
+                    "code": finding.code,
+                    "path": list(finding.path),
+                    "message": finding.message,
+                    "finding": True,
+                },
+            )
+
+    def summary(self) -> tuple[dict[str, Any], str]:
+        by_code = dict(sorted(self.by_code.items()))
+        total = sum(by_code.values())
+        codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
+        text = (
+            f"; {total:,} {'finding' if total == 1 else 'findings'}"
+            f" in {self.records:,} {'record' if self.records == 1 else 'records'}"
+            + (f" ({codes})" if codes else "")
+        )
+        extra = {
+            "findings": total,
+            "records_with_findings": self.records,
+            "findings_by_code": by_code,
+        }
+        return extra, text
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    run = _Analyze(strict=args.strict)
+    return each_record(args, _findings, run.accepted, run.summary)
+
+
+def _render_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a .json document, a .jsonl corpus with --line, or '-' for standard input",
+    )
+    parser.add_argument(
+        "--to",
+        choices=("dot", "mermaid", "svg"),
+        required=True,
+        help="Graphviz DOT, Mermaid, or SVG drawn by Graphviz' dot",
+    )
+    parser.add_argument(
+        "--line",
+        type=int,
+        metavar="N",
+        help="the record of a .jsonl file to draw: its line number, from 1",
+    )
+    parser.add_argument(
+        "--max-bytes",
+        type=int,
+        default=DEFAULT_MAX_BYTES,
+        metavar="N",
+        help="refuse a document larger than N bytes (default: %(default)s)",
+    )
+
+
+def _render_document(args: argparse.Namespace) -> tuple[str, int, bytes] | str:
+    """Return the label, line and text of the record to draw, or why not."""
+    if args.file == "-":
+        return "<stdin>", 1, sys.stdin.buffer.read()
+    path = Path(args.file)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return f"{args.file}: {error.strerror or error}"
+    if args.line is None:
+        if path.suffix == ".jsonl":
+            return (
+                f"{args.file}: a .jsonl file holds many graphs: say which with --line N"
+            )
+        return args.file, 1, data
+    lines: list[bytes] = data.splitlines()
+    number: int = args.line
+    if not 1 <= number <= len(lines):
+        return f"{args.file}: there is no line {number} (it has {len(lines):,})"
+    return args.file, number, lines[number - 1]
+
+
+def _render(args: argparse.Namespace) -> int:
+    from binding_graph.analysis import to_dot, to_mermaid  # noqa: PLC0415
+
+    found = _render_document(args)
+    if isinstance(found, str):
+        sys.stderr.write(f"{PROGRAM}: {found}\n")
+        return 2
+    label, line, text = found
+    try:
+        graph = loads(text, max_bytes=args.max_bytes)
+    except BindingGraphError as refusal:
+        where = render_path(refusal.path)
+        sys.stderr.write(
+            f"{label}:{line}: {refusal.code} at {where}: {refusal.message}\n"
+        )
+        return 1
+    if args.to == "svg":
+        return _draw_svg(to_dot(graph))
+    sys.stdout.write(to_mermaid(graph) if args.to == "mermaid" else to_dot(graph))
+    return 0
+
+
+def _draw_svg(dot_text: str) -> int:
+    dot = shutil.which("dot")
+    if dot is None:
+        sys.stderr.write(
+            f"{PROGRAM}: --to svg runs Graphviz' dot, which is not on PATH:"
+            " install Graphviz, or take --to dot\n"
+        )
+        return 2
+    drawn = subprocess.run(  # noqa: S603 -- dot found on PATH, with fixed arguments
+        [dot, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=False
+    )
+    if drawn.returncode != 0:
+        message = drawn.stderr.decode(errors="replace").strip()
+        sys.stderr.write(f"{PROGRAM}: dot failed: {message}\n")
+        return 2
+    sys.stdout.buffer.write(drawn.stdout)
+    return 0
+
+
 # -- the table ----------------------------------------------------------------------------
 
 COMMANDS: Final[tuple[Command, ...]] = (
@@ -316,6 +482,47 @@ COMMANDS: Final[tuple[Command, ...]] = (
         ),
         run=_canonicalize,
         options=_check_option,
+    ),
+    Command(
+        name="analyze",
+        summary="report what a solver should know of every accepted record",
+        description=(
+            "Report the findings of binding_graph.analysis for each accepted"
+            " record (an unknown that nothing determines, a cyclic or repeated"
+            " definition, conflicting facts, ...), as FILE:LINE: CODE at WHERE:"
+            " MESSAGE, besides the refusals and summary of validate. Findings"
+            " are not refusals: the exit status is that of validate, unless"
+            " --strict makes any finding exit 1."
+        ),
+        examples=(
+            ("binding-graph analyze examples/corpus.jsonl", "analyze a corpus"),
+            (
+                "binding-graph analyze --strict --format json data/",
+                "fail on any finding, as JSON",
+            ),
+        ),
+        run=_analyze,
+        options=_strict_option,
+    ),
+    Command(
+        name="render",
+        summary="draw one graph for Graphviz or Mermaid, or as SVG",
+        description=(
+            "Draw the graph of FILE: one node per symbol and per equation,"
+            " unknowns highlighted, pending and refused equations drawn apart,"
+            " findings marked. --to svg runs Graphviz' dot. A refused document"
+            " is reported on standard error, with exit status 1."
+        ),
+        examples=(
+            (
+                "binding-graph render --to svg examples/corpus.jsonl --line 1 > g.svg",
+                "draw the first graph of a corpus",
+            ),
+            ("binding-graph render --to mermaid graph.json", "for a Markdown page"),
+        ),
+        run=_render,
+        options=_render_options,
+        corpus=False,
     ),
     Command(
         name="schema",

@@ -120,8 +120,9 @@ def _build_parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog=PROGRAM,
         description=(
-            "Validate, hash and canonicalize binding-graph documents: JSON Lines"
-            " corpora, .json files, directories of them, or standard input."
+            "Validate, hash, canonicalize, analyze and draw binding-graph"
+            " documents: JSON Lines corpora, .json files, directories of them,"
+            " or standard input."
         ),
         epilog=_epilog([command.examples[0] for command in COMMANDS]),
         formatter_class=_Formatter,

@@ -1,0 +1,303 @@
+"""Tests of ``binding-graph analyze`` and ``binding-graph render``, in-process and in a child."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+import pytest
+
+from binding_graph import canonical_bytes, dumps, loads
+from binding_graph.analysis import findings, to_dot, to_mermaid
+from binding_graph.cli import main
+from tests._helpers import equation, graph, run_python
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "examples" / "corpus.jsonl"
+SOUND = graph()
+# The builders' graph asks for z, which an admitted equation over x (a fact)
+# and y (no fact) defines: z is not determined.
+UNDETERMINED = findings(SOUND)
+PENDING = graph(equations=(equation(admissibility_status="pending"),))
+
+
+@attrs.frozen
+class Result:
+    """What a run of the command line gave: exit status, standard output and error."""
+
+    status: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> Callable[..., Result]:
+    """Return a function that runs ``binding-graph ARGS`` in-process, in a temporary directory."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*argv: str, stdin: bytes = b"") -> Result:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+        status = main(list(argv))
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
+
+
+def _lines(*graphs: object) -> bytes:
+    return b"".join(
+        (g if isinstance(g, bytes) else canonical_bytes(g)) + b"\n"  # type: ignore[arg-type]
+        for g in graphs
+    )
+
+
+class TestAnalyze:
+    """analyze reports each accepted record's findings, besides validate's refusals."""
+
+    def test_findings_are_reported_as_linters_do(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Each finding is FILE:LINE: CODE at WHERE: MESSAGE; findings alone exit 0."""
+        Path("c.jsonl").write_bytes(_lines(SOUND, SOUND))
+        result = cli("analyze", "c.jsonl")
+        assert UNDETERMINED
+        expected = [
+            f"c.jsonl:{line}: {finding}" for line in (1, 2) for finding in UNDETERMINED
+        ]
+        assert result.out.splitlines()[:-1] == expected
+        count = len(UNDETERMINED) * 2
+        codes = sorted({f.code for f in UNDETERMINED})
+        assert result.out.splitlines()[-1].startswith(
+            f"2 records: 2 accepted, 0 refused; {count} findings in 2 records ("
+        )
+        assert all(code in result.out.splitlines()[-1] for code in codes)
+        assert (result.status, result.err) == (0, "")
+
+    def test_strict_makes_any_finding_exit_1(self, cli: Callable[..., Result]) -> None:
+        """With --strict, a record with a finding makes the exit status 1."""
+        Path("c.jsonl").write_bytes(_lines(SOUND))
+        assert cli("analyze", "--strict", "c.jsonl").status == 1
+
+    def test_a_record_without_findings_passes_strict(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A graph with nothing to report gives only the summary, and exit 0 even --strict."""
+        clean = loads(
+            (ROOT / "tests" / "golden" / "word_problem.json").read_bytes().strip()
+        )
+        assert findings(clean) == ()
+        Path("c.jsonl").write_bytes(_lines(clean))
+        result = cli("analyze", "--strict", "c.jsonl")
+        assert result.out == (
+            "1 record: 1 accepted, 0 refused; 0 findings in 0 records\n"
+        )
+        assert result.status == 0
+
+    def test_refusals_are_reported_as_validate_does(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A refused record is reported and exits 1, as with validate."""
+        Path("c.jsonl").write_bytes(_lines(b"{}", SOUND))
+        result = cli("analyze", "c.jsonl")
+        validated = cli("validate", "c.jsonl")
+        assert result.out.splitlines()[0] == validated.out.splitlines()[0]
+        assert result.status == validated.status == 1
+
+    def test_json_format_gives_the_same_content(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--format json prints one object a finding, then the summary with the counts."""
+        Path("c.jsonl").write_bytes(_lines(PENDING))
+        result = cli("analyze", "--format", "json", "c.jsonl")
+        objects = [json.loads(line) for line in result.out.splitlines()]
+        found = findings(PENDING)
+        assert objects[:-1] == [
+            {
+                "file": "c.jsonl",
+                "line": 1,
+                "code": f.code,
+                "path": list(f.path),
+                "message": f.message,
+                "finding": True,
+            }
+            for f in found
+        ]
+        summary = objects[-1]["summary"]
+        assert summary["findings"] == len(found)
+        assert summary["records_with_findings"] == 1
+        assert sum(summary["findings_by_code"].values()) == len(found)
+
+    def test_the_bundled_corpus_shows_refusals_and_findings(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Analyze on examples/corpus.jsonl reports its refusals and its findings."""
+        result = cli("analyze", str(CORPUS))
+        assert result.status == 1
+        assert "undetermined_unknown at unknowns[0].symbol_id" in result.out
+        assert result.out.splitlines()[-1].startswith("26 records: 22 accepted")
+
+
+class TestRender:
+    """render draws one graph, for Graphviz, Mermaid or as SVG."""
+
+    @pytest.mark.parametrize(
+        ("target", "draw"), [("dot", to_dot), ("mermaid", to_mermaid)]
+    )
+    def test_text_pictures_are_those_of_the_library(
+        self,
+        cli: Callable[..., Result],
+        target: str,
+        draw: Callable[..., str],
+    ) -> None:
+        """--to dot and --to mermaid print to_dot and to_mermaid of the document."""
+        Path("g.json").write_text(dumps(SOUND))
+        result = cli("render", "--to", target, "g.json")
+        assert (result.status, result.out, result.err) == (0, draw(SOUND), "")
+
+    def test_a_jsonl_record_is_chosen_by_line(self, cli: Callable[..., Result]) -> None:
+        """--line N draws the record on line N of a .jsonl file."""
+        Path("c.jsonl").write_bytes(_lines(SOUND, PENDING))
+        result = cli("render", "--to", "dot", "c.jsonl", "--line", "2")
+        assert (result.status, result.out) == (0, to_dot(PENDING))
+
+    def test_standard_input_is_one_document(self, cli: Callable[..., Result]) -> None:
+        """'-' reads one document from standard input."""
+        result = cli("render", "--to", "mermaid", "-", stdin=dumps(SOUND).encode())
+        assert (result.status, result.out) == (0, to_mermaid(SOUND))
+
+    @pytest.mark.parametrize(
+        ("argv", "message"),
+        [
+            (
+                ("c.jsonl",),
+                (
+                    "binding-graph: c.jsonl: a .jsonl file holds many graphs: say"
+                    " which with --line N\n"
+                ),
+            ),
+            (
+                ("c.jsonl", "--line", "3"),
+                "binding-graph: c.jsonl: there is no line 3 (it has 2)\n",
+            ),
+            (
+                ("c.jsonl", "--line", "0"),
+                "binding-graph: c.jsonl: there is no line 0 (it has 2)\n",
+            ),
+            (
+                ("missing.json",),
+                "binding-graph: missing.json: No such file or directory\n",
+            ),
+        ],
+    )
+    def test_what_cannot_be_drawn_is_a_usage_error(
+        self, cli: Callable[..., Result], argv: tuple[str, ...], message: str
+    ) -> None:
+        """A missing record or file is one line on standard error, exit 2."""
+        Path("c.jsonl").write_bytes(_lines(SOUND, PENDING))
+        result = cli("render", "--to", "dot", *argv)
+        assert (result.status, result.out, result.err) == (2, "", message)
+
+    def test_a_refused_document_is_reported_with_its_place(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A document loads() refuses is reported as FILE:LINE: CODE at WHERE, exit 1."""
+        Path("c.jsonl").write_bytes(b'{"format": "binding-graph"}\n')
+        result = cli("render", "--to", "dot", "c.jsonl", "--line", "1")
+        assert result.status == 1
+        assert result.out == ""
+        assert result.err == (
+            "c.jsonl:1: missing_key at version: SemanticSymbolicBindingGraph.version"
+            ' is missing: a graph document holds "format": "binding-graph" and'
+            ' "version": 1\n'
+        )
+
+    def test_max_bytes_applies(self, cli: Callable[..., Result]) -> None:
+        """--max-bytes refuses a larger document as limit_exceeded."""
+        Path("g.json").write_text(dumps(SOUND))
+        result = cli("render", "--to", "dot", "--max-bytes", "10", "g.json")
+        assert result.status == 1
+        assert result.err.startswith("g.json:1: limit_exceeded at <root>: ")
+
+    def test_svg_is_drawn_by_graphviz(self, cli: Callable[..., Result]) -> None:
+        """--to svg runs dot, which draws one node per symbol (needs Graphviz)."""
+        if shutil.which("dot") is None:
+            if os.environ.get("CI"):
+                pytest.fail("Graphviz' dot is not on PATH, and CI must have it")
+            pytest.skip("Graphviz' dot is not installed here")
+        Path("g.json").write_text(dumps(SOUND))
+        result = cli("render", "--to", "svg", "g.json")
+        assert result.status == 0
+        assert result.out.startswith("<?xml")
+        assert result.out.count('class="node"') == len(SOUND.symbols) + len(
+            SOUND.equations
+        )
+
+    def test_svg_without_graphviz_says_so(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Without dot on PATH, --to svg says what is missing, exit 2."""
+
+        def nowhere(_name: str) -> None:
+            return None
+
+        monkeypatch.setattr(shutil, "which", nowhere)
+        Path("g.json").write_text(dumps(SOUND))
+        result = cli("render", "--to", "svg", "g.json")
+        assert (result.status, result.out) == (2, "")
+        assert result.err == (
+            "binding-graph: --to svg runs Graphviz' dot, which is not on PATH:"
+            " install Graphviz, or take --to dot\n"
+        )
+
+    def test_a_failing_dot_is_reported(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path,
+    ) -> None:
+        """A dot that fails is reported with what it said, exit 2."""
+        fake = tmp_path / "dot"
+        fake.write_text("#!/bin/sh\necho 'syntax error' >&2\nexit 1\n")
+        fake.chmod(0o755)
+
+        def here(_name: str) -> str:
+            return str(fake)
+
+        monkeypatch.setattr(shutil, "which", here)
+        Path("g.json").write_text(dumps(SOUND))
+        result = cli("render", "--to", "svg", "g.json")
+        assert (result.status, result.out) == (2, "")
+        assert result.err == "binding-graph: dot failed: syntax error\n"
+
+
+class TestInAChild:
+    """The commands behave the same run as a user runs them."""
+
+    def test_analyze_runs_as_a_module(self, tmp_path: Path) -> None:
+        """Python -m binding_graph analyze prints the findings of a corpus."""
+        corpus = tmp_path / "c.jsonl"
+        corpus.write_bytes(_lines(SOUND))
+        out = run_python("-m", "binding_graph", "analyze", str(corpus))
+        assert out.splitlines()[0] == f"{corpus}:1: {UNDETERMINED[0]}"
+
+    def test_render_runs_as_a_module(self, tmp_path: Path) -> None:
+        """Python -m binding_graph render prints the picture."""
+        document = tmp_path / "g.json"
+        document.write_text(dumps(SOUND))
+        out = run_python(
+            "-m", "binding_graph", "render", "--to", "mermaid", str(document)
+        )
+        assert out == to_mermaid(SOUND)
