@@ -106,18 +106,26 @@ _PROPERTIES: Final[dict[str, Callable[[Declaration], dict[str, Any]]]] = {
 }
 
 
+def _properties(cls: type) -> dict[str, Any]:
+    return {
+        name: _PROPERTIES[declared.kind](declared)
+        for name, declared in declared_fields(cls)
+    }
+
+
+def _required(cls: type) -> list[str]:
+    return [name for name, _ in declared_fields(cls)]
+
+
 def _object(cls: type, description: str) -> dict[str, Any]:
-    fields = declared_fields(cls)
     schema: dict[str, Any] = {
         "description": description,
         "type": "object",
-        "properties": {
-            name: _PROPERTIES[declared.kind](declared) for name, declared in fields
-        },
-        "required": [name for name, _ in fields],
+        "properties": _properties(cls),
+        "required": _required(cls),
         "additionalProperties": False,
     }
-    if any(declared.kind == "refusal_reason" for _, declared in fields):
+    if any(declared.kind == "refusal_reason" for _, declared in declared_fields(cls)):
         # What the validator of refusal_reason checks against the status.
         schema["if"] = {"properties": {"admissibility_status": {"const": "refused"}}}
         schema["then"] = {"properties": {"refusal_reason": _ref("text")}}
@@ -146,7 +154,6 @@ def json_schema() -> dict[str, Any]:
 
     .. versionadded:: 0.1.0
     """
-    graph = _object(SemanticSymbolicBindingGraph, "")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"binding-graph document, version {FORMAT_VERSION}",
@@ -158,9 +165,9 @@ def json_schema() -> dict[str, Any]:
         "properties": {
             "format": {"const": FORMAT},
             "version": {"const": FORMAT_VERSION},
-            **graph["properties"],
+            **_properties(SemanticSymbolicBindingGraph),
         },
-        "required": ["format", "version", *graph["required"]],
+        "required": ["format", "version", *_required(SemanticSymbolicBindingGraph)],
         "additionalProperties": False,
         "$defs": {
             "text": {

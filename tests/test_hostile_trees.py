@@ -294,3 +294,23 @@ class TestFriendlySubclasses:
             "unknown_key",
             ("symbols", 1, "source_span"),
         )
+
+
+class TestWalkingHostileTrees:
+    """Looking for the key that raised walks every container once."""
+
+    def test_a_self_referencing_container_before_the_raising_key(self) -> None:
+        """A list that holds itself, met before the raising key, is walked once."""
+        loop: list[Any] = []
+        loop.append(loop)
+        document = to_data(graph())
+        symbol = document["symbols"][0]
+        symbol[FieldHashedStr("name")] = symbol.pop("name")
+        # The loop comes first in document order, so it is walked first.
+        data = {
+            "provenance": loop,
+            **{k: v for k, v in document.items() if k != "provenance"},
+        }
+        with pytest.raises(BindingGraphError) as info:
+            from_data(data)
+        assert (info.value.code, info.value.path) == ("unknown_key", ("symbols", 0))

@@ -146,10 +146,16 @@ class TestNames:
             attrs.fields(SymbolBinding).semantic_role.validator,
             attrs.fields(SemanticSymbolicBindingGraph).symbols.validator,
             attrs.fields(BoundFact).source_span.validator,
+            attrs.fields(BoundFact).value.validator,
+            attrs.fields(BoundFact).unit.validator,
+            attrs.fields(BoundFact).symbol_id.validator,
         ]
         roles = ", ".join(sorted(binding_graph.SEMANTIC_ROLES))
         assert [(check.__name__, check.__qualname__) for check in checks] == [
             (f"member_of({roles})",) * 2,
             ("tuple_of(SymbolBinding)",) * 2,
             ("instance_of(SourceSpanLink)",) * 2,
+            ("text",) * 2,
+            ("optional_text",) * 2,
+            ("identifier",) * 2,
         ]
