@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 from hypothesis import strategies as st
 
@@ -451,3 +452,15 @@ def installed_distribution() -> importlib.metadata.Distribution:
         " -e .`) or run the tests with tox",
         pytrace=False,
     )
+
+
+# -- the command line -------------------------------------------------------------
+
+
+@attrs.frozen
+class Result:
+    """What a run of the command line gave: exit status, standard output and error."""
+
+    status: int
+    out: str
+    err: str

@@ -1,10 +1,21 @@
-"""Test-wide configuration: Hypothesis profiles."""
+"""Test-wide configuration: Hypothesis profiles, and the fixture that runs the command line."""
 
 from __future__ import annotations
 
+import io
 import os
+import sys
+from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
+
+from binding_graph.cli import main
+from tests._helpers import Result
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
 
 # Quick by default; heavier wherever CI is set. Both print a reproduction
 # blob for a failing example, so it can be replayed with @reproduce_failure.
@@ -36,3 +47,21 @@ settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE")
     or ("ci" if os.environ.get("CI") else "default")
 )
+
+
+@pytest.fixture
+def cli(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> Callable[..., Result]:
+    """Return a function that runs ``binding-graph ARGS`` in-process, in a temporary directory."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*argv: str, stdin: bytes = b"") -> Result:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+        status = main(list(argv))
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run

@@ -13,7 +13,6 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,7 +35,7 @@ from binding_graph.cli import main
 from binding_graph.errors import render_path
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._corpora import corpora, oracle
-from tests._helpers import graph
+from tests._helpers import Result, graph
 
 if TYPE_CHECKING:
     import argparse
@@ -48,33 +47,6 @@ HASH = content_hash(GRAPH)
 # The same graph as a producer may write it: keys in field order, spaces.
 LOOSE = json.dumps(to_data(GRAPH)).encode()
 PRETTY = json.dumps(to_data(GRAPH), indent=2).encode()
-
-
-@attrs.frozen
-class Result:
-    """What a run of the command line gave: exit status, standard output and error."""
-
-    status: int
-    out: str
-    err: str
-
-
-@pytest.fixture
-def cli(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-) -> Callable[..., Result]:
-    """Return a function that runs ``binding-graph ARGS`` in-process, in a temporary directory."""
-    monkeypatch.chdir(tmp_path)
-
-    def run(*argv: str, stdin: bytes = b"") -> Result:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-        status = main(list(argv))
-        captured = capsys.readouterr()
-        return Result(status, captured.out, captured.err)
-
-    return run
 
 
 def write(name: str, data: bytes) -> Path:

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import attrs
 import pytest
 
 from binding_graph import canonical_bytes, dumps, loads
 from binding_graph.analysis import findings, to_dot, to_mermaid
-from binding_graph.cli import main
-from tests._helpers import equation, graph, run_python
+from tests._helpers import Result, equation, graph, run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -28,33 +24,6 @@ SOUND = graph()
 # and y (no fact) defines: z is not determined.
 UNDETERMINED = findings(SOUND)
 PENDING = graph(equations=(equation(admissibility_status="pending"),))
-
-
-@attrs.frozen
-class Result:
-    """What a run of the command line gave: exit status, standard output and error."""
-
-    status: int
-    out: str
-    err: str
-
-
-@pytest.fixture
-def cli(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-) -> Callable[..., Result]:
-    """Return a function that runs ``binding-graph ARGS`` in-process, in a temporary directory."""
-    monkeypatch.chdir(tmp_path)
-
-    def run(*argv: str, stdin: bytes = b"") -> Result:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-        status = main(list(argv))
-        captured = capsys.readouterr()
-        return Result(status, captured.out, captured.err)
-
-    return run
 
 
 def _lines(*graphs: object) -> bytes:
