@@ -29,7 +29,7 @@ from binding_graph._validators import TEMPLATE_NAMES
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["compiled_init"]
+__all__ = ["build_lines", "compiled_init", "init_source"]
 
 _C = TypeVar("_C", bound=type)
 
@@ -41,24 +41,21 @@ def _names(template: str) -> set[str]:
     }
 
 
-def init_source(cls: type, namespace: dict[str, Any]) -> str:
-    """Return the source of *cls*'s ``__init__``, filling *namespace* with its globals."""
+def build_lines(cls: type, namespace: dict[str, Any], target: str) -> list[str]:
+    """Return the lines that set and check every field of *target*, a new *cls*.
+
+    Each field's value is in the local of its name. The lines set every
+    field, run the fast tests, the validators only if a test fails, and the
+    class's ``__attrs_post_init__`` if it has one: what ``__init__`` does,
+    so that a reader can build an object without calling it. *namespace*
+    receives the globals the lines read.
+    """
     fields = attrs.fields(cls)
-    parameters: list[str] = []
-    keyword_only = False
+    namespace.update(TEMPLATE_NAMES)
     tests: list[str] = []
-    checks: list[str] = []
     seen: set[str] = set()
     for attribute in fields:
         name = attribute.name
-        if attribute.kw_only and not keyword_only:
-            parameters.append("*")
-            keyword_only = True
-        if attribute.default is attrs.NOTHING:
-            parameters.append(name)
-        else:
-            namespace[f"default_{name}"] = attribute.default
-            parameters.append(f"{name}=default_{name}")
         declared = declaration(attribute)
         # The slot's own setter: what object.__setattr__ would find, found
         # once (a frozen class's __setattr__ refuses).
@@ -81,19 +78,44 @@ def init_source(cls: type, namespace: dict[str, Any]) -> str:
             **{sibling: sibling for sibling in siblings},
         }
         tests.append(f"({declared.fast.format_map(replacements)})")
-        checks.append(f"        validate_{name}(self, attribute_{name}, {name})")
         seen.add(name)
     lines = [
-        f"def __init__(self, {', '.join(parameters)}):",
-        *(f"    set_{a.name}(self, {a.name})" for a in fields),
-        "    if not (",
-        "        " + "\n        and ".join(tests),
-        "    ):",
-        *checks,
+        *(f"set_{a.name}({target}, {a.name})" for a in fields),
+        "if not (",
+        f"    {tests[0]}",
+        *(f"    and {test}" for test in tests[1:]),
+        "):",
+        *(
+            f"    validate_{a.name}({target}, attribute_{a.name}, {a.name})"
+            for a in fields
+        ),
     ]
     if hasattr(cls, "__attrs_post_init__"):
-        lines.append("    self.__attrs_post_init__()")
-    return "\n".join(lines)
+        lines.append(f"{target}.__attrs_post_init__()")
+    return lines
+
+
+def init_source(cls: type, namespace: dict[str, Any]) -> str:
+    """Return the source of *cls*'s ``__init__``, filling *namespace* with its globals."""
+    parameters: list[str] = []
+    keyword_only = False
+    for attribute in attrs.fields(cls):
+        name = attribute.name
+        if attribute.kw_only and not keyword_only:
+            parameters.append("*")
+            keyword_only = True
+        if attribute.default is attrs.NOTHING:
+            parameters.append(name)
+        else:
+            namespace[f"default_{name}"] = attribute.default
+            parameters.append(f"{name}=default_{name}")
+    body = build_lines(cls, namespace, "self")
+    return "\n".join(
+        [
+            f"def __init__(self, {', '.join(parameters)}):",
+            *(f"    {line}" for line in body),
+        ]
+    )
 
 
 def compiled_init(cls: _C) -> _C:
@@ -101,7 +123,7 @@ def compiled_init(cls: _C) -> _C:
 
     Apply it above :func:`attrs.frozen`, which it needs to have run.
     """
-    namespace: dict[str, Any] = dict(TEMPLATE_NAMES)
+    namespace: dict[str, Any] = {}
     source = init_source(cls, namespace)
     init: Callable[..., None] = compile_function(
         "__init__", source, namespace, qualname=f"{cls.__qualname__}.__init__"
