@@ -49,13 +49,14 @@ _ENCODE: Final = msgspec.json.Encoder(order="sorted").encode
 _PARSE: Final = msgspec.json.Decoder().decode
 
 
-def _plain_source(cls: type) -> str:
-    """Return the source of ``plain_<cls>(obj)``: are *obj*'s collections exact?
+def _encoder_source(cls: type) -> str:
+    """Return the source of ``encode_<cls>(obj)``: *obj*'s canonical bytes, or ``None``.
 
-    Nested objects are model classes, which are final; only their tuples
-    and frozensets could be subclasses.
+    ``None`` when a tuple or frozenset of *obj* is a subclass. Nested objects
+    are of model classes, which are final, so only those could be. A graph
+    gets its header.
     """
-    tests = ["True"]
+    tests: list[str] = []
     for name, declared in declared_fields(cls):
         if declared.kind == "identifiers":
             tests.append(f"type(obj.{name}) is frozenset")
@@ -67,24 +68,27 @@ def _plain_source(cls: type) -> str:
                 for field, inner in declared_fields(item)
                 if inner.kind == "identifiers"
             ]
-    return f"def plain_{cls.__name__}(obj):\n    return " + " and ".join(tests)
-
-
-def _encoder_source(cls: type) -> str:
-    """Return the source of ``encode_<cls>(obj)``; a graph gets its header."""
-    if cls is not SemanticSymbolicBindingGraph:
-        return f"def encode_{cls.__name__}(obj):\n    return encode(obj)"
-    members = [
-        '"format": FORMAT',
-        '"version": FORMAT_VERSION',
-        *(f'"{name}": obj.{name}' for name, _ in declared_fields(cls)),
+    value = "obj"
+    if cls is SemanticSymbolicBindingGraph:
+        members = [
+            '"format": FORMAT',
+            '"version": FORMAT_VERSION',
+            *(f'"{name}": obj.{name}' for name, _ in declared_fields(cls)),
+        ]
+        value = f"{{{', '.join(members)}}}"
+    lines = [f"def encode_{cls.__name__}(obj):"]
+    if tests:
+        lines += [f"    if not ({' and '.join(tests)}):", "        return None"]
+    lines += [
+        "    try:",
+        f"        return encode({value})",
+        "    except Exception:",  # a str or int subclass, say: the pure path answers
+        "        return None",
     ]
-    return (
-        f"def encode_{cls.__name__}(obj):\n    return encode({{{', '.join(members)}}})"
-    )
+    return "\n".join(lines)
 
 
-def _compiled() -> dict[type, tuple[Callable[[Any], bool], Callable[[Any], bytes]]]:
+def _encoders() -> dict[type, Callable[[Any], bytes | None]]:
     namespace: dict[str, Any] = {
         "FROZENSETS": frozenset({frozenset}),
         "FORMAT": FORMAT,
@@ -95,26 +99,22 @@ def _compiled() -> dict[type, tuple[Callable[[Any], bool], Callable[[Any], bytes
         for name, declared in declared_fields(cls):
             if declared.kind == "identifiers":
                 namespace[f"get_{name}"] = attrgetter(name)
-    compiled: dict[type, tuple[Callable[[Any], bool], Callable[[Any], bytes]]] = {}
-    for cls in MODEL_CLASSES:
-        name = cls.__name__
-        plain = compile_function(
-            f"plain_{name}",
-            _plain_source(cls),
-            namespace,
-            qualname=f"fast plain_{name}",
-        )
-        encode = compile_function(
-            f"encode_{name}",
+    return {
+        cls: compile_function(
+            f"encode_{cls.__name__}",
             _encoder_source(cls),
             namespace,
-            qualname=f"fast encode_{name}",
+            qualname=f"fast encode_{cls.__name__}",
         )
-        compiled[cls] = (plain, encode)
-    return compiled
+        for cls in MODEL_CLASSES
+    }
 
 
-_COMPILED: Final = _compiled()
+_ENCODERS: Final = _encoders()
+
+
+def _not_a_model_object(_obj: object) -> None:
+    """Answer nothing for what is not a model object: the pure path refuses it."""
 
 
 class _FastPath:
@@ -124,16 +124,7 @@ class _FastPath:
 
     def canonical_bytes(self, obj: object, /) -> bytes | None:
         """Return *obj*'s canonical bytes, or ``None`` for the pure path to answer."""
-        compiled = _COMPILED.get(type(obj))
-        if compiled is None:  # not a model object: the pure path refuses it
-            return None
-        plain, encode = compiled
-        if not plain(obj):
-            return None
-        try:
-            return encode(obj)
-        except Exception:  # noqa: BLE001 -- any failure: the pure path answers, or raises
-            return None
+        return _ENCODERS.get(type(obj), _not_a_model_object)(obj)
 
     def loads(self, text: str | bytes | bytearray, cls: type, /) -> Model | None:
         """Return the *cls* that *text* holds if *text* is canonical, else ``None``."""
@@ -143,7 +134,7 @@ class _FastPath:
             obj = decode(_PARSE(raw))
         except Exception:  # noqa: BLE001 -- any failure: the pure path decides
             return None
-        return obj if self.canonical_bytes(obj) == raw else None
+        return obj if _ENCODERS[cls](obj) == raw else None
 
 
 FAST_PATH: Final = _FastPath()
