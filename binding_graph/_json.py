@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+from json.scanner import make_scanner
 from typing import Any, Final, NoReturn, TypeVar, cast, overload
 
 from binding_graph import _switch
@@ -74,10 +75,28 @@ _DECODE: Final = json.JSONDecoder(
 ).decode
 
 # The same parser without a Python call per object and per integer: it
-# neither refuses a repeated key nor bounds integers. See _read_text.
-_PLAIN_DECODE: Final = json.JSONDecoder(
-    parse_float=_no_fraction, parse_constant=_no_constant
-).decode
+# neither refuses a repeated key nor bounds integers (see _read_text). Its C
+# scanner is called directly, without JSONDecoder.decode's two regular
+# expressions around it.
+_PLAIN_SCAN: Final = make_scanner(
+    # The scanner reads its settings from any decoder, as JSONDecoder does.
+    cast("Any", json.JSONDecoder(parse_float=_no_fraction, parse_constant=_no_constant))
+)
+_JSON_WHITESPACE: Final = " \t\n\r"
+
+
+def _plain(text: str) -> object:
+    """Parse *text* with the plain scanner; ``ValueError`` for anything it cannot."""
+    start = 0
+    if text[:1] in _JSON_WHITESPACE:  # also the empty text
+        start = len(text) - len(text.lstrip(_JSON_WHITESPACE))
+    try:
+        value, end = _PLAIN_SCAN(text, start)
+    except StopIteration:  # no JSON value where one must begin
+        raise ValueError(text) from None
+    if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
+        raise ValueError(text)  # something after the document
+    return value
 
 
 def _utf8_size(text: str) -> int:
@@ -124,7 +143,7 @@ def _read_text(text: str, cls: type) -> Model:
     parsers built the same tree.
     """
     try:
-        data = _PLAIN_DECODE(text)
+        data = _plain(text)
     except (ValueError, RecursionError):
         return read(_strict(text), cls)
     try:
