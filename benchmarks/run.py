@@ -511,18 +511,46 @@ def run_word_problems(competitors: list[comp.Competitor], calls: int) -> str:
                 cells[name] = Cell(timing)
             rows.append((WORD_PROBLEM_WORKLOADS[key], cells))
             print(f"  word problem, {key}: done", file=sys.stderr, flush=True)
-        sections.append(f"### {label}\n\n" + table(rows, names))
+        sections.append(f"### {label}\n\n" + paired_table(rows, names))
         sections.append(_target_lines(rows))
     head = (
-        f"Per call: the median over {batches} interleaved batches of {per_batch}"
-        " calls each, of the mean time of a call; in brackets, the competitor's"
-        " time over binding_graph's (pure path)."
+        f"Per call: the median over {batches} interleaved rounds, each timing"
+        f" {per_batch} calls of every competitor in turn, of the mean time of a"
+        " call; in brackets, the median over the rounds of the competitor's time"
+        " over binding_graph's (pure path) in the same round, which a machine"
+        " whose load changes during the run disturbs less than a ratio of medians."
     )
     return "\n\n".join([head, *sections])
 
 
+def paired_ratio(timing: Timing, reference: Timing) -> float:
+    """Return the median, over rounds, of *timing*'s time over *reference*'s."""
+    return statistics.median(
+        a / b for a, b in zip(timing.seconds, reference.seconds, strict=True)
+    )
+
+
+def paired_table(rows: list[tuple[str, dict[str, Cell]]], names: list[str]) -> str:
+    """Render rows as markdown, each ratio paired by round with the first column."""
+    lines = [table_head(names)]
+    for label, cells in rows:
+        reference = cells[names[0]].timing
+        out = []
+        for name in names:
+            cell = cells[name]
+            if cell.timing is None:
+                out.append(cell.reason)
+                continue
+            text = fmt_time(cell.timing.median)
+            if name != names[0] and reference is not None:
+                text += f" ({paired_ratio(cell.timing, reference):.2f}x)"
+            out.append(text)
+        lines.append(f"| {label} | " + " | ".join(out) + " |")
+    return "\n".join(lines)
+
+
 def _target_lines(rows: list[tuple[str, dict[str, Cell]]]) -> str:
-    """State the issue's targets for word problems, each with its ratio."""
+    """State the issue's targets for word problems, each with its paired ratio."""
     by_key = dict(
         zip(WORD_PROBLEM_WORKLOADS, (cells for _, cells in rows), strict=True)
     )
@@ -531,7 +559,7 @@ def _target_lines(rows: list[tuple[str, dict[str, Cell]]]) -> str:
         a, b = by_key[key].get(name), by_key[key].get(other)
         if a is None or b is None or a.timing is None or b.timing is None:
             return "n/a"
-        return f"{a.timing.median / b.timing.median:.2f}x"
+        return f"{paired_ratio(a.timing, b.timing):.2f}x"
 
     pure, fast = "binding_graph", "binding_graph[fast]"
     base, pyd = "dataclass baseline", "pydantic v2"
