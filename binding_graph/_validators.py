@@ -120,8 +120,9 @@ def field_check(
 def declare_as(kind: FieldKind, fast: str) -> Callable[[Validator], Validator]:
     """Declare the validator it decorates as checking a field of *kind*.
 
-    *fast* is its fast test, as a template; the validator's own fast path
-    must accept no value that *fast* refuses to accept.
+    *fast* is its fast test, as a template. It must accept only values
+    that the validator accepts: the compiled ``__init__`` of each class
+    calls the validator only when a fast test fails.
     """
 
     def decorate(validator: Validator) -> Validator:
@@ -236,6 +237,7 @@ TEMPLATE_NAMES: Final[dict[str, object]] = {
 
 _fast_identifier: Final = fast_test(_IDENTIFIER, "is_identifier")
 _fast_text: Final = fast_test(_TEXT, "is_text")
+# A set of identifiers is tested member by member, with the test above.
 TEMPLATE_NAMES["is_identifier"] = _fast_identifier
 
 
