@@ -8,7 +8,8 @@ from json.scanner import make_scanner
 from typing import Any, Final, NoReturn, TypeVar, cast, overload
 
 from binding_graph import _switch
-from binding_graph._decoding import KEY_COUNTS, STRING_COUNTS, decoder, malformed, read
+from binding_graph._counts import KEY_COUNTS, STRING_COUNTS
+from binding_graph._decoding import decoder, malformed, read
 from binding_graph._encoding import canonical_bytes
 from binding_graph._validators import MAX_OFFSET, refuse_type
 from binding_graph.errors import BindingGraphError, short_repr

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from binding_graph import (
     BindingGraphError,
     SemanticSymbolicBindingGraph,
+    _counts,
     _decoding,
     _encoding,
     _json,
@@ -142,8 +143,8 @@ class TestCounts:
                 stack.extend(cast("list[object]", value))
             elif isinstance(value, str):
                 strings += 1
-        assert _decoding.KEY_COUNTS[type(obj)](obj) == keys
-        assert _decoding.STRING_COUNTS[type(obj)](obj) == strings
+        assert _counts.KEY_COUNTS[type(obj)](obj) == keys
+        assert _counts.STRING_COUNTS[type(obj)](obj) == strings
 
 
 # -- texts the plain parser must never judge otherwise than the strict one -----------
