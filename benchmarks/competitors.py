@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import baseline
 
-__all__ = ["Competitor", "all_competitors", "build_graph"]
+__all__ = ["Before", "Competitor", "LibraryFast", "all_competitors", "build_graph"]
 
 
 # -- building from primitives, the same code for binding_graph and the baseline
@@ -246,6 +246,12 @@ class Library(Competitor):
         self.evolve = attrs.evolve
         self.ser = serialization
 
+    def select(self) -> None:
+        """Run the pure path alone, whatever is installed (before each timed call)."""
+        from binding_graph import _switch  # noqa: PLC0415
+
+        _switch.use(None)
+
     def allocate(self, phrases: list[str], span: Any) -> Any:
         """Call :func:`binding_graph.allocate_symbols`."""
         return self.ns.allocate_symbols(
@@ -388,6 +394,42 @@ class Msgspec(Competitor):
         return self.decoder.decode(document)
 
 
+class LibraryFast(Library):
+    """binding_graph with the ``fast`` extra (msgspec) in use."""
+
+    name = "binding_graph[fast]"
+
+    def __init__(self) -> None:
+        super().__init__()
+        from binding_graph import _switch  # noqa: PLC0415
+
+        self.fast = _switch.load()
+        if self.fast is None:
+            self.missing = "not installed"
+
+    def select(self) -> None:
+        """Run the fast path (before each timed call)."""
+        from binding_graph import _switch  # noqa: PLC0415
+
+        _switch.use(self.fast)
+
+
+class Before(Library):
+    """binding_graph as it was at an earlier commit, imported under another name."""
+
+    name = "before"
+
+    def __init__(self, package: Any) -> None:
+        import attrs  # noqa: PLC0415
+
+        self.ns = package
+        self.evolve = attrs.evolve
+        self.ser = package.serialization
+
+    def select(self) -> None:
+        """Nothing to choose: that package has one path."""
+
+
 def all_competitors() -> list[Competitor]:
-    """Return the four competitors, binding_graph first."""
-    return [Library(), Baseline(), Pydantic(), Msgspec()]
+    """Return the competitors, binding_graph first (and with its extra, if installed)."""
+    return [Library(), LibraryFast(), Baseline(), Pydantic(), Msgspec()]

@@ -20,11 +20,16 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import importlib
 import importlib.metadata
+import importlib.util
 import platform
 import pstats
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -93,19 +98,32 @@ class Timing:
         )
 
 
-def bench(calls: dict[str, Call], repeats: int, *, warmup: bool) -> dict[str, Timing]:
-    """Time each of *calls* *repeats* times, interleaved; return the timings."""
+def bench(
+    calls: dict[str, Call],
+    repeats: int,
+    *,
+    warmup: bool,
+    select: dict[str, Callable[[], None]] | None = None,
+) -> dict[str, Timing]:
+    """Time each of *calls* *repeats* times, interleaved; return the timings.
+
+    *select*, if given, maps a name to what to run before each of its calls,
+    untimed (binding_graph's pure and fast paths share one switch).
+    """
     names = list(calls)
+    chosen = select or {}
     timings = {name: Timing() for name in names}
     clock = _GcClock()
     gc.callbacks.append(clock)
     try:
         if warmup:
             for name in names:
+                chosen.get(name, _nothing)()
                 calls[name]()
         for r in range(repeats):
             k = r % len(names)
             for name in names[k:] + names[:k]:
+                chosen.get(name, _nothing)()
                 gc.collect()
                 clock.total = 0.0
                 start = time.perf_counter()
@@ -117,6 +135,10 @@ def bench(calls: dict[str, Call], repeats: int, *, warmup: bool) -> dict[str, Ti
     finally:
         gc.callbacks.remove(clock)
     return timings
+
+
+def _nothing() -> None:
+    """Select nothing: a competitor with one path."""
 
 
 # -- formatting ----------------------------------------------------------------
@@ -190,7 +212,8 @@ def _cells(
             cells[c.name] = Cell(reason=reason or "—")
         else:
             calls[c.name] = call
-    for name, timing in bench(calls, repeats, warmup=warmup).items():
+    select = {c.name: c.select for c in competitors if hasattr(c, "select")}
+    for name, timing in bench(calls, repeats, warmup=warmup, select=select).items():
         cells[name] = Cell(timing)
     return cells
 
@@ -478,6 +501,209 @@ def run_analysis_scaling(sizes: list[int], repeats_for: Callable[[int], int]) ->
     return "\n".join(lines)
 
 
+# -- word problems -----------------------------------------------------------------
+# Real use is many small graphs: a word problem binds 3 to 20 symbols. At that
+# size a call takes microseconds, so each figure is the median, over batches,
+# of the mean time of one call in a batch.
+
+ROOT = Path(__file__).resolve().parent.parent
+
+WORD_PROBLEM_WORKLOADS: dict[str, str] = {
+    "construct": "construct + validate from primitives",
+    "canonical_bytes": "`canonical_bytes`",
+    "content_hash": "`content_hash`",
+    "loads": "`loads` (canonical bytes to validated graph)",
+}
+
+
+def word_problem_graphs() -> dict[str, dict[str, Any]]:
+    """Return the word-problem graphs as primitive trees, by name."""
+    spec = importlib.util.spec_from_file_location(
+        "word_problem", ROOT / "examples" / "word_problem.py"
+    )
+    if spec is None or spec.loader is None:
+        msg = "examples/word_problem.py cannot be imported"
+        raise SystemExit(msg)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    import binding_graph  # noqa: PLC0415
+
+    bundled = binding_graph.to_data(example.build())
+    small = workload.primitive_graph(5)
+    objects = workload.shape_for(5).objects
+    return {
+        f"the bundled example (`examples/word_problem.py`: 3 symbols, {len(binding_graph.dumps(example.build()))} bytes)": bundled,
+        f"the suite's graph of 5 symbols ({objects} model objects)": small,
+    }
+
+
+def bench_per_call(
+    calls: dict[str, Call],
+    select: dict[str, Callable[[], None]],
+    batches: int,
+    per_batch: int,
+) -> dict[str, Timing]:
+    """Time *per_batch* calls of each of *calls*, *batches* times, interleaved.
+
+    Each timing holds the mean time of one call in each batch; the collector
+    stays on, as it is for users, and one warm-up batch runs untimed.
+    """
+    names = list(calls)
+    timings = {name: Timing() for name in names}
+    gc.collect()
+    for b in range(-1, batches):
+        k = b % len(names)
+        for name in names[k:] + names[:k]:
+            select.get(name, _nothing)()
+            call = calls[name]
+            start = time.perf_counter()
+            for _ in range(per_batch):
+                call()
+            elapsed = (time.perf_counter() - start) / per_batch
+            if b >= 0:
+                timings[name].seconds.append(elapsed)
+                timings[name].gc_seconds.append(0.0)
+    return timings
+
+
+def run_word_problems(competitors: list[comp.Competitor], calls: int) -> str:
+    """Time each word-problem workload per call, every competitor side by side."""
+    names = [c.name for c in competitors]
+    select = {c.name: c.select for c in competitors if hasattr(c, "select")}
+    batches = 50
+    per_batch = max(1, calls // batches)
+    sections: list[str] = []
+    for label, data in word_problem_graphs().items():
+        graphs = {c.name: c.construct(data) for c in competitors if not c.missing}
+        documents = {
+            c.name: c.canonical_bytes(graphs[c.name])
+            for c in competitors
+            if c.name in graphs and not c.unavailable("loads")
+        }
+        makers: dict[str, Callable[[comp.Competitor], Call]] = {
+            "construct": lambda c, d=data: lambda: c.construct(d),
+            "canonical_bytes": lambda c, gs=graphs: (
+                lambda: c.canonical_bytes(gs[c.name])
+            ),
+            "content_hash": lambda c, gs=graphs: lambda: c.content_hash(gs[c.name]),
+            "loads": lambda c, ds=documents: lambda: c.loads(ds[c.name]),
+        }
+        rows: list[tuple[str, dict[str, Cell]]] = []
+        for key, make in makers.items():
+            cells: dict[str, Cell] = {}
+            timed: dict[str, Call] = {}
+            for c in competitors:
+                reason = c.unavailable(key)
+                if reason:
+                    cells[c.name] = Cell(reason=reason)
+                else:
+                    timed[c.name] = make(c)
+            for name, timing in bench_per_call(
+                timed, select, batches, per_batch
+            ).items():
+                cells[name] = Cell(timing)
+            rows.append((WORD_PROBLEM_WORKLOADS[key], cells))
+            print(f"  word problem, {key}: done", file=sys.stderr, flush=True)
+        sections.append(f"### {label}\n\n" + paired_table(rows, names))
+        sections.append(_target_lines(rows))
+    head = (
+        f"Per call: the median over {batches} interleaved rounds, each timing"
+        f" {per_batch} calls of every competitor in turn, of the mean time of a"
+        " call; in brackets, the median over the rounds of the competitor's time"
+        " over binding_graph's (pure path) in the same round, which a machine"
+        " whose load changes during the run disturbs less than a ratio of medians."
+    )
+    return "\n\n".join([head, *sections])
+
+
+def paired_ratio(timing: Timing, reference: Timing) -> float:
+    """Return the median, over rounds, of *timing*'s time over *reference*'s."""
+    return statistics.median(
+        a / b for a, b in zip(timing.seconds, reference.seconds, strict=True)
+    )
+
+
+def paired_table(rows: list[tuple[str, dict[str, Cell]]], names: list[str]) -> str:
+    """Render rows as markdown, each ratio paired by round with the first column."""
+    lines = [table_head(names)]
+    for label, cells in rows:
+        reference = cells[names[0]].timing
+        out = []
+        for name in names:
+            cell = cells[name]
+            if cell.timing is None:
+                out.append(cell.reason)
+                continue
+            text = fmt_time(cell.timing.median)
+            if name != names[0] and reference is not None:
+                text += f" ({paired_ratio(cell.timing, reference):.2f}x)"
+            out.append(text)
+        lines.append(f"| {label} | " + " | ".join(out) + " |")
+    return "\n".join(lines)
+
+
+def _target_lines(rows: list[tuple[str, dict[str, Cell]]]) -> str:
+    """State the issue's targets for word problems, each with its paired ratio."""
+    by_key = dict(
+        zip(WORD_PROBLEM_WORKLOADS, (cells for _, cells in rows), strict=True)
+    )
+
+    def ratio(key: str, name: str, other: str) -> str:
+        a, b = by_key[key].get(name), by_key[key].get(other)
+        if a is None or b is None or a.timing is None or b.timing is None:
+            return "n/a"
+        return f"{paired_ratio(a.timing, b.timing):.2f}x"
+
+    pure, fast = "binding_graph", "binding_graph[fast]"
+    base, pyd = "dataclass baseline", "pydantic v2"
+    lines = [
+        "| target | ratio |",
+        "| --- | --- |",
+        f"| `loads`, pure path, at most 0.75x the baseline | {ratio('loads', pure, base)} |",
+        f"| `loads`, fast path, at most 0.8x pydantic | {ratio('loads', fast, pyd)} |",
+        f"| `canonical_bytes`, pure path, at most 0.9x the baseline | {ratio('canonical_bytes', pure, base)} |",
+        f"| `content_hash`, pure path, at most 0.9x the baseline | {ratio('content_hash', pure, base)} |",
+        f"| `canonical_bytes`, fast path, at most 0.5x pydantic | {ratio('canonical_bytes', fast, pyd)} |",
+        f"| `content_hash`, fast path, at most 0.5x pydantic | {ratio('content_hash', fast, pyd)} |",
+        f"| construct at most 0.90x the baseline | {ratio('construct', pure, base)} |",
+    ]
+    return "\n".join(lines)
+
+
+# -- the package as it was ------------------------------------------------------------
+
+
+def load_before(revision: str) -> Any:
+    """Import ``binding_graph`` as it was at git *revision*, as ``binding_graph_before``.
+
+    Its files are copied out of git into a temporary directory, with every
+    ``binding_graph`` in them renamed, so that both versions run side by
+    side in one process.
+    """
+    target = Path(tempfile.mkdtemp(prefix="binding-graph-before-"))
+    names = subprocess.run(  # noqa: S603 -- the user's own revision, to their own git
+        ["git", "ls-tree", "-r", "--name-only", revision, "binding_graph"],  # noqa: S607 -- git from PATH
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for name in names:
+        content = subprocess.run(  # noqa: S603 -- as above
+            ["git", "show", f"{revision}:{name}"],  # noqa: S607 -- git from PATH
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        ).stdout
+        path = target / name.replace("binding_graph", "binding_graph_before", 1)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if name.endswith(".py"):
+            content = re.sub(rb"\bbinding_graph\b", b"binding_graph_before", content)
+        path.write_bytes(content)
+    sys.path.insert(0, str(target))
+    return importlib.import_module("binding_graph_before")
+
+
 # -- the machine -----------------------------------------------------------------
 
 
@@ -573,6 +799,27 @@ def _parser() -> argparse.ArgumentParser:
         metavar="WORKLOAD",
         help="profile binding_graph on construct, loads or evolve, and exit",
     )
+    parser.add_argument(
+        "--word-problem",
+        action="store_true",
+        help="also time word-problem-sized graphs per call",
+    )
+    parser.add_argument(
+        "--word-problem-only",
+        action="store_true",
+        help="time word-problem-sized graphs per call, and nothing else",
+    )
+    parser.add_argument(
+        "--word-problem-calls",
+        type=int,
+        default=10_000,
+        help="calls per competitor and workload for word problems (default 10,000)",
+    )
+    parser.add_argument(
+        "--before",
+        metavar="REVISION",
+        help="also time binding_graph as it was at this git revision",
+    )
     return parser
 
 
@@ -590,6 +837,30 @@ def _plan(args: argparse.Namespace) -> tuple[int, list[int], Callable[[int], int
     return _size(args.size), scaling, repeats_for
 
 
+def _word_problems(
+    args: argparse.Namespace,
+    competitors: list[comp.Competitor],
+    emit: Callable[[list[str]], None],
+) -> bool:
+    """Run the word-problem section if asked; return whether to stop there."""
+    if args.word_problem or args.word_problem_only or args.smoke:
+        calls = 2 if args.smoke else args.word_problem_calls
+        emit(["## Word problems", "", run_word_problems(competitors, calls)])
+    if args.word_problem_only:
+        emit(["## Machine", "", machine()])
+    return bool(args.word_problem_only)
+
+
+def _competitors(args: argparse.Namespace) -> list[comp.Competitor]:
+    competitors = comp.all_competitors()
+    if args.before:
+        competitors.insert(2, comp.Before(load_before(args.before)))
+    for c in competitors[1:]:
+        if c.name.split()[0].removesuffix("_") in args.without.split(","):
+            c.missing = "not run (--without)"
+    return competitors
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line, run the suite, print (and write) the report."""
     args = _parser().parse_args(argv)
@@ -597,10 +868,7 @@ def main(argv: list[str] | None = None) -> int:
         profile(args.profile, _size(args.size))
         return 0
     n, scaling, repeats_for = _plan(args)
-    competitors = comp.all_competitors()
-    for c in competitors[1:]:
-        if c.name.split()[0].removesuffix("_") in args.without.split(","):
-            c.missing = "not run (--without)"
+    competitors = _competitors(args)
     names = [c.name for c in competitors]
     print(f"running at {_label(n)}: " + ", ".join(names), file=sys.stderr)
     if args.output:
@@ -615,6 +883,8 @@ def main(argv: list[str] | None = None) -> int:
             with args.output.open("a", encoding="utf-8") as out:
                 out.write(text + "\n")
 
+    if _word_problems(args, competitors, emit):
+        return 0
     rows, info = run_main(competitors, n, repeats_for(n), warmup=not args.smoke)
     shape = workload.shape_for(n)
     main_section = [

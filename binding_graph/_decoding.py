@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 from operator import length_hint
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar, cast, overload
 
 from binding_graph._codegen import compile_function
-from binding_graph._collector import collector_paused
 from binding_graph._encoding import CLASS_NAMES, FORMAT, FORMAT_VERSION
 from binding_graph._fields import declared_fields
+from binding_graph._init import build_lines
 from binding_graph._validators import check_identifier, is_str, refuse_type
 from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
 from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
@@ -108,17 +109,9 @@ def _refuse_header(data: object) -> NoReturn:
     _refuse_object(document, owner, _fields_of(_DOCUMENT))
 
 
-def _nested(data: _Object, field: str, decode: Callable[[object], _M]) -> _M:
-    try:
-        return decode(data[field])
-    except BindingGraphError as exc:
-        raise exc.with_prefix((field,)) from None
-
-
 def _each(
-    decode: Callable[[object], _M], data: _Object, owner: str, field: str
+    decode: Callable[[object], _M], value: object, owner: str, field: str
 ) -> tuple[_M, ...]:
-    value: object = data[field]
     if type(value) is not list:
         refuse_type(owner, field, "a JSON array", value, (field,))
     items = cast("list[object]", value)
@@ -147,8 +140,7 @@ def _refuse_member(members: list[object], owner: str, field: str) -> None:
         seen.add(string)
 
 
-def _identifiers(data: _Object, owner: str, field: str) -> frozenset[str]:
-    value: object = data[field]
+def _identifiers(value: object, owner: str, field: str) -> frozenset[str]:
     if type(value) is not list:
         refuse_type(owner, field, "a JSON array", value, (field,))
     members = cast("list[object]", value)
@@ -214,39 +206,65 @@ def _depth(cls: type) -> int:
     return 1 + depth
 
 
-def _decoder_source(cls: type) -> str:
+def _decoder_source(cls: type, namespace: dict[str, Any]) -> str:
+    """Return the source of ``decode_<cls>``, filling *namespace* with its globals.
+
+    It reads each field from the object, decodes the nested ones, and builds
+    the *cls* as its ``__init__`` would, without calling it.
+    """
     name = cls.__name__
-    test = "type(data) is dict and data.keys() == KEYS"
     refuse = f"refuse_object(data, {name!r}, FIELDS)"
     if cls is _DOCUMENT:
-        test += (
-            ' and type(data["version"]) is int and data["version"] == FORMAT_VERSION'
-            ' and type(data["format"]) is str and data["format"] == FORMAT'
-        )
         refuse = "refuse_header(data)"
-    lines = [f"def decode_{name}(data):", f"    if not ({test}):", f"        {refuse}"]
-    arguments: list[str] = []
+    names = _fields_of(cls)
+    # The object holds exactly the fields when it holds as many keys as
+    # there are fields, and each field is found.
+    lines = [
+        f"def decode_{name}(data):",
+        f"    if type(data) is not dict or len(data) != {len(names)}:",
+        f"        {refuse}",
+        "    try:",
+        *(f"        {_local(field)} = data[{field!r}]" for field in names),
+        "    except KeyError:",
+        f"        {refuse}",
+    ]
+    if cls is _DOCUMENT:
+        lines += [
+            "    if not (",
+            "        type(header_version) is int and header_version == FORMAT_VERSION",
+            "        and type(header_format) is str and header_format == FORMAT",
+            "    ):",
+            f"        {refuse}",
+        ]
     for field, declared in declared_fields(cls):
         kind, item = declared.kind, declared.item
         if kind == "identifiers":
-            lines.append(f"    {field} = identifiers(data, {name!r}, {field!r})")
+            lines.append(f"    {field} = identifiers({field}, {name!r}, {field!r})")
         elif kind == "object":
             decode = f"decode_{cast('type', item).__name__}"
-            lines.append(f"    {field} = nested(data, {field!r}, {decode})")
+            lines += [
+                "    try:",
+                f"        {field} = {decode}({field})",
+                "    except BindingGraphError as exc:",
+                f"        raise exc.with_prefix(({field!r},)) from None",
+            ]
         elif kind == "objects":
             decode = f"decode_{cast('type', item).__name__}"
-            lines.append(f"    {field} = each({decode}, data, {name!r}, {field!r})")
-        else:
-            arguments.append(f"{field}=data[{field!r}]")
-            continue
-        arguments.append(f"{field}={field}")
+            lines.append(f"    {field} = each({decode}, {field}, {name!r}, {field!r})")
     lines += [
+        f"    obj = new({name})",
         "    try:",
-        f"        return {name}({', '.join(arguments)})",
+        *(f"        {line}" for line in build_lines(cls, namespace, "obj")),
         "    except BindingGraphError as exc:",
         f"        raise locate(exc, data, {name}) from None",
+        "    return obj",
     ]
     return "\n".join(lines)
+
+
+def _local(field: str) -> str:
+    # The header's keys name no field; "format" would hide a builtin.
+    return f"header_{field}" if field in {"format", "version"} else field
 
 
 def _decoders() -> dict[object, _Decoder]:
@@ -254,10 +272,10 @@ def _decoders() -> dict[object, _Decoder]:
         "BindingGraphError": BindingGraphError,
         "FORMAT": FORMAT,
         "FORMAT_VERSION": FORMAT_VERSION,
+        "new": object.__new__,
         "each": _each,
         "identifiers": _identifiers,
         "locate": _locate,
-        "nested": _nested,
         "refuse_header": _refuse_header,
         "refuse_object": _refuse_object,
     }
@@ -272,7 +290,8 @@ def _decoders() -> dict[object, _Decoder]:
             "KEYS": frozenset(_fields_of(cls)),
             "FIELDS": _fields_of(cls),
         }
-        decode = compile_function(f"decode_{name}", _decoder_source(cls), namespace)
+        source = _decoder_source(cls, namespace)
+        decode = compile_function(f"decode_{name}", source, namespace)
         shared[f"decode_{name}"] = decode
         decoders[cls] = (decode, _depth(cls))
     # The nested decoders are looked up in each namespace at call time.
@@ -396,5 +415,14 @@ def from_data(data: object, cls: object = SemanticSymbolicBindingGraph) -> Model
 
     .. versionadded:: 0.1.0
     """
-    with collector_paused():
-        return read(data, cls)
+    # Reading allocates many objects and frees none, so the cyclic collector
+    # would run again and again over a heap that only grows, for nothing: the
+    # objects built hold no reference cycles. Paused, and restored on the way
+    # out, refused or not; one that was off stays off.
+    if gc.isenabled():
+        gc.disable()
+        try:
+            return read(data, cls)
+        finally:
+            gc.enable()
+    return read(data, cls)

@@ -6,6 +6,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any, Final
 
+from binding_graph import _switch
 from binding_graph._codegen import compile_function
 from binding_graph._fields import declared_fields
 from binding_graph._validators import refuse_type
@@ -99,12 +100,11 @@ def to_data(obj: Model) -> dict[str, Any]:
     return encode(obj)
 
 
-# Documents hold only objects with ASCII keys, arrays, strings, integers of at
-# most 2**53 - 1 and null. For those, this encoder writes exactly RFC 8785:
-# keys sorted (ASCII, so UTF-16 and code-point order agree), no whitespace,
-# strings escaping only '"', '\\' and U+0000..U+001F (with the short forms
-# \b \f \n \r \t and lowercase \u00xx otherwise), integers in decimal.
-# Built once: json.dumps would build an encoder on every call.
+# The canonical bytes by definition; the compiled writers below are held to
+# it (reference_bytes). Documents hold objects with ASCII keys, arrays,
+# strings, ints within 2**53 - 1 and null only, for which this writes
+# RFC 8785: keys sorted (ASCII: UTF-16 and code-point order agree), no
+# whitespace, strings escaping '"', '\\' and U+0000..U+001F only, ints in decimal.
 _ENCODE: Final = json.JSONEncoder(
     ensure_ascii=False,
     check_circular=False,
@@ -112,6 +112,85 @@ _ENCODE: Final = json.JSONEncoder(
     sort_keys=True,
     separators=(",", ":"),
 ).encode
+
+
+def reference_bytes(obj: Model) -> bytes:
+    """Return the canonical bytes of *obj* by their definition: json over :func:`to_data`.
+
+    The compiled writers, and the fast path, must give exactly these bytes.
+    """
+    return _ENCODE(to_data(obj)).encode()
+
+
+# -- the compiled writers ------------------------------------------------------
+# One function per class writes its canonical text straight from the object,
+# with the keys already in order: no tree, no sorting. Strings go through the
+# C function the json encoder itself escapes them with; an offset goes
+# through "%d", which writes an int subclass as the int it equals, whatever
+# its __str__ or __format__ say, as the json encoder does.
+
+_ESCAPE: Final = json.encoder.encode_basestring
+
+
+def _written(name: str, kind: str, item: type | None) -> tuple[str, str, str]:
+    """Return how field *name* of ``obj`` is written: text before, expression, text after."""
+    value = f"obj.{name}"
+    if kind in {"optional_text", "refusal_reason"}:
+        return "", f'("null" if {value} is None else escape({value}))', ""
+    if kind in {"start", "end"}:
+        return "", f'"%d" % {value}', ""
+    if kind == "identifiers":
+        # str order is code-point order: the same under every hash seed.
+        return "[", f'",".join(map(escape, sorted({value})))', "]"
+    if kind == "object":
+        return "", f"write_{item.__name__}({value})", ""  # type: ignore[union-attr]
+    if kind == "objects":
+        return "[", f'",".join(map(write_{item.__name__}, {value}))', "]"  # type: ignore[union-attr]
+    return "", f"escape({value})", ""
+
+
+def _writer(cls: type, namespace: dict[str, Any]) -> Callable[[Any], str]:
+    members = [
+        (name, _written(name, declared.kind, declared.item))
+        for name, declared in declared_fields(cls)
+    ]
+    if cls is SemanticSymbolicBindingGraph:
+        # Constants: nothing to compute, only text to write.
+        members += [
+            ("format", (_ESCAPE(FORMAT), "", "")),
+            ("version", (f"{FORMAT_VERSION}", "", "")),
+        ]
+    parts: list[str] = []
+    text = "{"
+    for index, (name, (before, written, after)) in enumerate(sorted(members)):
+        text += f'{"," if index else ""}"{name}":{before}'
+        if written:
+            parts += [repr(text), written]
+            text = ""
+        text += after
+    parts.append(repr(text + "}"))
+    name = f"write_{cls.__name__}"
+    source = f"def {name}(obj):\n    return ''.join(({', '.join(parts)}))"
+    return compile_function(name, source, namespace)
+
+
+def _writers() -> dict[type, Callable[[Any], str]]:
+    namespace: dict[str, Any] = {"escape": _ESCAPE}
+    writers: dict[type, Callable[[Any], str]] = {}
+    for cls in MODEL_CLASSES:  # parts before wholes, as for the encoders
+        writers[cls] = namespace[f"write_{cls.__name__}"] = _writer(cls, namespace)
+    return writers
+
+
+_WRITERS: Final = _writers()
+
+
+def canonical_text(obj: Model) -> str:
+    """Return the canonical text of *obj* on the pure path; see :func:`canonical_bytes`."""
+    write = _WRITERS.get(type(obj))
+    if write is None:
+        refuse_type("to_data", "obj", f"one of {CLASS_NAMES}", obj, ())
+    return write(obj)
 
 
 def canonical_bytes(obj: Model) -> bytes:
@@ -135,7 +214,12 @@ def canonical_bytes(obj: Model) -> bytes:
 
     .. versionadded:: 0.1.0
     """
-    return _ENCODE(to_data(obj)).encode()
+    fast = _switch.fast
+    if fast is not None:
+        encoded = fast.canonical_bytes(obj)
+        if encoded is not None:
+            return encoded
+    return canonical_text(obj).encode()
 
 
 def dumps(obj: Model) -> str:
@@ -152,7 +236,12 @@ def dumps(obj: Model) -> str:
 
     .. versionadded:: 0.1.0
     """
-    return canonical_bytes(obj).decode()
+    fast = _switch.fast
+    if fast is not None:
+        encoded = fast.canonical_bytes(obj)
+        if encoded is not None:
+            return encoded.decode()
+    return canonical_text(obj)
 
 
 def content_hash(obj: Model) -> str:

@@ -41,6 +41,11 @@ class Declaration:
     kind: FieldKind
     vocabulary: frozenset[str] = frozenset()
     item: type | None = None
+    # How, not what: the expression that accepts the common valid value on
+    # the fast path (see _validators), which the compiled __init__ of each
+    # class inlines. Two declarations of one kind are the same declaration
+    # whatever their fast test, so it takes no part in equality.
+    fast: str = attrs.field(default="False", eq=False)
 
 
 _DECLARED: Final[dict[object, Declaration]] = {}
@@ -54,9 +59,10 @@ def declare(
     *,
     vocabulary: frozenset[str] = frozenset(),
     item: type | None = None,
+    fast: str = "False",
 ) -> _V:
-    """Record what *validator* accepts, and return it."""
-    _DECLARED[validator] = Declaration(kind, vocabulary, item)
+    """Record what *validator* accepts, and its fast test; return it."""
+    _DECLARED[validator] = Declaration(kind, vocabulary, item, fast)
     return validator
 
 

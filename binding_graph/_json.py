@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import json
-from typing import Any, Final, NoReturn, TypeVar, overload
+from json.scanner import make_scanner
+from typing import Any, Final, NoReturn, TypeVar, cast, overload
 
-from binding_graph._collector import collector_paused
+from binding_graph import _switch
+from binding_graph._counts import KEY_COUNTS, STRING_COUNTS
 from binding_graph._decoding import decoder, malformed, read
 from binding_graph._encoding import canonical_bytes
 from binding_graph._validators import MAX_OFFSET, refuse_type
@@ -70,6 +73,30 @@ _DECODE: Final = json.JSONDecoder(
     parse_constant=_no_constant,
 ).decode
 
+# The same parser without a Python call per object and per integer: it
+# neither refuses a repeated key nor bounds integers (see _read_text). Its C
+# scanner is called directly, without JSONDecoder.decode's two regular
+# expressions around it.
+_PLAIN_SCAN: Final = make_scanner(
+    # The scanner reads its settings from any decoder, as JSONDecoder does.
+    cast("Any", json.JSONDecoder(parse_float=_no_fraction, parse_constant=_no_constant))
+)
+_JSON_WHITESPACE: Final = " \t\n\r"
+
+
+def _plain(text: str) -> object:
+    """Parse *text* with the plain scanner; ``ValueError`` for anything it cannot."""
+    start = 0
+    if text[:1] in _JSON_WHITESPACE:  # also the empty text
+        start = len(text) - len(text.lstrip(_JSON_WHITESPACE))
+    try:
+        value, end = _PLAIN_SCAN(text, start)
+    except StopIteration:  # no JSON value where one must begin
+        raise ValueError(text) from None
+    if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
+        raise ValueError(text)  # something after the document
+    return value
+
 
 def _utf8_size(text: str) -> int:
     # "surrogatepass": a lone surrogate is refused later, as invalid_text.
@@ -86,6 +113,65 @@ def _too_large(text: str | bytes | bytearray, max_bytes: int) -> bool:
     return size * 4 > max_bytes and _utf8_size(text) > max_bytes
 
 
+def _strict(text: str) -> object:
+    """Parse *text* as JSON, refusing what a document must not hold."""
+    try:
+        return _DECODE(text)
+    except json.JSONDecodeError as exc:
+        msg = (
+            f"a document must be JSON ({exc.msg}: line {exc.lineno} column {exc.colno})"
+        )
+        raise malformed(msg) from None
+    except RecursionError:
+        msg = "a document must not nest arrays and objects this deep"
+        raise BindingGraphError("limit_exceeded", msg) from None
+
+
+def _read_text(text: str, cls: type) -> Model:
+    """Read a *cls* from JSON *text*, as the strict parser and :func:`read` would.
+
+    The plain parser is tried first: it differs from the strict one only in
+    that it neither refuses a repeated key nor bounds integers. What it
+    reads goes to :func:`read`, which bounds every integer a document may
+    hold (an offset, the version), and checks that every object has exactly
+    its fields, so the object built tells how many keys and strings the
+    tree holds; the text holds no repeated key when it has no more than
+    that (see :func:`_no_repeated_key`).
+    Anything else goes to the strict parser, which refuses whatever it
+    refused before, and first, as it always did; where it accepts, the two
+    parsers built the same tree.
+    """
+    try:
+        data = _plain(text)
+    except (ValueError, RecursionError):
+        return read(_strict(text), cls)
+    try:
+        obj = read(data, cls)
+    except BindingGraphError:
+        _strict(text)
+        raise
+    if not _no_repeated_key(text, obj):
+        _strict(text)
+    return obj
+
+
+def _no_repeated_key(text: str, obj: Model) -> bool:
+    """Tell whether *text*, which the plain parser read as *obj*, repeats no key.
+
+    Each key of a JSON text is a string followed by a colon of its own, so
+    the text holds at least as many colons as keys, and at least as many
+    keys as the tree it parses to: exactly as many only if no key repeats.
+    Without a backslash, no string holds an escaped quote, so the text
+    holds two quotes per string, and at least as many strings as the tree.
+    So either count, equal to the tree's, proves that no key repeats; a
+    colon or a backslash inside a string only makes this say False.
+    """
+    cls = type(obj)
+    if str.count(text, ":") == KEY_COUNTS[cls](obj):
+        return True
+    return "\\" not in text and str.count(text, '"') == 2 * STRING_COUNTS[cls](obj)
+
+
 def _loads(text: object, cls: object, max_bytes: object) -> Model:
     decoder(cls)
     if type(max_bytes) is not int:
@@ -98,6 +184,11 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
             f"a document may take at most {max_bytes} bytes of UTF-8;"
             " this one takes more",
         )
+    fast = _switch.fast
+    if fast is not None:
+        obj = fast.loads(text, cast("type", cls))
+        if obj is not None:
+            return obj
     if not isinstance(text, str):
         try:
             text = text.decode()
@@ -107,17 +198,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
     if text.startswith("\ufeff"):
         msg = "a document must not start with a byte order mark (U+FEFF)"
         raise malformed(msg)
-    try:
-        data = _DECODE(text)
-    except json.JSONDecodeError as exc:
-        msg = (
-            f"a document must be JSON ({exc.msg}: line {exc.lineno} column {exc.colno})"
-        )
-        raise malformed(msg) from None
-    except RecursionError:
-        msg = "a document must not nest arrays and objects this deep"
-        raise BindingGraphError("limit_exceeded", msg) from None
-    return read(data, cls)
+    return _read_text(text, cast("type", cls))
 
 
 @overload
@@ -169,8 +250,14 @@ def loads(
 
     .. versionadded:: 0.1.0
     """
-    with collector_paused():
-        return _loads(text, cls, max_bytes)
+    # The collector paused, as from_data pauses it, and for the same reason.
+    if gc.isenabled():
+        gc.disable()
+        try:
+            return _loads(text, cls, max_bytes)
+        finally:
+            gc.enable()
+    return _loads(text, cls, max_bytes)
 
 
 def is_canonical(

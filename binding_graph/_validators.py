@@ -12,6 +12,16 @@ two never disagree on what is valid; they differ only in cost.
 The slow paths (``check_*``) take the value and where it sits (the owner's
 name, the field's name and a path), so that the readers of documents can run
 them on values that are not yet in any object.
+
+Each validator declares its fast test as a Python expression, a template in
+which ``{value}`` stands for the value, ``{vocabulary}``, ``{item}`` and
+``{items}`` for the vocabulary, the class and the set of that one class the
+declaration names, and any other name in braces for the field of that name,
+which comes earlier in the class and has passed its own test already.
+The compiled ``__init__`` of each model class (:mod:`binding_graph._init`)
+inlines these tests, one after the other, and calls the validators only
+when one fails; the tests of the checks built by :func:`field_check` are
+compiled from the same templates, so each is written once.
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ import unicodedata
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
+from binding_graph._codegen import compile_function
 from binding_graph._fields import FieldKind, declare
 from binding_graph.errors import BindingGraphError, ErrorPath, RefusalCode, short_repr
 
@@ -65,19 +76,35 @@ def refuse_type(
     )
 
 
+def fast_test(
+    fast: str, name: str, vocabulary: frozenset[str] = frozenset()
+) -> Callable[[object], bool]:
+    """Compile the template *fast* into a predicate of one value, named *name*.
+
+    The template may name the *vocabulary* and :data:`TEMPLATE_NAMES`, but
+    no other field.
+    """
+    expression = fast.format(value="value", vocabulary="vocabulary")
+    source = f"def accepts(value):\n    return bool({expression})"
+    namespace = {**TEMPLATE_NAMES, "vocabulary": vocabulary}
+    return compile_function("accepts", source, namespace, qualname=name)
+
+
 def field_check(
     kind: FieldKind,
     name: str,
-    accepts: Callable[[object], bool],
+    fast: str,
     check: SlowCheck,
     *,
     vocabulary: frozenset[str] = frozenset(),
 ) -> Validator:
     """Build the validator of a field from a fast test and a slow check.
 
-    The validator returns at once when *accepts* the value; otherwise it
-    runs *check*, which raises the refusal, located at the field.
+    The validator returns at once when the template *fast* accepts the
+    value; otherwise it runs *check*, which raises the refusal, located at
+    the field.
     """
+    accepts = fast_test(fast, f"{name}.accepts", vocabulary)
 
     def validate(
         instance: object, attribute: attrs.Attribute[Any], value: object
@@ -87,14 +114,19 @@ def field_check(
             check(value, type(instance).__name__, field, (field,))
 
     validate.__qualname__ = validate.__name__ = name
-    return declare(validate, kind, vocabulary=vocabulary)
+    return declare(validate, kind, vocabulary=vocabulary, fast=fast)
 
 
-def declare_as(kind: FieldKind) -> Callable[[Validator], Validator]:
-    """Declare the validator it decorates as checking a field of *kind*."""
+def declare_as(kind: FieldKind, fast: str) -> Callable[[Validator], Validator]:
+    """Declare the validator it decorates as checking a field of *kind*.
+
+    *fast* is its fast test, as a template. It must accept only values
+    that the validator accepts: the compiled ``__init__`` of each class
+    calls the validator only when a fast test fails.
+    """
 
     def decorate(validator: Validator) -> Validator:
-        return declare(validator, kind)
+        return declare(validator, kind, fast=fast)
 
     return decorate
 
@@ -185,43 +217,45 @@ def check_identifier(value: object, owner: str, field: str, path: ErrorPath) -> 
     refuse("invalid_identifier", owner, field, rule, value, path)
 
 
-def _fast_identifier(value: object) -> bool:
-    # ASCII identifiers are always NFKC-normal and valid UTF-8.
-    return (
-        type(value) is str
-        and value.isascii()
-        and value.isidentifier()
-        and not iskeyword(value)
-    )
+# The fast tests, as templates (see the module's docstring). ASCII text
+# holds no lone surrogate, and ASCII identifiers are always NFKC-normal.
+_TEXT: Final = (
+    "type({value}) is str and {value}.isascii() and not {value}.isspace()"
+    ' and {value} != ""'
+)
+_OPTIONAL_TEXT: Final = f"{{value}} is None or ({_TEXT})"
+_IDENTIFIER: Final = (
+    "type({value}) is str and {value}.isascii() and {value}.isidentifier()"
+    " and not iskeyword({value})"
+)
 
+TEMPLATE_NAMES: Final[dict[str, object]] = {
+    "MAX_OFFSET": MAX_OFFSET,
+    "iskeyword": iskeyword,
+}
+"""The globals every fast test may read, besides what its declaration names."""
 
-def _fast_text(value: object) -> bool:
-    return (
-        type(value) is str and value.isascii() and not value.isspace() and value != ""
-    )
-
-
-def _fast_optional_text(value: object) -> bool:
-    return value is None or (
-        type(value) is str and value.isascii() and not value.isspace() and value != ""
-    )
+_fast_identifier: Final = fast_test(_IDENTIFIER, "is_identifier")
+_fast_text: Final = fast_test(_TEXT, "is_text")
+# A set of identifiers is tested member by member, with the test above.
+TEMPLATE_NAMES["is_identifier"] = _fast_identifier
 
 
 def _fast_verbatim_text(value: object) -> bool:
     return type(value) is str and value.isascii() and value != ""
 
 
-text: Final = field_check("text", "text", _fast_text, check_text)
+text: Final = field_check("text", "text", _TEXT, check_text)
 """Check a required string: non-blank, UTF-8 encodable."""
 
 optional_text: Final = field_check(
-    "optional_text", "optional_text", _fast_optional_text, check_optional_text
+    "optional_text", "optional_text", _OPTIONAL_TEXT, check_optional_text
 )
 """Check an optional string: ``None``, or as :data:`text`."""
 
 
 identifier: Final = field_check(
-    "identifier", "identifier", _fast_identifier, check_identifier
+    "identifier", "identifier", _IDENTIFIER, check_identifier
 )
 """Check a symbol id: see :func:`check_identifier`."""
 
@@ -244,17 +278,24 @@ def check_member(
 def member_of(vocabulary: frozenset[str]) -> Validator:
     """Build the check of a field whose value is one of *vocabulary*."""
 
-    def accepts(value: object) -> bool:
-        return type(value) is str and value in vocabulary
-
     def check(value: object, owner: str, field: str, path: ErrorPath) -> str:
         return check_member(value, vocabulary, owner, field, path)
 
     name = f"member_of({', '.join(sorted(vocabulary))})"
-    return field_check("member", name, accepts, check, vocabulary=vocabulary)
+    return field_check(
+        "member",
+        name,
+        "type({value}) is str and {value} in {vocabulary}",
+        check,
+        vocabulary=vocabulary,
+    )
 
 
-@declare_as("refusal_reason")
+@declare_as(
+    "refusal_reason",
+    f"({{value}} is None and {{admissibility_status}} != 'refused')"
+    f" or ({{admissibility_status}} == 'refused' and {_TEXT})",
+)
 def refusal_reason(
     instance: BoundEquation, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -322,7 +363,7 @@ def _check_int(value: object, owner: str, field: str) -> int:
     return value  # type: ignore[return-value]  # checked just above
 
 
-@declare_as("start")
+@declare_as("start", "type({value}) is int and 0 <= {value} <= MAX_OFFSET")
 def span_start(
     instance: object, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -343,7 +384,7 @@ def span_start(
     )
 
 
-@declare_as("end")
+@declare_as("end", "type({value}) is int and {start} < {value} <= MAX_OFFSET")
 def span_end(
     instance: SourceSpanLink, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -364,7 +405,11 @@ def span_end(
     refuse("invalid_span", owner, name, rule, end, (name,))
 
 
-@declare_as("span_text")
+@declare_as(
+    # Width end - start is at least 1: a str that long is not empty.
+    "span_text",
+    "type({value}) is str and {value}.isascii() and len({value}) == {end} - {start}",
+)
 def span_text(
     instance: SourceSpanLink, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -392,7 +437,10 @@ def span_text(
 _RULE_ORDER: Final = ("wrong_type", "empty_text", "invalid_text", "invalid_identifier")
 
 
-@declare_as("identifiers")
+@declare_as(
+    "identifiers",
+    "type({value}) is frozenset and all(map(is_identifier, {value}))",
+)
 def identifier_set(
     instance: object, attribute: attrs.Attribute[Any], value: object
 ) -> None:
@@ -442,7 +490,8 @@ def tuple_of(cls: type) -> Validator:
         check_tuple(value, cls, type(instance).__name__, name, (name,))  # pyright: ignore[reportUnknownArgumentType]
 
     check.__qualname__ = check.__name__ = f"tuple_of({cls.__name__})"
-    return declare(check, "objects", item=cls)
+    fast = "type({value}) is tuple and {items}.issuperset(map(type, {value}))"
+    return declare(check, "objects", item=cls, fast=fast)
 
 
 def instance_of(cls: type) -> Validator:
@@ -456,4 +505,5 @@ def instance_of(cls: type) -> Validator:
             )
 
     check.__qualname__ = check.__name__ = f"instance_of({cls.__name__})"
-    return declare(check, "object", item=cls)
+    # The model classes are final: being one is being exactly one.
+    return declare(check, "object", item=cls, fast="type({value}) is {item}")

@@ -1,7 +1,9 @@
 """The binding-graph data model of ADR-0132: frozen, validated value objects.
 
 Every class is an :func:`attrs.frozen` class with slots and a check on every
-field.
+field, and an ``__init__`` compiled from those checks
+(:mod:`binding_graph._init`), which runs them whatever attrs' global switch
+says.
 Construction either yields a sound object or raises
 :class:`~binding_graph.BindingGraphError`; :func:`attrs.evolve` builds anew
 and so re-runs every check.
@@ -16,6 +18,7 @@ from typing import Any, Final, NamedTuple, cast, final
 import attrs
 
 from binding_graph import _validators as _v
+from binding_graph._init import compiled_init
 from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
 from binding_graph.vocabularies import (
     ADMISSIBILITY_STATUSES,
@@ -36,19 +39,9 @@ __all__ = [
     "SymbolBinding",
 ]
 
-_validators_disabled: Final = attrs.validators.get_disabled
-
-
-def _check_fields(instance: object) -> None:
-    # The checks must hold even when another library turned attrs'
-    # validators off for the whole process, so they run here instead.
-    for attribute in attrs.fields(cast("type[attrs.AttrsInstance]", type(instance))):
-        validator: Any = attribute.validator
-        validator(instance, attribute, getattr(instance, attribute.name))
-
 
 class _Checked:
-    """Base of every model class: its checks run even with attrs' switched off.
+    """Base of every model class, which refuses to be subclassed twice.
 
     The model classes are final: a subclass could hold fields that the
     document format cannot, and would compare unequal to the equal object
@@ -69,12 +62,9 @@ class _Checked:
                 raise TypeError(msg)
         super().__init_subclass__(**kwargs)
 
-    def __attrs_post_init__(self) -> None:
-        if _validators_disabled():
-            _check_fields(self)
-
 
 @final
+@compiled_init
 @attrs.frozen(weakref_slot=False)
 class SourceSpanLink(_Checked):
     """A half-open span ``[start, end)`` of a source text, and its text.
@@ -107,6 +97,7 @@ _span: Final = _v.instance_of(SourceSpanLink)
 
 
 @final
+@compiled_init
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class SymbolBinding(_Checked):
     """A named symbol lifted from language, with its role and provenance.
@@ -137,6 +128,7 @@ class SymbolBinding(_Checked):
 
 
 @final
+@compiled_init
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundFact(_Checked):
     """A fact ``symbol_id = value [unit]`` stated in the source.
@@ -161,6 +153,7 @@ class BoundFact(_Checked):
 
 
 @final
+@compiled_init
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundEquation(_Checked):
     """An equation ``lhs_symbol_id := rhs_canonical`` and its standing.
@@ -199,6 +192,7 @@ class BoundEquation(_Checked):
 
 
 @final
+@compiled_init
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundUnknown(_Checked):
     """A question target: the symbol the problem asks for.
@@ -221,6 +215,7 @@ class BoundUnknown(_Checked):
 
 
 @final
+@compiled_init
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class BoundConstraint(_Checked):
     """A predicate over one symbol, as the solver's canonical string.
@@ -248,6 +243,7 @@ _dependencies: Final = attrgetter("dependencies")
 
 
 @final
+@compiled_init
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class SemanticSymbolicBindingGraph(_Checked):
     """A sound binding graph: symbols and everything that refers to them.
@@ -293,7 +289,9 @@ class SemanticSymbolicBindingGraph(_Checked):
     )
 
     def __attrs_post_init__(self) -> None:
-        super().__attrs_post_init__()
+        # After every field's check, as attrs orders it: the compiled
+        # __init__ calls it, and so does any reader that builds the graph
+        # without __init__ and runs attrs' validators.
         _check_references(_check_unique_ids(self.symbols), self, self)
 
     def extend(

@@ -5,6 +5,10 @@ Python; otherwise, or with ``--engine hypothesis``, Hypothesis drives the
 same target with arbitrary bytes, arbitrary JSON and valid documents with
 one value changed.
 
+Where the ``fast`` extra (msgspec) is installed, every input is read on the
+pure path and on the fast path, and any difference (an object, its
+canonical bytes, or a refusal's code, path and message) fails the run too.
+
     python fuzz/fuzz_documents.py --runs 1000000
     python fuzz/fuzz_documents.py --seconds 60 --engine hypothesis
 
@@ -26,7 +30,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from binding_graph.model import Model
 
 _SUMMARY = "Fuzz the document readers: nothing but BindingGraphError may escape."
 SEEDS = Path(__file__).resolve().parent.parent / "tests" / "fuzz_corpus"
@@ -39,10 +46,17 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
     # Instrument the package for coverage feedback, so import it here first.
     with atheris.instrument_imports(include=["binding_graph"]):
         import binding_graph
+        from binding_graph import _switch
+
+        _switch.load()  # imports the fast path, where installed, instrumented too
 else:
     import binding_graph
+    from binding_graph import _switch
 
-_CLASSES: tuple[Any, ...] = (
+# The fast path, or None where the extra is not installed (or not wanted).
+FAST_PATH = _switch.load()
+
+_CLASSES: tuple[type[Model], ...] = (
     binding_graph.SemanticSymbolicBindingGraph,
     binding_graph.SourceSpanLink,
     binding_graph.SymbolBinding,
@@ -53,14 +67,45 @@ _CLASSES: tuple[Any, ...] = (
 )
 
 
+class PathsDisagreeError(AssertionError):
+    """The pure path and the fast path answered an input differently."""
+
+
+def _answer(
+    text: str | bytes, cls: type[Model], fast: _switch.FastPath | None
+) -> object:
+    """Return what loads answers on one path: the object and its bytes, or the refusal."""
+    _switch.use(fast)
+    try:
+        obj = binding_graph.loads(text, cls)
+    except binding_graph.BindingGraphError as exc:
+        return (exc.code, exc.path, exc.message)
+    return (obj, binding_graph.canonical_bytes(obj), binding_graph.dumps(obj))
+
+
+def _read_both_ways(text: str | bytes, cls: type[Model]) -> None:
+    """Read *text* on the pure path, and on the fast path where installed: the same."""
+    pure = _answer(text, cls, None)
+    if FAST_PATH is not None:
+        fast = _answer(text, cls, FAST_PATH)
+        if fast != pure:
+            msg = f"pure path: {pure!r}; fast path: {fast!r}; input: {text!r}"
+            raise PathsDisagreeError(msg)
+
+
 def target(data: bytes) -> None:
-    """Read *data* every way a user could; only BindingGraphError may escape."""
+    """Read *data* every way a user could; only BindingGraphError may escape.
+
+    Both paths must give the same answer.
+    """
     # The first byte picks the class, so every reader gets inputs.
     cls = _CLASSES[data[0] % len(_CLASSES)] if data else _CLASSES[0]
-    with contextlib.suppress(binding_graph.BindingGraphError):
-        binding_graph.loads(data, cls)
-    with contextlib.suppress(binding_graph.BindingGraphError):
-        binding_graph.loads(data.decode("utf-8", "replace"), cls)
+    previous = _switch.fast
+    try:
+        _read_both_ways(data, cls)
+        _read_both_ways(data.decode("utf-8", "replace"), cls)
+    finally:
+        _switch.use(previous)
     try:
         tree = json.loads(data)
     except (ValueError, RecursionError):
@@ -148,7 +193,10 @@ def _run_hypothesis(runs: int, seconds: int) -> None:
     started = time.monotonic()
     fuzz()
     elapsed = time.monotonic() - started
-    print(f"Done {count} runs in {elapsed:.0f} second(s): no foreign exception")
+    paths = "the pure and fast paths agreed" if FAST_PATH else "the pure path only"
+    print(
+        f"Done {count} runs in {elapsed:.0f} second(s): no foreign exception; {paths}"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

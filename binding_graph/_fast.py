@@ -1,0 +1,140 @@
+r"""The fast path: msgspec's C encoder and parser, where the ``fast`` extra is installed.
+
+It answers only where its answer is provably the pure path's, and answers
+``None`` everywhere else, so that the pure path answers instead: it decides
+no refusal, and no document it accepts is one the pure path refuses.
+
+- **Canonical bytes.** msgspec's encoder, keys and sets sorted, writes what
+  the compiled writers of :mod:`binding_graph._encoding` write, for the
+  values a valid object holds: it escapes ``"``, ``\`` and the controls
+  U+0000 to U+001F the same way (the tests hold the two to each other for
+  every character), writes every other character as it is, in UTF-8, and
+  sorts a set of strings by code point, as :func:`sorted` does.
+  It is asked only about objects whose collections are exactly ``tuple``
+  and ``frozenset`` (a subclass may iterate its own way); a subclass of
+  ``str`` or ``int`` it refuses (``TypeError``), and the pure path answers.
+- **loads.** msgspec parses the text into a tree, the compiled readers of
+  :mod:`binding_graph._decoding` build the object from it, with every check,
+  and the object is kept only if its canonical bytes are the text itself.
+  The text is then the canonical document of a valid object, which the pure
+  path reads back as an equal object (documents round-trip), with no
+  repeated key, no number but an integer within the bounds, no byte order
+  mark and nothing else it refuses: canonical bytes hold none of those.
+  Whatever msgspec makes of a text that is not canonical (it keeps the last
+  of repeated keys, say) is thrown away.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, cast
+
+import msgspec
+
+from binding_graph._codegen import compile_function
+from binding_graph._decoding import decoder
+from binding_graph._encoding import FORMAT, FORMAT_VERSION
+from binding_graph._fields import declared_fields
+from binding_graph.model import MODEL_CLASSES, SemanticSymbolicBindingGraph
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from binding_graph.model import Model
+
+
+# Keys, fields and sets sorted: what RFC 8785 asks of the values documents hold.
+_ENCODE: Final = msgspec.json.Encoder(order="sorted").encode
+_PARSE: Final = msgspec.json.Decoder().decode
+
+
+def _encoder_source(cls: type) -> str:
+    """Return the source of ``encode_<cls>(obj)``: *obj*'s canonical bytes, or ``None``.
+
+    ``None`` when a tuple or frozenset of *obj* is a subclass. Nested objects
+    are of model classes, which are final, so only those could be. A graph
+    gets its header.
+    """
+    tests: list[str] = []
+    for name, declared in declared_fields(cls):
+        if declared.kind == "identifiers":
+            tests.append(f"type(obj.{name}) is frozenset")
+        elif declared.kind == "objects":
+            tests.append(f"type(obj.{name}) is tuple")
+            item = cast("type", declared.item)
+            tests += [
+                f"FROZENSETS.issuperset(map(type, map(get_{field}, obj.{name})))"
+                for field, inner in declared_fields(item)
+                if inner.kind == "identifiers"
+            ]
+    value = "obj"
+    if cls is SemanticSymbolicBindingGraph:
+        members = [
+            '"format": FORMAT',
+            '"version": FORMAT_VERSION',
+            *(f'"{name}": obj.{name}' for name, _ in declared_fields(cls)),
+        ]
+        value = f"{{{', '.join(members)}}}"
+    lines = [f"def encode_{cls.__name__}(obj):"]
+    if tests:
+        lines += [f"    if not ({' and '.join(tests)}):", "        return None"]
+    lines += [
+        "    try:",
+        f"        return encode({value})",
+        "    except Exception:",  # a str or int subclass, say: the pure path answers
+        "        return None",
+    ]
+    return "\n".join(lines)
+
+
+def _encoders() -> dict[type, Callable[[Any], bytes | None]]:
+    namespace: dict[str, Any] = {
+        "FROZENSETS": frozenset({frozenset}),
+        "FORMAT": FORMAT,
+        "FORMAT_VERSION": FORMAT_VERSION,
+        "encode": _ENCODE,
+    }
+    for cls in MODEL_CLASSES:
+        for name, declared in declared_fields(cls):
+            if declared.kind == "identifiers":
+                namespace[f"get_{name}"] = attrgetter(name)
+    return {
+        cls: compile_function(
+            f"encode_{cls.__name__}",
+            _encoder_source(cls),
+            namespace,
+            qualname=f"fast encode_{cls.__name__}",
+        )
+        for cls in MODEL_CLASSES
+    }
+
+
+_ENCODERS: Final = _encoders()
+
+
+def _not_a_model_object(_obj: object) -> None:
+    """Answer nothing for what is not a model object: the pure path refuses it."""
+
+
+class _FastPath:
+    """The fast path, as :class:`binding_graph._switch.FastPath` asks."""
+
+    __slots__ = ()
+
+    def canonical_bytes(self, obj: object, /) -> bytes | None:
+        """Return *obj*'s canonical bytes, or ``None`` for the pure path to answer."""
+        return _ENCODERS.get(type(obj), _not_a_model_object)(obj)
+
+    def loads(self, text: str | bytes | bytearray, cls: type, /) -> Model | None:
+        """Return the *cls* that *text* holds if *text* is canonical, else ``None``."""
+        decode, _ = decoder(cls)
+        try:
+            raw = str.encode(text) if isinstance(text, str) else text
+            obj = decode(_PARSE(raw))
+        except Exception:  # noqa: BLE001 -- any failure: the pure path decides
+            return None
+        return obj if _ENCODERS[cls](obj) == raw else None
+
+
+FAST_PATH: Final = _FastPath()
+"""The fast path that :mod:`binding_graph._switch` loads."""

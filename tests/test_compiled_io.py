@@ -1,0 +1,234 @@
+"""Tests of the compiled writers and readers of the pure path, against their definitions.
+
+The writers are held to the json encoder over ``to_data`` (``reference_bytes``),
+and the reader of text to the strict parser followed by ``read``: the plain
+parser it tries first must never change an answer, only its cost.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, cast
+
+import pytest
+from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
+
+from binding_graph import (
+    BindingGraphError,
+    SemanticSymbolicBindingGraph,
+    _counts,
+    _decoding,
+    _encoding,
+    _json,
+    to_data,
+)
+from binding_graph.model import MODEL_CLASSES
+from tests._documents import hostile_texts
+from tests._helpers import equation, graph, span, symbol
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from binding_graph.model import Model
+
+Outcome = object
+
+
+class Text(str):
+    """A str subclass that keeps str's equality but says other things of itself."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "not this"
+
+    def __format__(self, spec: str) -> str:
+        return "not this"
+
+    def __repr__(self) -> str:
+        return "not this"
+
+
+class Offset(int):
+    """An int subclass that keeps int's equality but says other things of itself."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "not this"
+
+    def __format__(self, spec: str) -> str:
+        return "not this"
+
+    def __repr__(self) -> str:
+        return "not this"
+
+    def __index__(self) -> int:
+        return 99
+
+
+class Items(tuple):  # type: ignore[type-arg]  # a tuple of anything
+    """A tuple subclass."""
+
+    __slots__ = ()
+
+
+class Members(frozenset):  # type: ignore[type-arg]  # a frozenset of anything
+    """A frozenset subclass."""
+
+    __slots__ = ()
+
+
+_EVERY_OBJECT = st.one_of([st.from_type(cls) for cls in MODEL_CLASSES])
+
+
+class TestWriters:
+    """The compiled writers write exactly the json encoder's bytes."""
+
+    @given(_EVERY_OBJECT)
+    def test_bytes_equal_the_definition(self, obj: Model) -> None:
+        """Any object of any class: its written text is reference_bytes, decoded."""
+        assert _encoding.canonical_text(obj).encode() == _encoding.reference_bytes(obj)
+
+    def test_subclasses_write_as_their_base(self) -> None:
+        """str, int, tuple and frozenset subclasses write as their base values do."""
+        obj = graph(
+            symbols=Items(
+                (
+                    symbol(name=Text("apples"), source_span=span(end=Offset(5))),
+                    *graph().symbols[1:],
+                )
+            ),
+            equations=(equation(dependencies=Members({Text("x"), "y"})),),
+        )
+        text = _encoding.canonical_text(obj)
+        assert text.encode() == _encoding.reference_bytes(obj)
+        assert "not this" not in text
+        assert '"end":5' in text
+
+    def test_every_character_is_escaped_as_the_json_encoder_does(self) -> None:
+        """Each character but the lone surrogates, in a span's text, writes as json writes it."""
+        characters = "".join(
+            chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF
+        )
+        obj = span(start=0, end=len(characters), text=characters)
+        assert _encoding.canonical_text(obj).encode() == _encoding.reference_bytes(obj)
+
+    def test_what_is_not_a_model_object_is_refused(self) -> None:
+        """The pure writer refuses what is not a model object, as to_data does."""
+        with pytest.raises(BindingGraphError) as info:
+            _encoding.canonical_text(json)  # type: ignore[arg-type]
+        assert (info.value.code, info.value.path) == ("wrong_type", ())
+        assert info.value.message.startswith("to_data.obj must be one of ")
+
+
+class TestCounts:
+    """The counts of keys and strings equal those of the tree the object writes."""
+
+    @given(_EVERY_OBJECT)
+    def test_counts_equal_the_trees(self, obj: Model) -> None:
+        """KEY_COUNTS and STRING_COUNTS give the keys and strings of to_data(obj)."""
+        keys = strings = 0
+        stack: list[object] = [to_data(obj)]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, dict):
+                members = cast("dict[str, object]", value)
+                keys += len(members)
+                strings += len(members)
+                stack.extend(members.values())
+            elif isinstance(value, list):
+                stack.extend(cast("list[object]", value))
+            elif isinstance(value, str):
+                strings += 1
+        assert _counts.KEY_COUNTS[type(obj)](obj) == keys
+        assert _counts.STRING_COUNTS[type(obj)](obj) == strings
+
+
+# -- texts the plain parser must never judge otherwise than the strict one -----------
+
+
+def _outcome(call: Callable[[], Model]) -> Outcome:
+    try:
+        return call()
+    except BindingGraphError as exc:
+        return (exc.code, exc.path, exc.message)
+
+
+def _strictly(text: str, cls: type) -> Outcome:
+    """Read *text* the way loads always did: the strict parser, then read."""
+    return _outcome(lambda: _decoding.read(_json._strict(text), cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+
+
+def _as_loads_reads(text: str, cls: type) -> Outcome:
+    return _outcome(lambda: _json._read_text(text, cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+
+
+class TestPlainParsing:
+    """Reading text with the plain parser first changes no answer."""
+
+    @given(hostile_texts())
+    def test_same_answer_as_the_strict_parser(self, text: str) -> None:
+        """Any way of writing a document: the same object, or the same refusal."""
+        cls = SemanticSymbolicBindingGraph
+        assert _as_loads_reads(text, cls) == _strictly(text, cls)
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            '{"source_id":"p","start":0,"end":1,"text":"x","end":1}',
+            '{"source_id":"p","start":0,"end":1,"text":"x","text":"x"}',
+            '{"source_id":"p:q","start":0,"end":1,"text":"x","end":1}',
+            '{"source_id":"p\\\\","start":0,"end":1,"text":"x","end":1}',
+            '{"source_id" : "p","start":0,"end":1,"text":"x", "end" :1}',
+            '{"source_id":"p","start":0,"end":1,"text":"x"} ',
+            ' \t\r\n{"source_id":"p","start":0,"end":1,"text":"x"}\n',
+            '{"source_id":"p","start":0,"end":1,"text":"x"}\x0b',
+            '\x0b{"source_id":"p","start":0,"end":1,"text":"x"}',
+            '{"source_id":"p","start":0,"end":1,"text":"x"} {}',
+            "",
+            " \n",
+            '{"source_id":"p","start":0,"end":9007199254740992,"text":"x"}',
+            '{"source_id":"p","start":0,"end":1' + "0" * 5000 + ',"text":"x"}',
+            '{"source_id":"p","start":0,"end":1.0,"text":"x"}',
+            '{"source_id":"p","start":0,"end":NaN,"text":"x"}',
+            '{"source_id":"p","start":0,"end":1,"text":"x"',
+            '{"source_id":"p","start":-0,"end":1,"text":"x"}',
+            "[" * 100_000,
+        ],
+    )
+    def test_same_answer_for_texts_at_the_edges(self, text: str) -> None:
+        """Repeated keys, colons, escapes, numbers and nesting: as the strict parser says."""
+        from binding_graph import SourceSpanLink  # noqa: PLC0415
+
+        assert _as_loads_reads(text, SourceSpanLink) == _strictly(text, SourceSpanLink)
+
+    def test_the_strict_parser_is_not_run_for_a_plain_document(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A valid document without a colon or backslash in a string is parsed once."""
+        calls: list[str] = []
+        strict = _json._strict  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+
+        def counted(text: str) -> object:
+            calls.append(text)
+            return strict(text)
+
+        monkeypatch.setattr(_json, "_strict", counted)
+        text = _encoding.reference_bytes(graph()).decode()
+        assert _json._read_text(text, SemanticSymbolicBindingGraph) == graph()  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert calls == []
+        colons = text.replace('"test"', '"a:b"')
+        read = _json._read_text  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert read(colons, SemanticSymbolicBindingGraph) == _with_producer("a:b")
+        assert calls == []
+        both = text.replace('"test"', '"a:\\\\b"')
+        assert read(both, SemanticSymbolicBindingGraph) == _with_producer("a:\\b")
+        assert calls == [both]
+
+
+def _with_producer(name: str) -> SemanticSymbolicBindingGraph:
+    """Return the builders' graph with every symbol introduced by *name*."""
+    return graph(symbols=tuple(evolve(s, introduced_by=name) for s in graph().symbols))

@@ -1,0 +1,320 @@
+"""Differential tests: the fast path and the pure path give equal objects, bytes and refusals.
+
+Every test runs the same call twice, once with the fast path switched off
+and once with it on, and compares the answers: the object (by equality),
+the bytes, or the refusal's code, path and message.
+These need msgspec, the ``fast`` extra; the rest of the suite runs both
+ways too, with ``BINDING_GRAPH_PURE`` set or not (see tox.ini).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from binding_graph import (
+    BindingGraphError,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    _encoding,
+    _switch,
+    canonical_bytes,
+    content_hash,
+    dumps,
+    is_canonical,
+    loads,
+)
+from binding_graph import strategies as bgst
+from binding_graph.model import MODEL_CLASSES
+from tests._documents import hostile_texts
+from tests._helpers import equation, graph, span, symbol, untyped
+
+pytest.importorskip("msgspec", reason="the fast extra (msgspec) is not installed")
+
+from binding_graph import _fast
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from binding_graph.model import Model
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.json"))
+SEEDS = sorted((ROOT / "tests" / "fuzz_corpus").iterdir())
+FAST = _fast.FAST_PATH
+
+
+@pytest.fixture(autouse=True)
+def restore_switch() -> Iterator[None]:
+    """Put the switch back as each test found it."""
+    before = _switch.fast
+    try:
+        yield
+    finally:
+        _switch.use(before)
+
+
+def _outcome(call: Callable[[], object]) -> object:
+    try:
+        return call()
+    except BindingGraphError as exc:
+        return ("refused", exc.code, exc.path, exc.message)
+
+
+def both(call: Callable[[], object]) -> tuple[object, object]:
+    """Return *call*'s answer on the pure path, then on the fast path."""
+    _switch.use(None)
+    pure = _outcome(call)
+    _switch.use(FAST)
+    fast = _outcome(call)
+    return pure, fast
+
+
+_EVERY_OBJECT = st.one_of([st.from_type(cls) for cls in MODEL_CLASSES])
+
+
+class Text(str):
+    """A str subclass that keeps str's equality."""
+
+    __slots__ = ()
+
+
+class Offset(int):
+    """An int subclass that keeps int's equality."""
+
+    __slots__ = ()
+
+
+class Items(tuple):  # type: ignore[type-arg]  # a tuple of anything
+    """A tuple subclass: it may iterate its own way."""
+
+    __slots__ = ()
+
+
+class Members(frozenset):  # type: ignore[type-arg]  # a frozenset of anything
+    """A frozenset subclass: it may iterate its own way."""
+
+    __slots__ = ()
+
+
+_SUBCLASSES: dict[str, Callable[[], object]] = {
+    "str": lambda: span(text=Text("Alice")),
+    "int": lambda: span(end=Offset(5)),
+    "tuple": lambda: graph(provenance=Items((span(),))),
+    "frozenset": lambda: equation(dependencies=Members({"x"})),
+    "nested frozenset": lambda: graph(
+        equations=(equation(dependencies=Members({"x", "y"})),)
+    ),
+}
+
+
+class TestBytes:
+    """canonical_bytes, dumps and content_hash write the same on both paths."""
+
+    @given(_EVERY_OBJECT)
+    def test_equal_bytes_for_every_object(self, obj: Any) -> None:
+        """Any object of any class: the same bytes, text and hash, written fast."""
+        reference = _encoding.reference_bytes(obj)
+        assert FAST.canonical_bytes(obj) == reference
+        writers: list[Callable[[Any], object]] = [canonical_bytes, dumps, content_hash]
+        for write in writers:
+            pure, fast = both(partial(write, obj))
+            assert pure == fast
+        assert both(lambda: canonical_bytes(obj)) == (reference, reference)
+
+    def test_every_character_is_written_the_same(self) -> None:
+        """Each character but the lone surrogates, in a span's text, writes the same."""
+        characters = "".join(
+            chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF
+        )
+        obj = span(start=0, end=len(characters), text=characters)
+        assert FAST.canonical_bytes(obj) == _encoding.reference_bytes(obj)
+
+    def test_every_character_alone_is_written_the_same(self) -> None:
+        """Each character on its own, as the encoder meets it between others, writes the same."""
+        characters = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+        fast = _fast._ENCODE(characters)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        written = "[" + ",".join(map(json.encoder.encode_basestring, characters)) + "]"
+        assert fast == written.encode()
+
+    def test_sets_sort_by_code_point(self) -> None:
+        """Dependencies from several planes sort as sorted() sorts them."""
+        ids = frozenset({"a", "\u00e9t\u00e9", "\ufa0ex", "\U00020000x", "\u4e00", "_"})
+        obj = equation(dependencies=ids)
+        assert FAST.canonical_bytes(obj) == _encoding.reference_bytes(obj)
+
+    @pytest.mark.parametrize("build", list(_SUBCLASSES.values()), ids=list(_SUBCLASSES))
+    def test_subclasses_are_left_to_the_pure_path(
+        self, build: Callable[[], object]
+    ) -> None:
+        """An object holding a subclass is written by the pure path, the same as ever."""
+        obj: Any = build()
+        assert FAST.canonical_bytes(obj) is None
+        reference = _encoding.reference_bytes(obj)
+        assert both(lambda: canonical_bytes(obj)) == (reference, reference)
+
+    def test_what_is_not_a_model_object_is_refused_the_same(self) -> None:
+        """A foreign object gets the pure path's refusal, on both paths."""
+        assert FAST.canonical_bytes(untyped([1])) is None
+        pure, fast = both(lambda: canonical_bytes(untyped([1])))
+        assert pure == fast
+        assert pure[:3] == ("refused", "wrong_type", ())  # type: ignore[index]
+
+
+_NEAR_CANONICAL: dict[str, Callable[[bytes], bytes]] = {
+    "repeated key": lambda t: t.replace(b'{"end":', b'{"end":5,"end":', 1),
+    "repeated header": lambda t: t.replace(b'"version":1', b'"version":1,"version":1'),
+    "byte order mark": lambda t: b"\xef\xbb\xbf" + t,
+    "version 2": lambda t: t.replace(b'"version":1', b'"version":2'),
+    "other format": lambda t: t.replace(
+        b'"format":"binding-graph"', b'"format":"other"'
+    ),
+    "offset past 2**53 - 1": lambda t: t.replace(
+        b'"end":5', b'"end":9007199254740992', 1
+    ),
+    "offset past 2**64": lambda t: t.replace(
+        b'"end":5', b'"end":18446744073709551616', 1
+    ),
+    "fraction": lambda t: t.replace(b'"end":5', b'"end":5.0', 1),
+    "exponent": lambda t: t.replace(b'"end":5', b'"end":5e0', 1),
+    "trailing space": lambda t: t + b" ",
+    "leading space": lambda t: b" " + t,
+    "escaped letter": lambda t: t.replace(b'"Alice"', b'"Alic\\u0065"', 1),
+    "lone surrogate": lambda t: t.replace(b'"Alice"', b'"\\ud800lice"', 1),
+    "invalid UTF-8": lambda t: t.replace(b'"Alice"', b'"Al\xffce"', 1),
+    "escaped slash": lambda t: t.replace(b'"test"', b'"te\\/t"', 1),
+    "truncated": lambda t: t[:-1],
+}
+
+
+def _loaded(
+    text: str | bytes, cls: type[Model] = SemanticSymbolicBindingGraph
+) -> object:
+    pure, fast = both(partial(loads, text, cls))
+    assert pure == fast
+    return pure
+
+
+class TestLoads:
+    """loads reads and refuses the same on both paths."""
+
+    @given(bgst.graphs())
+    def test_canonical_documents_are_read_fast(
+        self, g: SemanticSymbolicBindingGraph
+    ) -> None:
+        """A canonical document is read by the fast path, as the equal graph."""
+        text = _encoding.reference_bytes(g)
+        assert FAST.loads(text, SemanticSymbolicBindingGraph) == g
+        assert FAST.loads(text.decode(), SemanticSymbolicBindingGraph) == g
+        assert FAST.loads(bytearray(text), SemanticSymbolicBindingGraph) == g
+        assert _loaded(text) == g
+
+    @given(_EVERY_OBJECT)
+    def test_canonical_fragments_are_read_fast(self, obj: Model) -> None:
+        """A canonical fragment of any class is read by the fast path too."""
+        text = _encoding.reference_bytes(obj)
+        cls: type[Model] = type(obj)
+        assert FAST.loads(text, cls) == obj
+        assert _loaded(text, cls) == obj
+
+    @given(hostile_texts())
+    def test_any_text_reads_the_same(self, text: str) -> None:
+        """Any way of writing a document: the same graph or refusal, fast only if canonical."""
+        answer = _loaded(text)
+        fast = FAST.loads(text, SemanticSymbolicBindingGraph)
+        if fast is not None:
+            assert fast == answer
+            assert canonical_bytes(fast) == text.encode()
+        if isinstance(answer, SemanticSymbolicBindingGraph):
+            assert (fast is not None) == (canonical_bytes(answer) == text.encode())
+
+    @given(bgst.invalid_graph_documents())
+    def test_invalid_documents_are_refused_the_same(
+        self, case: tuple[dict[str, Any], str]
+    ) -> None:
+        """A document with one rule broken is refused the same, written either way."""
+        document, _ = case
+        compact = json.dumps(document)
+        ordered = json.dumps(
+            document, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
+        for text in (compact, ordered):
+            answer = _loaded(text)
+            assert isinstance(answer, tuple)
+            assert FAST.loads(text, SemanticSymbolicBindingGraph) is None
+
+    @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
+    def test_golden_files_read_the_same(self, path: Path) -> None:
+        """Each golden file reads the same on both paths; a golden graph, fast."""
+        data = path.read_bytes()
+        answer = _loaded(data)
+        if isinstance(answer, SemanticSymbolicBindingGraph):
+            assert FAST.loads(data, SemanticSymbolicBindingGraph) == answer
+
+    @pytest.mark.parametrize("seed", SEEDS, ids=lambda p: p.name)
+    @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
+    def test_fuzz_seeds_and_their_prefixes_read_the_same(
+        self, seed: Path, cls: type
+    ) -> None:
+        """Each seed of the fuzz corpus, and each of its prefixes, as text and bytes."""
+        data = seed.read_bytes()
+        for end in range(0, len(data) + 1, max(1, len(data) // 64)):
+            _loaded(data[:end], cls)
+            _loaded(data[:end].decode("utf-8", "replace"), cls)
+
+    @pytest.mark.parametrize(
+        "change", list(_NEAR_CANONICAL.values()), ids=list(_NEAR_CANONICAL)
+    )
+    def test_near_canonical_texts_are_left_to_the_pure_path(
+        self, change: Callable[[bytes], bytes]
+    ) -> None:
+        """A canonical text with one thing changed: never read fast, answered the same."""
+        text = change(_encoding.reference_bytes(graph()))
+        assert text != _encoding.reference_bytes(graph())
+        assert FAST.loads(text, SemanticSymbolicBindingGraph) is None
+        _loaded(text)
+
+    def test_a_lone_surrogate_in_a_str_is_left_to_the_pure_path(self) -> None:
+        """A str that holds a lone surrogate cannot be UTF-8: the pure path refuses it."""
+        text = _encoding.reference_bytes(span()).decode().replace("Alice", "\ud800lice")
+        assert FAST.loads(text, SourceSpanLink) is None
+        answer = _loaded(text, SourceSpanLink)
+        assert isinstance(answer, tuple)
+        assert answer[1] == "invalid_text"
+
+    def test_the_size_limit_holds_on_both_paths(self) -> None:
+        """A canonical text one byte over max_bytes is refused on both paths."""
+        text = _encoding.reference_bytes(graph())
+        pure, fast = both(lambda: loads(text, max_bytes=len(text) - 1))
+        assert pure == fast
+        assert pure[:3] == ("refused", "limit_exceeded", ())  # type: ignore[index]
+        assert both(lambda: loads(text, max_bytes=len(text))) == (graph(), graph())
+
+    @given(hostile_texts())
+    def test_is_canonical_says_the_same(self, text: str) -> None:
+        """is_canonical answers the same on both paths."""
+        pure, fast = both(lambda: is_canonical(text))
+        assert pure == fast
+
+    def test_a_graph_of_every_kind_of_value_is_read_fast(self) -> None:
+        """Non-ASCII text, controls, null and refused equations: read fast, and equal."""
+        g = graph(
+            symbols=(
+                symbol(symbol_id="x", name="Zo\u00eb \u2028 \x00", entity="\U0001f34e"),
+                *graph().symbols[1:],
+            ),
+            equations=(
+                equation(
+                    admissibility_status="refused", refusal_reason='a "quoted" \\ why'
+                ),
+            ),
+        )
+        text = _encoding.reference_bytes(g)
+        assert FAST.loads(text, SemanticSymbolicBindingGraph) == g
+        assert _loaded(text) == g
