@@ -4,10 +4,29 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
-    from collections.abc import Generator
+    from collections.abc import Callable, Generator
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def call_paused(call: Callable[_P, _R], /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """Return ``call(*args, **kwargs)``, run with the cyclic collector paused.
+
+    The readers' form of :func:`collector_paused`, for the same reason, as a
+    plain call: a reader of a word problem's document is short enough that
+    entering a context manager would show in its time.
+    """
+    if gc.isenabled():
+        gc.disable()
+        try:
+            return call(*args, **kwargs)
+        finally:
+            gc.enable()
+    return call(*args, **kwargs)
 
 
 @contextlib.contextmanager

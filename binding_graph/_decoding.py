@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import gc
 from operator import length_hint
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar, cast, overload
 
 from binding_graph._codegen import compile_function
+from binding_graph._collector import call_paused
 from binding_graph._encoding import CLASS_NAMES, FORMAT, FORMAT_VERSION
 from binding_graph._fields import declared_fields
 from binding_graph._init import build_lines
@@ -417,12 +417,5 @@ def from_data(data: object, cls: object = SemanticSymbolicBindingGraph) -> Model
     """
     # Reading allocates many objects and frees none, so the cyclic collector
     # would run again and again over a heap that only grows, for nothing: the
-    # objects built hold no reference cycles. Paused, and restored on the way
-    # out, refused or not; one that was off stays off.
-    if gc.isenabled():
-        gc.disable()
-        try:
-            return read(data, cls)
-        finally:
-            gc.enable()
-    return read(data, cls)
+    # objects built hold no reference cycles.
+    return call_paused(read, data, cls)

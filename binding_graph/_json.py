@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import gc
 import json
 from json.scanner import make_scanner
 from typing import Any, Final, NoReturn, TypeVar, cast, overload
 
 from binding_graph import _switch
+from binding_graph._collector import call_paused
 from binding_graph._counts import KEY_COUNTS, STRING_COUNTS
 from binding_graph._decoding import decoder, malformed, read
 from binding_graph._encoding import canonical_bytes
@@ -251,13 +251,7 @@ def loads(
     .. versionadded:: 0.1.0
     """
     # The collector paused, as from_data pauses it, and for the same reason.
-    if gc.isenabled():
-        gc.disable()
-        try:
-            return _loads(text, cls, max_bytes)
-        finally:
-            gc.enable()
-    return _loads(text, cls, max_bytes)
+    return call_paused(_loads, text, cls, max_bytes)
 
 
 def is_canonical(
