@@ -18,12 +18,13 @@ from binding_graph.errors import short_repr
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from binding_graph.analysis import FindingCode
     from binding_graph.errors import ErrorPath
     from binding_graph.model import SemanticSymbolicBindingGraph
 
+    RawFinding = tuple[FindingCode, ErrorPath, str]
+    """A finding before it is wrapped: its code, its path and its message (a type only)."""
 
-RawFinding = tuple[str, "ErrorPath", str]
-"""A finding before it is wrapped: its code, its path and its message."""
 
 # How many symbol ids a message lists before it says how many more there are.
 _LISTED: Final = 5
@@ -241,7 +242,7 @@ class Analysis:
         self._unknowns()
         return self.found
 
-    def _report(self, code: str, path: ErrorPath, message: str) -> None:
+    def _report(self, code: FindingCode, path: ErrorPath, message: str) -> None:
         self.found.append((code, path, message))
 
     def _symbols(self) -> None:

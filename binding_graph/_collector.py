@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
+    # For the type checkers alone.
+    _P = ParamSpec("_P")
+    _R = TypeVar("_R")
 
 
 def call_paused(call: Callable[_P, _R], /, *args: _P.args, **kwargs: _P.kwargs) -> _R:

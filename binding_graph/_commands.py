@@ -46,8 +46,6 @@ if TYPE_CHECKING:
     from binding_graph.analysis import Finding
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = ["COMMANDS", "Command", "each_record"]
-
 
 @attrs.frozen
 class Command:

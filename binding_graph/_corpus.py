@@ -31,26 +31,12 @@ if TYPE_CHECKING:
 
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = [
-    "BATCH_BYTES",
-    "BATCH_LINES",
-    "STDIN_LABEL",
-    "Batch",
-    "Ended",
-    "Event",
-    "Failed",
-    "Outcome",
-    "Records",
-    "Refusal",
-    "RunError",
-    "Source",
-    "Started",
-    "find_sources",
-    "outcomes",
-    "read_batches",
-    "scan",
-    "worker_context",
-]
+    # Types only, so nothing but the type checkers reads them.
+    Refusal = tuple[str, tuple[str | int, ...], str]
+    """A refusal as it crosses processes: code, path and message."""
+    Outcome = tuple[int, Refusal | None, Any]
+    """A record's line number, its refusal or ``None``, and what the command made of its graph."""
+
 
 BATCH_LINES: Final = 256
 """At most this many lines go to a worker at a time."""
@@ -59,11 +45,6 @@ BATCH_BYTES: Final = 1 << 20
 
 STDIN_LABEL: Final = "<stdin>"
 """How standard input is named in reports."""
-
-Refusal = tuple[str, tuple["str | int", ...], str]
-"""A refusal as it crosses processes: code, path and message."""
-Outcome = tuple[int, Refusal | None, Any]
-"""A record's line number, its refusal or ``None``, and what the command made of its graph."""
 
 
 class RunError(Exception):

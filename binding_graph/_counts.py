@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import attrgetter, is_not
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph._codegen import compile_function
 from binding_graph._fields import declared_fields
@@ -41,7 +41,7 @@ def _tally(cls: type, what: str, prefix: str = "") -> tuple[int, list[tuple[str,
     for field, declared in declared_fields(cls):
         kind, path = declared.kind, prefix + field
         if kind == "object":
-            inner, inner_terms = _tally(cast("type", declared.item), what, f"{path}.")
+            inner, inner_terms = _tally(declared.model, what, f"{path}.")
             constant += inner
             terms += inner_terms
         elif kind == "objects":
@@ -72,7 +72,7 @@ def _count_source(cls: type, what: str, namespace: dict[str, Any]) -> str:
             expressions.append(f"len({value})")
         else:  # each: a tuple of objects, whose own terms hold no collection
             field, declared = path, dict(declared_fields(cls))[path]
-            item = cast("type", declared.item)
+            item = declared.model
             per_item, item_terms = _tally(item, what)
             expressions.append(f"{per_item} * len({value})")
             for inner_how, inner_path in item_terms:

@@ -10,17 +10,23 @@ from binding_graph._collector import call_paused
 from binding_graph._encoding import CLASS_NAMES, FORMAT, FORMAT_VERSION
 from binding_graph._fields import declared_fields
 from binding_graph._init import build_lines
-from binding_graph._validators import check_identifier, is_str, refuse_type
+from binding_graph._validators import (
+    check_identifier,
+    is_dict,
+    is_list,
+    is_str,
+    refuse_type,
+)
 from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
 from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-
-_M = TypeVar("_M", bound=Model)
-_Object = dict[str, Any]
-_Decoder = tuple["Callable[[object], Model]", int]
+    # Types only, so nothing but the type checkers reads them.
+    _M = TypeVar("_M", bound=Model)
+    _Object = dict[str, Any]
+    _Decoder = tuple[Callable[[object], Model], int]
 _DOCUMENT: Final = SemanticSymbolicBindingGraph
 _PLAIN_STR: Final = frozenset({str})
 
@@ -40,10 +46,9 @@ def _refuse_not_object(owner: str, value: object) -> NoReturn:
 
 def _refuse_object(value: object, owner: str, fields: tuple[str, ...]) -> NoReturn:
     """Refuse *value* where an object with exactly *fields* belongs."""
-    if type(value) is not dict:
+    if not is_dict(value):
         _refuse_not_object(owner, value)
-    present = cast("dict[object, object]", value)
-    for key in present:  # document order: the first stray key is reported
+    for key in value:  # document order: the first stray key is reported
         # A key that is not a str, or lies about its equality, is never
         # compared with the field names.
         if not is_str(key) or key not in fields:
@@ -54,7 +59,7 @@ def _refuse_object(value: object, owner: str, fields: tuple[str, ...]) -> NoRetu
                 (key,) if type(key) is str else (),
             )
     # Every key is a field, and the keys are not all the fields.
-    missing = next(name for name in fields if name not in present)
+    missing = next(name for name in fields if name not in value)
     raise BindingGraphError(
         "missing_key",
         f"{owner}.{missing} is missing: a document holds every field, null for None",
@@ -79,18 +84,17 @@ def _refuse_header(data: object) -> NoReturn:
     well have other keys.
     """
     owner = _DOCUMENT.__name__
-    if type(data) is not dict:
+    if not is_dict(data):
         _refuse_not_object(owner, data)
-    document = cast("dict[object, object]", data)
     for name in ("format", "version"):
-        if name not in document:
+        if name not in data:
             raise BindingGraphError(
                 "missing_key",
                 f"{owner}.{name} is missing: a graph document holds"
                 f' "format": "{FORMAT}" and "version": {FORMAT_VERSION}',
                 (name,),
             )
-    marker, version = document["format"], document["version"]
+    marker, version = data["format"], data["version"]
     if type(marker) is not str or marker != FORMAT:
         raise malformed(
             f"{owner}.format must be {FORMAT!r}: this is not a binding-graph"
@@ -106,22 +110,21 @@ def _refuse_header(data: object) -> NoReturn:
             f" format this library reads (got {short_repr(version)})",
             ("version",),
         )
-    _refuse_object(document, owner, _fields_of(_DOCUMENT))
+    _refuse_object(data, owner, _fields_of(_DOCUMENT))
 
 
 def _each(
     decode: Callable[[object], _M], value: object, owner: str, field: str
 ) -> tuple[_M, ...]:
-    if type(value) is not list:
+    if not is_list(value):
         refuse_type(owner, field, "a JSON array", value, (field,))
-    items = cast("list[object]", value)
-    iterator: Iterator[object] = iter(items)
+    iterator: Iterator[object] = iter(value)
     try:
         return tuple(map(decode, iterator))
     except BindingGraphError as exc:
         # A list iterator knows how many items it has left: the one that
         # failed is the last it gave, so no index is kept on the hot path.
-        index = len(items) - length_hint(iterator) - 1
+        index = len(value) - length_hint(iterator) - 1
         raise exc.with_prefix((field, index)) from None
 
 
@@ -141,9 +144,9 @@ def _refuse_member(members: list[object], owner: str, field: str) -> None:
 
 
 def _identifiers(value: object, owner: str, field: str) -> frozenset[str]:
-    if type(value) is not list:
+    if not is_list(value):
         refuse_type(owner, field, "a JSON array", value, (field,))
-    members = cast("list[object]", value)
+    members = value
     if not _PLAIN_STR.issuperset(map(type, members)):
         # Anything but a plain str is checked before it is hashed: its
         # hashing may be its own. What passes behaves as a str.
@@ -200,9 +203,9 @@ def _depth(cls: type) -> int:
         if declared.kind == "identifiers":
             depth = max(depth, 1)
         elif declared.kind == "object":
-            depth = max(depth, _depth(cast("type", declared.item)))
+            depth = max(depth, _depth(declared.model))
         elif declared.kind == "objects":
-            depth = max(depth, 1 + _depth(cast("type", declared.item)))
+            depth = max(depth, 1 + _depth(declared.model))
     return 1 + depth
 
 
@@ -237,11 +240,11 @@ def _decoder_source(cls: type, namespace: dict[str, Any]) -> str:
             f"        {refuse}",
         ]
     for field, declared in declared_fields(cls):
-        kind, item = declared.kind, declared.item
+        kind = declared.kind
         if kind == "identifiers":
             lines.append(f"    {field} = identifiers({field}, {name!r}, {field!r})")
         elif kind == "object":
-            decode = f"decode_{cast('type', item).__name__}"
+            decode = f"decode_{declared.model.__name__}"
             lines += [
                 "    try:",
                 f"        {field} = {decode}({field})",
@@ -249,7 +252,7 @@ def _decoder_source(cls: type, namespace: dict[str, Any]) -> str:
                 f"        raise exc.with_prefix(({field!r},)) from None",
             ]
         elif kind == "objects":
-            decode = f"decode_{cast('type', item).__name__}"
+            decode = f"decode_{declared.model.__name__}"
             lines.append(f"    {field} = each({decode}, {field}, {name!r}, {field!r})")
     lines += [
         f"    obj = new({name})",
@@ -314,17 +317,18 @@ def _too_deep(data: object, limit: int) -> ErrorPath | None:
     stack: list[tuple[ErrorPath, object, int]] = [((), data, 1)]
     while stack:
         path, value, depth = stack.pop()
-        if type(value) is dict:
-            children = list(cast("dict[object, object]", value).items())
-        elif type(value) is list:
-            children = list(enumerate(cast("list[object]", value)))
+        children: list[tuple[object, object]]
+        if is_dict(value):
+            children = list(value.items())
+        elif is_list(value):
+            children = list(enumerate(value))
         else:
             continue
         if depth > limit:
             return path
         for key, child in reversed(children):
-            step = key if type(key) in {str, int} else short_repr(key)
-            stack.append(((*path, cast("str | int", step)), child, depth + 1))
+            step = key if type(key) is str or type(key) is int else short_repr(key)
+            stack.append(((*path, step), child, depth + 1))
     return None
 
 
@@ -337,16 +341,14 @@ def _refuse_foreign_key(data: object) -> None:
         if id(value) in seen:  # a shared or self-referencing container
             continue
         seen.add(id(value))
-        if type(value) is dict:
-            items = list(cast("dict[object, object]", value).items())
-            for key, _ in items:
+        children: list[tuple[ErrorPath, object]] = []
+        if is_dict(value):
+            for key, child in list(value.items()):
                 if not is_str(key):
                     _refuse_key(key, path)
-            children = [((*path, cast("str", k)), v) for k, v in items]
-        elif type(value) is list:
-            children = [
-                ((*path, i), v) for i, v in enumerate(cast("list[object]", value))
-            ]
+                children.append(((*path, key), child))
+        elif is_list(value):
+            children = [((*path, i), v) for i, v in enumerate(value)]
         else:
             continue
         stack.extend(reversed(children))

@@ -27,7 +27,7 @@ no refusal, and no document it accepts is one the pure path refuses.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
@@ -61,7 +61,7 @@ def _encoder_source(cls: type) -> str:
             tests.append(f"type(obj.{name}) is frozenset")
         elif declared.kind == "objects":
             tests.append(f"type(obj.{name}) is tuple")
-            item = cast("type", declared.item)
+            item = declared.model
             tests += [
                 f"FROZENSETS.issuperset(map(type, map(get_{field}, obj.{name})))"
                 for field, inner in declared_fields(item)

@@ -17,6 +17,8 @@ import attrs
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    _V = TypeVar("_V", bound=Callable[..., None])  # for the type checkers alone
+
 
 FieldKind = Literal[
     "text",  # a required str: not blank, UTF-8 encodable
@@ -47,10 +49,16 @@ class Declaration:
     # whatever their fast test, so it takes no part in equality.
     fast: str = attrs.field(default="False", eq=False)
 
+    @property
+    def model(self) -> type:
+        """The model class that an ``object`` or ``objects`` field holds."""
+        if self.item is None:
+            msg = f"a field of kind {self.kind!r} holds no model class"
+            raise TypeError(msg)
+        return self.item
+
 
 _DECLARED: Final[dict[object, Declaration]] = {}
-
-_V = TypeVar("_V", bound="Callable[..., None]")
 
 
 def declare(

@@ -29,8 +29,7 @@ from binding_graph._validators import TEMPLATE_NAMES
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-
-_C = TypeVar("_C", bound=type)
+    _C = TypeVar("_C", bound=type)  # for the type checkers alone
 
 
 def _names(template: str) -> set[str]:

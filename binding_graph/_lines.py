@@ -6,23 +6,13 @@ The private half of :mod:`binding_graph.jsonl`, shared with the command line.
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Final, NoReturn, Protocol
+from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeGuard
 
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-__all__ = [
-    "CHUNK_SIZE",
-    "Reader",
-    "check_max_bytes",
-    "is_blank",
-    "number_lines",
-    "split_lines",
-    "too_long",
-    "wrong_type",
-]
 
 CHUNK_SIZE: Final = 1 << 16
 """How many bytes a file is read at a time: 64 KiB."""
@@ -43,6 +33,11 @@ class Reader(Protocol):
     def read(self, size: int, /) -> object:  # pragma: no cover
         """Return at most *size* bytes; none at the end of the file."""
         ...
+
+
+def is_reader(source: object) -> TypeGuard[Reader]:
+    """Tell whether *source* reads like a file: it has a ``read`` method."""
+    return hasattr(source, "read")
 
 
 def wrong_type(owner: str, field: str, expected: str, value: object) -> NoReturn:

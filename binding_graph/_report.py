@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
     from binding_graph._corpus import Refusal
 
-__all__ = ["PROGRAM", "Progress", "Report"]
 
 PROGRAM: Final = "binding-graph"
 """The command's name, which starts each line it writes on standard error."""

@@ -20,7 +20,6 @@ from typing import IO, TYPE_CHECKING, Final, Literal
 if TYPE_CHECKING:
     from binding_graph._corpus import Source
 
-__all__ = ["Mode", "Output", "Verdict"]
 
 Mode = Literal["check", "file", "stdout"]
 """Compare only; rewrite the file; write the canonical form to standard output."""

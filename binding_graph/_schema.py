@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import keyword
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph._encoding import FORMAT, FORMAT_VERSION
 from binding_graph._fields import Declaration, declared_fields
@@ -78,7 +78,7 @@ def _ref(name: str) -> dict[str, Any]:
 
 
 def _item_ref(declared: Declaration) -> dict[str, Any]:
-    return _ref(_DEFINITIONS[cast("type", declared.item)][0])
+    return _ref(_DEFINITIONS[declared.model][0])
 
 
 # The schema of each kind of field: every rule of the field alone that a

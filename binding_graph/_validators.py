@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import unicodedata
 from keyword import iskeyword
-from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeGuard
 
 from binding_graph._codegen import compile_function
 from binding_graph._fields import FieldKind, declare
@@ -131,6 +131,41 @@ def declare_as(kind: FieldKind, fast: str) -> Callable[[Validator], Validator]:
     return decorate
 
 
+# -- containers -------------------------------------------------------------
+# Each test is the check that the code runs, and tells the type checkers what
+# the value is once it passes, so no cast can drift from its check.
+
+
+def is_dict(value: object) -> TypeGuard[dict[object, object]]:
+    """Tell whether *value* is exactly a ``dict``, as JSON objects are read."""
+    return type(value) is dict
+
+
+def is_list(value: object) -> TypeGuard[list[object]]:
+    """Tell whether *value* is exactly a ``list``, as JSON arrays are read."""
+    return type(value) is list
+
+
+def is_frozenset(value: object) -> TypeGuard[frozenset[object]]:
+    """Tell whether *value* is exactly a ``frozenset``."""
+    return type(value) is frozenset
+
+
+def is_tuple(value: object) -> TypeGuard[tuple[object, ...]]:
+    """Tell whether *value* is exactly a ``tuple``."""
+    return type(value) is tuple
+
+
+def is_frozenset_instance(value: object) -> TypeGuard[frozenset[object]]:
+    """Tell whether *value* is a ``frozenset``, or an instance of a subclass."""
+    return isinstance(value, frozenset)
+
+
+def is_tuple_instance(value: object) -> TypeGuard[tuple[object, ...]]:
+    """Tell whether *value* is a ``tuple``, or an instance of a subclass."""
+    return isinstance(value, tuple)
+
+
 # -- strings ----------------------------------------------------------------
 
 
@@ -146,7 +181,7 @@ def _behaves_as(cls: type, base: type) -> bool:
 _KEPT: Final = ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
 
 
-def is_str(value: object) -> bool:
+def is_str(value: object) -> TypeGuard[str]:
     """Tell whether *value* is a ``str``, or a subclass that keeps its equality."""
     # ``type(value)``, not ``isinstance``: an object can lie about its
     # ``__class__`` and would then crash the ``str`` methods below.
@@ -168,7 +203,7 @@ def check_text(
     """
     if not is_str(value):
         refuse_type(owner, field, _A_STR, value, path)
-    string: str = value  # type: ignore[assignment]  # checked just above
+    string: str = value
     if not string or (not blank_ok and str.isspace(string)):
         rule = "must not be empty" if blank_ok else "must not be empty or blank"
         refuse("empty_text", owner, field, rule, value, path)
@@ -321,7 +356,7 @@ def refusal_reason(
         refuse_type(owner, name, "a str or None", value, (name,))
     if refused:
         # Blank counts as missing: a refusal must say why.
-        if not value or str.isspace(value):  # type: ignore[arg-type]
+        if not value or str.isspace(value):
             refuse(
                 "refusal_reason_required",
                 owner,
@@ -450,15 +485,13 @@ def identifier_set(
     reported is chosen by rule, then by ``repr``: the same whatever the hash
     seed.
     """
-    if type(value) is frozenset and all(
-        map(_fast_identifier, cast("frozenset[object]", value))
-    ):
+    if is_frozenset(value) and all(map(_fast_identifier, value)):
         return
     owner, name = type(instance).__name__, attribute.name
-    if not isinstance(value, frozenset):
+    if not is_frozenset_instance(value):
         refuse_type(owner, name, "a frozenset", value, (name,))
     refusals: list[BindingGraphError] = []
-    for member in cast("frozenset[object]", value):
+    for member in value:
         try:
             check_identifier(member, owner, name, (name,))
         except BindingGraphError as exc:  # noqa: PERF203 -- only on the slow path
@@ -471,9 +504,9 @@ def check_tuple(
     value: object, cls: type, owner: str, field: str, path: ErrorPath
 ) -> None:
     """Refuse *value* unless it is a ``tuple`` (or subclass) of *cls* instances."""
-    if not isinstance(value, tuple):
+    if not is_tuple_instance(value):
         refuse_type(owner, field, f"a tuple of {cls.__name__}", value, path)
-    for index, item in enumerate(cast("tuple[object, ...]", value)):
+    for index, item in enumerate(value):
         if not isinstance(item, cls):
             refuse_type(owner, field, f"a {cls.__name__}", item, (*path, index))
 

@@ -84,13 +84,13 @@ _SEGMENT_TYPES: Final = frozenset({str, int})
 
 def _path(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     # The common case in one C-level pass: a tuple of exact str and int.
-    if type(value) is tuple and _SEGMENT_TYPES.issuperset(map(type, value)):  # pyright: ignore[reportUnknownArgumentType]
+    if _v.is_tuple(value) and _SEGMENT_TYPES.issuperset(map(type, value)):
         return
     owner, name = type(instance).__name__, attribute.name
     expected = "a tuple of str and int"
-    if not isinstance(value, tuple):
+    if not _v.is_tuple_instance(value):
         _v.refuse_type(owner, name, expected, value, (name,))
-    for index, segment in enumerate(cast("tuple[object, ...]", value)):
+    for index, segment in enumerate(value):
         if type(segment) not in _SEGMENT_TYPES:
             _v.refuse_type(owner, name, expected, segment, (name, index))
 
@@ -256,10 +256,7 @@ def findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
 def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
     found = Analysis(graph).findings()
     found.sort(key=_order)
-    return tuple(
-        Finding(cast("FindingCode", code), path, message)
-        for code, path, message in found
-    )
+    return tuple(Finding(code, path, message) for code, path, message in found)
 
 
 def require_solvable(graph: SemanticSymbolicBindingGraph) -> None:

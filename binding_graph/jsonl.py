@@ -23,6 +23,7 @@ from binding_graph._lines import (
     Reader,
     check_max_bytes,
     is_blank,
+    is_reader,
     number_lines,
     split_lines,
     too_long,
@@ -197,8 +198,8 @@ def load_lines(
     expected = "a binary file or an iterable of lines"
     if isinstance(source, (str, bytes, bytearray)):
         wrong_type("load_lines", "source", expected, source)
-    if hasattr(source, "read"):
-        return _file_records(cast("Reader", source), max_bytes)
+    if is_reader(source):
+        return _file_records(source, max_bytes)
     try:
         lines = iter(cast("Iterable[object]", source))
     except TypeError:

@@ -100,6 +100,32 @@ class TestDeclarations:
             for name, declared in _fields.declared_fields(SemanticSymbolicBindingGraph)
         }
         assert list(items.values()) == [*MODEL_CLASSES[1:6], MODEL_CLASSES[0]]
+        models = [
+            declared.model
+            for _, declared in _fields.declared_fields(SemanticSymbolicBindingGraph)
+        ]
+        assert models == list(items.values())
+
+    def test_only_nested_fields_have_a_model_class(self) -> None:
+        """Asking a field of another kind for its model class is a programming error."""
+        declared = _fields.declaration(attrs.fields(SemanticSymbolicBindingGraph).symbols)
+        assert declared.model is MODEL_CLASSES[1]
+        text = _fields.Declaration("text")
+        with pytest.raises(
+            TypeError, match=r"^a field of kind 'text' holds no model class$"
+        ):
+            _ = text.model
+
+    def test_field_kind_names_exactly_the_kinds_in_use(self) -> None:
+        """FieldKind lists each kind the model's fields declare, once, and no other."""
+        kinds = typing.get_args(_fields.FieldKind)
+        used = {
+            declared.kind
+            for cls in MODEL_CLASSES
+            for _, declared in _fields.declared_fields(cls)
+        }
+        assert len(kinds) == len(set(kinds))
+        assert set(kinds) == used
 
     def test_an_undeclared_validator_has_no_declaration(self) -> None:
         """A validator nobody declared is not silently given a kind."""
