@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     # Types only, so nothing but the type checkers reads them.
     _M = TypeVar("_M", bound=Model)
     _Object = dict[str, Any]
-    _Decoder = tuple[Callable[[object], Model], int]
+    # A class's decoder, its documents' depth, and the class, typed.
+    _Decoder = tuple[Callable[[object], Model], int, type[Model]]
 _DOCUMENT: Final = SemanticSymbolicBindingGraph
 _PLAIN_STR: Final = frozenset({str})
 
@@ -296,7 +297,7 @@ def _decoders() -> dict[object, _Decoder]:
         source = _decoder_source(cls, namespace)
         decode = compile_function(f"decode_{name}", source, namespace)
         shared[f"decode_{name}"] = decode
-        decoders[cls] = (decode, _depth(cls))
+        decoders[cls] = (decode, _depth(cls), cls)
     # The nested decoders are looked up in each namespace at call time.
     return decoders
 
@@ -305,7 +306,7 @@ _DECODERS: Final = _decoders()
 
 
 def decoder(cls: object) -> _Decoder:
-    """Return the decoder of the model class *cls*, and its documents' depth."""
+    """Return the decoder of the model class *cls*, its documents' depth, and *cls*."""
     try:
         return _DECODERS[cls]
     except (KeyError, TypeError):  # not a model class; unhashable
@@ -356,7 +357,7 @@ def _refuse_foreign_key(data: object) -> None:
 
 def read(data: object, cls: object) -> Model:
     """Build a *cls* from the tree *data*; see :func:`from_data`."""
-    decode, limit = decoder(cls)
+    decode, limit, model = decoder(cls)
     try:
         return decode(data)
     except BindingGraphError:
@@ -370,10 +371,9 @@ def read(data: object, cls: object) -> Model:
         # Anything else is a defect of this library, and is raised as it is.
         _refuse_foreign_key(data)
         raise
-    name = cast("type", cls).__name__
     raise BindingGraphError(
         "limit_exceeded",
-        f"a {name} document nests arrays and objects at most {limit} deep;"
+        f"a {model.__name__} document nests arrays and objects at most {limit} deep;"
         " this one nests deeper",
         path,
     )

@@ -127,7 +127,7 @@ class _FastPath:
 
     def loads(self, text: str | bytes | bytearray, cls: type, /) -> Model | None:
         """Return the *cls* that *text* holds if *text* is canonical, else ``None``."""
-        decode, _ = decoder(cls)
+        decode, _, _ = decoder(cls)
         try:
             raw = str.encode(text) if isinstance(text, str) else text
             obj = decode(_PARSE(raw))

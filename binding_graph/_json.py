@@ -174,7 +174,7 @@ def _no_repeated_key(text: str, obj: Model) -> bool:
 
 
 def _loads(text: object, cls: object, max_bytes: object) -> Model:
-    decoder(cls)
+    model = decoder(cls)[2]
     if type(max_bytes) is not int:
         refuse_type("loads", "max_bytes", "an int", max_bytes, ("max_bytes",))
     if not isinstance(text, (str, bytes, bytearray)):
@@ -187,7 +187,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
         )
     fast = _switch.fast
     if fast is not None:
-        obj = fast.loads(text, cast("type", cls))
+        obj = fast.loads(text, model)
         if obj is not None:
             return obj
     if not isinstance(text, str):
@@ -199,7 +199,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
     if text.startswith("\ufeff"):
         msg = "a document must not start with a byte order mark (U+FEFF)"
         raise malformed(msg)
-    return _read_text(text, cast("type", cls))
+    return _read_text(text, model)
 
 
 @overload

@@ -166,6 +166,11 @@ def is_tuple_instance(value: object) -> TypeGuard[tuple[object, ...]]:
     return isinstance(value, tuple)
 
 
+def untrusted(value: object) -> object:
+    """Return *value* as an ``object``: what a caller passed, whatever its annotation says."""
+    return value
+
+
 # -- strings ----------------------------------------------------------------
 
 

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
-from typing import Final, cast
+from typing import Final
 
 from binding_graph import _validators as _v
 from binding_graph.errors import BindingGraphError
@@ -89,8 +89,8 @@ def allocate_symbols(
     """
     # Arguments come from untrusted producers: check what they are, not what
     # the annotations promise.
-    phrases_in = cast("object", noun_phrases)
-    span = cast("object", source_span)
+    phrases_in = _v.untrusted(noun_phrases)
+    span = _v.untrusted(source_span)
     if isinstance(phrases_in, _BARE) or not isinstance(phrases_in, Iterable):
         _v.refuse_type(
             _OWNER,

@@ -352,7 +352,7 @@ class SemanticSymbolicBindingGraph(_Checked):
                     raise
                 # The index counts from the start of the whole collection.
                 raise BindingGraphError(
-                    exc.code, exc.message, (name, len(old) + cast("int", exc.path[1]))
+                    exc.code, exc.message, (name, len(old) + int(exc.path[1]))
                 ) from None
             # Frozen: set once, before anyone else can see the new graph.
             object.__setattr__(extended, name, old + cast("tuple[Any, ...]", items))

@@ -951,6 +951,28 @@ class TestMain:
                 assert line in sub.out
                 assert f"# {what}" in sub.out
 
+    def test_help_texts_are_those_of_the_golden_file(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Every --help says, word for word, what tests/cli_help.txt says.
+
+        The help is the command line's own reference, so a change to it is a
+        change of the product. Words are compared, not the layout, which
+        argparse changes from one Python to the next. After a deliberate
+        change, write the file again from the output of the commands it lists.
+        """
+        monkeypatch.setenv("COLUMNS", "100")
+        titles = [(), *((command.name,) for command in _commands.COMMANDS)]
+        found = ""
+        for title in titles:
+            result = cli(*title, "--help")
+            assert (result.status, result.err) == (0, "")
+            found += (
+                f"$ {' '.join(('binding-graph', *title, '--help'))}\n{result.out}\n"
+            )
+        golden = (Path(__file__).parent / "cli_help.txt").read_text(encoding="utf-8")
+        assert found.split() == golden.split()
+
     def test_ctrl_c_is_one_line_and_exit_status_130(
         self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
     ) -> None:

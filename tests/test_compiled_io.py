@@ -122,6 +122,7 @@ class TestWriters:
             _encoding.canonical_text(json)  # type: ignore[arg-type]
         assert (info.value.code, info.value.path) == ("wrong_type", ())
         assert info.value.message.startswith("to_data.obj must be one of ")
+        assert ", not module (got <module 'json' from" in info.value.message
 
 
 class TestCounts:
@@ -145,6 +146,17 @@ class TestCounts:
                 strings += 1
         assert _counts.KEY_COUNTS[type(obj)](obj) == keys
         assert _counts.STRING_COUNTS[type(obj)](obj) == strings
+
+    def test_either_count_proves_that_no_key_repeats(self) -> None:
+        """The colons prove it where a backslash spoils the quotes, and the other way round."""
+        escaped = span(start=0, end=3, text='a\\"')  # a backslash: quotes spoilt
+        text = _encoding.canonical_text(escaped)
+        assert "\\" in text
+        assert _json._no_repeated_key(text, escaped)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        colon = span(start=0, end=3, text="a:b")  # a colon in a string
+        assert _json._no_repeated_key(_encoding.canonical_text(colon), colon)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        both = span(start=0, end=3, text=':\\"')
+        assert not _json._no_repeated_key(_encoding.canonical_text(both), both)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
 
 # -- texts the plain parser must never judge otherwise than the strict one -----------

@@ -108,7 +108,9 @@ class TestDeclarations:
 
     def test_only_nested_fields_have_a_model_class(self) -> None:
         """Asking a field of another kind for its model class is a programming error."""
-        declared = _fields.declaration(attrs.fields(SemanticSymbolicBindingGraph).symbols)
+        declared = _fields.declaration(
+            attrs.fields(SemanticSymbolicBindingGraph).symbols
+        )
         assert declared.model is MODEL_CLASSES[1]
         text = _fields.Declaration("text")
         with pytest.raises(

@@ -259,7 +259,8 @@ class TestHostileTrees:
         """A foreign exception with no hostile key behind it is raised as it is."""
         from binding_graph import _decoding  # noqa: PLC0415
 
-        monkeypatch.setitem(_decoding._DECODERS, SourceSpanLink, (_boom, 1))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        decoders = _decoding._DECODERS  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        monkeypatch.setitem(decoders, SourceSpanLink, (_boom, 1, SourceSpanLink))
         with pytest.raises(Boom):
             from_data({"source_id": "p"}, SourceSpanLink)
 

@@ -412,6 +412,9 @@ class TestLoadLinesFromIterables:
         with pytest.raises(BindingGraphError) as info:
             load_lines([LINE], max_bytes=untyped("64"))
         assert (info.value.code, info.value.path) == ("wrong_type", ("max_bytes",))
+        assert info.value.message == (
+            "load_lines.max_bytes must be an int, not str (got '64')"
+        )
 
 
 class TestDumpLines:
@@ -430,6 +433,9 @@ class TestDumpLines:
         with pytest.raises(BindingGraphError) as info:
             dump_lines([GRAPH], untyped(io.StringIO()))
         assert (info.value.code, info.value.path) == ("wrong_type", ("file",))
+        assert info.value.message.startswith(
+            "dump_lines.file must be a binary file, not StringIO (got <_io.StringIO"
+        )
 
     def test_refuses_an_item_that_is_not_a_graph_after_writing_those_before(
         self,
@@ -439,4 +445,8 @@ class TestDumpLines:
         with pytest.raises(BindingGraphError) as info:
             dump_lines(untyped([GRAPH, {"format": "binding-graph"}]), out)
         assert (info.value.code, info.value.path) == ("wrong_type", ("graphs",))
+        assert info.value.message == (
+            "dump_lines.graphs must be an iterable of graphs, not dict"
+            " (got {'format': 'binding-graph'})"
+        )
         assert out.getvalue() == LINE + b"\n"

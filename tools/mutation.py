@@ -35,6 +35,13 @@ rows of the page for the first kind, with the reason left to write.
 environment and from the checkout: ``python tools/mutation.py [--all]``, or
 ``python tools/mutation.py --declared-only`` to judge the declarations
 alone (``mutmut run`` need not have run).
+
+Every complete run writes its verdicts to ``mutants/verdicts.json``, with a
+fingerprint of the mutated modules. ``python tools/mutation.py --again``
+then judges again only the mutants that the tests let live, by the tests as
+they are now: tests added since can kill a survivor, and none can revive a
+killed mutant, for the suite only grew. It refuses to run if a mutated
+module changed since the record, because then the mutants themselves did.
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ import argparse
 import ast
 import contextlib
 import copy
+import hashlib
+import json
 import os
 import queue
 import re
@@ -66,6 +75,11 @@ ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 DOCS = ROOT / "docs" / "mutation.md"
 MUTMUT = Path(sys.executable).with_name("mutmut")
+RECORD = MUTANTS / "verdicts.json"
+HEADER = (
+    f"{'module':<36} {'mutants':>8} {'tests':>6} {'types':>6} {'survived':>9}"
+    f"  {'score':>6} {'tests alone':>12}"
+)
 
 # These tests look at the package's surface, which mutmut's copy changes for
 # every mutant alike: it adds each mutant as a function or method, public
@@ -136,9 +150,12 @@ SURVIVOR_ROW = re.compile(
 )
 RESULT = re.compile(r"^\s+(?P<name>\S+): (?P<status>.+)$")
 FILES = frozenset({"---", "+++"})  # a diff's file headers
-# Run in mutants/: print each mutated function that runs during the import.
+# Run in mutants/: print each mutated function that runs once in a process,
+# before any test could choose a mutant: while binding_graph and each of its
+# modules are imported, and when the first document is written and read
+# (which loads the fast path, and compiles its encoders).
 IMPORT_PROBE = """
-import sys
+import importlib, pkgutil, sys
 ran = set()
 def probe(frame, event, arg):
     name = frame.f_code.co_name
@@ -146,6 +163,11 @@ def probe(frame, event, arg):
         ran.add(frame.f_globals["__name__"] + "." + name[: -len("__mutmut_orig")])
 sys.setprofile(probe)
 import binding_graph
+for module in pkgutil.iter_modules(binding_graph.__path__, "binding_graph."):
+    if module.name != "binding_graph.__main__":
+        importlib.import_module(module.name)
+graph = binding_graph.SemanticSymbolicBindingGraph()
+binding_graph.loads(binding_graph.canonical_bytes(graph))
 sys.setprofile(None)
 print("\\n".join(sorted(ran)))
 """
@@ -168,16 +190,42 @@ def _say(line: str = "") -> None:
     sys.stdout.flush()
 
 
-def test_order() -> list[str]:
-    """Return the test modules in the order to run them."""
+# The test modules that --again runs, when it need not run them all.
+SELECTED: list[str] = []
+
+
+def ordered_tests(mutant: str = "") -> list[str]:
+    """Return the test modules in the order to run them for *mutant*.
+
+    The modules that name the mutant's module come first, then the rest in
+    the usual order: the verdict is the same, and a killed mutant, stopped
+    at its first failure, is found sooner.
+    """
+    if SELECTED:
+        return list(SELECTED)
     names = sorted(path.name for path in (ROOT / "tests").glob("test_*.py"))
     first = [name for name in FIRST_TESTS if name in names]
-    return [f"tests/{name}" for name in (*first, *(n for n in names if n not in first))]
+    order = [*first, *(n for n in names if n not in first)]
+    module = _mutant_module(mutant)
+    if module and module != "binding_graph":
+        word = re.compile(rf"\b{re.escape(module.rsplit('.', 1)[1])}\b")
+        naming = [
+            name
+            for name in order
+            if word.search((ROOT / "tests" / name).read_text(encoding="utf-8"))
+        ]
+        order = [*naming, *(name for name in order if name not in naming)]
+    return [f"tests/{name}" for name in order]
+
+
+def _mutant_module(mutant: str) -> str | None:
+    match = MUTANT.match(mutant) or DECLARED.match(mutant)
+    return match["module"] if match else None
 
 
 def _pytest(directory: Path, environment: dict[str, str], mutant: str) -> int:
     """Run the suite in *directory*; return pytest's exit status."""
-    tests = [*test_order(), *(f"--deselect={test}" for test in PAGE_TESTS)]
+    tests = [*ordered_tests(mutant), *(f"--deselect={test}" for test in PAGE_TESTS)]
     if directory == MUTANTS:
         tests += (f"--deselect={test}" for test in SURFACE_TESTS)
     try:
@@ -605,8 +653,52 @@ def module_path(module: str) -> Path:
 # -- the score ----------------------------------------------------------------
 
 
+# The modules of the command line and of the analysis, scored apart from
+# the model and its documents, which they are built on.
+COMMAND_LINE_AND_ANALYSIS = frozenset(
+    {
+        "binding_graph.__main__",
+        "binding_graph._analysis",
+        "binding_graph._commands",
+        "binding_graph._corpus",
+        "binding_graph._lines",
+        "binding_graph._render",
+        "binding_graph._report",
+        "binding_graph._rewrite",
+        "binding_graph.analysis",
+        "binding_graph.cli",
+        "binding_graph.jsonl",
+    }
+)
+MODEL_AND_DOCUMENTS = "the model and its documents"
+COMMANDS_AND_ANALYSIS = "the command line and the analysis"
+
+
+def _part(module: str) -> str:
+    return (
+        COMMANDS_AND_ANALYSIS
+        if module in COMMAND_LINE_AND_ANALYSIS
+        else MODEL_AND_DOCUMENTS
+    )
+
+
+def _score_row(label: str, counts: Counter[str]) -> str:
+    total = counts.total()
+    tests = counts["killed"] + counts["timeout"] + counts[KILLED_HERE]
+    types = counts[TYPE_CAUGHT]
+    left = total - tests - types
+    return (
+        f"{label:<36} {total:>8} {tests:>6} {types:>6} {left:>9}"
+        f"  {100 * (tests + types) / total:>5.1f}% {100 * tests / total:>11.1f}%"
+    )
+
+
 def print_score(status: dict[str, str]) -> None:
-    """Print the mutants per kind and module: killed by tests, by types, surviving."""
+    """Print the mutants per kind and module: killed by tests, by types, surviving.
+
+    Then both kinds together, for each part of the package and in all.
+    """
+    parts: dict[str, Counter[str]] = {}
     for title, pattern in (
         ("function bodies: mutmut's mutants", MUTANT),
         ("declarations: this script's mutants", DECLARED),
@@ -622,19 +714,19 @@ def print_score(status: dict[str, str]) -> None:
         rows["all"] = sum(rows.values(), Counter[str]())
         _say()
         _say(title)
-        _say(
-            f"{'module':<28} {'mutants':>8} {'tests':>6} {'types':>6} {'survived':>9}"
-            f"  {'score':>6} {'tests alone':>12}"
-        )
+        _say(HEADER)
         for module, counts in rows.items():
-            total = counts.total()
-            tests = counts["killed"] + counts["timeout"] + counts[KILLED_HERE]
-            types = counts[TYPE_CAUGHT]
-            left = total - tests - types
-            _say(
-                f"{module:<28} {total:>8} {tests:>6} {types:>6} {left:>9}"
-                f"  {100 * (tests + types) / total:>5.1f}% {100 * tests / total:>11.1f}%"
-            )
+            _say(_score_row(module, counts))
+            if module != "all":
+                parts.setdefault(_part(module), Counter())
+                parts[_part(module)] += counts
+    if parts:
+        _say()
+        _say("both kinds together")
+        _say(HEADER)
+        for label, counts in sorted(parts.items(), reverse=True):
+            _say(_score_row(label, counts))
+        _say(_score_row("all", sum(parts.values(), Counter[str]())))
 
 
 def judge_mutmut(*, every: bool, jobs: int) -> dict[str, str]:
@@ -733,6 +825,90 @@ def check_page(
     return left == listed
 
 
+def fingerprint() -> str:
+    """Return a digest of the mutated modules and of mutmut's version."""
+    digest = hashlib.sha256(mutmut_settings_text().encode())
+    for path in mutated_modules():
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def mutmut_settings_text() -> str:
+    """Return the settings and the version of mutmut, which decide its mutants."""
+    version = subprocess.run(
+        [str(MUTMUT), "--version"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    return f"{version}\n{json.dumps(mutmut_settings(), sort_keys=True)}"
+
+
+def test_digests() -> dict[str, str]:
+    """Return a digest of each file under tests/, by its path."""
+    return {
+        str(path.relative_to(ROOT)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted((ROOT / "tests").rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def write_record(status: dict[str, str]) -> None:
+    """Keep the verdicts of a complete run, and what they were reached on."""
+    record = {
+        "fingerprint": fingerprint(),
+        "tests": test_digests(),
+        "status": dict(sorted(status.items())),
+    }
+    RECORD.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def judge_again(
+    copies: Copies, declared: dict[str, Declared], *, jobs: int
+) -> dict[str, str]:
+    """Return the recorded verdicts, with the tests' own survivors judged again."""
+    if not RECORD.is_file():
+        raise SystemExit(f"no record of a complete run in {RECORD}")
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    if record["fingerprint"] != fingerprint():
+        raise SystemExit(
+            "the mutated modules, or mutmut's settings, changed since the recorded"
+            " run: its mutants are not these; run `tox run -e mutation` again"
+        )
+    status: dict[str, str] = record["status"]
+    # Every test that was there, unchanged, has run against each survivor and
+    # passed; only new or changed test modules can kill one now. A change to
+    # any other file under tests/ (a helper, conftest.py, a golden file) may
+    # change any test, and then the whole suite runs.
+    now, then = test_digests(), record["tests"]
+    changed = sorted(path for path, digest in now.items() if then.get(path) != digest)
+    if all(Path(path).name.startswith("test_") for path in changed):
+        only = changed
+    else:
+        only = []
+    # mutmut's copy holds the tests as they were when it ran: refresh them.
+    shutil.rmtree(MUTANTS / "tests")
+    shutil.copytree(ROOT / "tests", MUTANTS / "tests")
+    left = sorted(n for n, s in status.items() if s in {"survived", TYPE_CAUGHT})
+    if not changed:
+        _say("no test changed since the recorded run: nothing to judge again")
+        return status
+    SELECTED[:] = only
+    _say(
+        f"judging again the {len(left)} mutants that the tests let live, by "
+        + (", ".join(only) if only else "the whole suite")
+    )
+
+    def again(name: str) -> str:
+        if name in declared:
+            return copies.judge(name, declared)
+        return judge(name)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for name, verdict in zip(left, pool.map(again, left), strict=True):
+            if verdict == "killed":
+                status[name] = KILLED_HERE
+    return status
+
+
 def main() -> int:
     """Judge the mutants, print the score and check the explanations."""
     parser = argparse.ArgumentParser(
@@ -748,17 +924,28 @@ def main() -> int:
         action="store_true",
         help="judge the mutants of declarations alone",
     )
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="judge again, by the tests as they are now, only the mutants that the"
+        " recorded run's tests let live",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="runs at once")
     options = parser.parse_args()
 
     status: dict[str, str] = {}
-    if not options.declared_only:
-        status = judge_mutmut(every=options.all, jobs=options.jobs)
     declared = {m.name: m for m in declared_mutants(ROOT, mutated_modules())}
     with tempfile.TemporaryDirectory(prefix="binding-graph-mutation-") as scratch:
         copies = Copies(Path(scratch), options.jobs)
-        status |= judge_declared(copies, declared, jobs=options.jobs)
-        judge_types(copies, status, declared, jobs=options.jobs)
+        if options.again:
+            status = judge_again(copies, declared, jobs=options.jobs)
+        else:
+            if not options.declared_only:
+                status = judge_mutmut(every=options.all, jobs=options.jobs)
+            status |= judge_declared(copies, declared, jobs=options.jobs)
+            judge_types(copies, status, declared, jobs=options.jobs)
+            if not options.declared_only:
+                write_record(status)
     print_score(status)
     return (
         0
