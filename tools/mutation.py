@@ -851,11 +851,11 @@ def test_digests() -> dict[str, str]:
     }
 
 
-def write_record(status: dict[str, str]) -> None:
-    """Keep the verdicts of a complete run, and what they were reached on."""
+def write_record(status: dict[str, str], tests: dict[str, str]) -> None:
+    """Keep the verdicts of a complete run, and the code and *tests* they were reached on."""
     record = {
         "fingerprint": fingerprint(),
-        "tests": test_digests(),
+        "tests": tests,
         "status": dict(sorted(status.items())),
     }
     RECORD.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
@@ -934,6 +934,9 @@ def main() -> int:
     options = parser.parse_args()
 
     status: dict[str, str] = {}
+    # The tests as the run starts: mutmut's copy of them may be older still,
+    # which can only make a survivor of a mutant that newer tests kill.
+    tests = test_digests()
     declared = {m.name: m for m in declared_mutants(ROOT, mutated_modules())}
     with tempfile.TemporaryDirectory(prefix="binding-graph-mutation-") as scratch:
         copies = Copies(Path(scratch), options.jobs)
@@ -945,7 +948,7 @@ def main() -> int:
             status |= judge_declared(copies, declared, jobs=options.jobs)
             judge_types(copies, status, declared, jobs=options.jobs)
             if not options.declared_only:
-                write_record(status)
+                write_record(status, tests)
     print_score(status)
     return (
         0
