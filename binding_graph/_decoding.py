@@ -24,10 +24,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     # Types only, so nothing but the type checkers reads them.
-    _M = TypeVar("_M", bound=Model)
     _Object = dict[str, Any]
     # A class's decoder, its documents' depth, and the class, typed.
     _Decoder = tuple[Callable[[object], Model], int, type[Model]]
+
+# At run time too: the documentation reads the signatures of from_data().
+_M = TypeVar("_M", bound=Model)
+
 _DOCUMENT: Final = SemanticSymbolicBindingGraph
 _PLAIN_STR: Final = frozenset({str})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from json.scanner import make_scanner
-from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar, cast, overload
+from typing import Any, Final, NoReturn, TypeVar, cast, overload
 
 from binding_graph import _switch
 from binding_graph._collector import call_paused
@@ -15,8 +15,8 @@ from binding_graph._validators import MAX_OFFSET, refuse_type
 from binding_graph.errors import BindingGraphError, short_repr
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
 
-if TYPE_CHECKING:
-    _M = TypeVar("_M", bound=Model)  # for the type checkers alone
+# At run time too: the documentation reads the signatures of loads().
+_M = TypeVar("_M", bound=Model)
 
 DEFAULT_MAX_BYTES: Final = 64 * 1024 * 1024
 """The largest document :func:`~binding_graph.loads` reads by default: 64 MiB of UTF-8.
