@@ -842,20 +842,25 @@ def mutmut_settings_text() -> str:
     return f"{version}\n{json.dumps(mutmut_settings(), sort_keys=True)}"
 
 
-def test_digests() -> dict[str, str]:
-    """Return a digest of each file under tests/, by its path."""
+def digests_of_tests(root: Path = ROOT) -> dict[str, str]:
+    """Return a digest of each file under *root*/tests/, by its path from *root*."""
     return {
-        str(path.relative_to(ROOT)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted((ROOT / "tests").rglob("*"))
+        str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted((root / "tests").rglob("*"))
         if path.is_file() and "__pycache__" not in path.parts
     }
 
 
 def write_record(status: dict[str, str], tests: dict[str, str]) -> None:
-    """Keep the verdicts of a complete run, and the code and *tests* they were reached on."""
+    """Keep the verdicts of a complete run, and the code and tests they were reached on.
+
+    mutmut's mutants were judged by its copy of the tests, in ``mutants/``;
+    the declarations' by *tests*, those of the checkout as the run started.
+    """
     record = {
         "fingerprint": fingerprint(),
         "tests": tests,
+        "mutmut_tests": digests_of_tests(MUTANTS),
         "status": dict(sorted(status.items())),
     }
     RECORD.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
@@ -878,34 +883,38 @@ def judge_again(
     # passed; only new or changed test modules can kill one now. A change to
     # any other file under tests/ (a helper, conftest.py, a golden file) may
     # change any test, and then the whole suite runs.
-    now, then = test_digests(), record["tests"]
-    changed = sorted(path for path, digest in now.items() if then.get(path) != digest)
-    if all(Path(path).name.startswith("test_") for path in changed):
-        only = changed
-    else:
-        only = []
+    now = digests_of_tests()
     # mutmut's copy holds the tests as they were when it ran: refresh them.
     shutil.rmtree(MUTANTS / "tests")
     shutil.copytree(ROOT / "tests", MUTANTS / "tests")
     left = sorted(n for n, s in status.items() if s in {"survived", TYPE_CAUGHT})
-    if not changed:
-        _say("no test changed since the recorded run: nothing to judge again")
-        return status
-    SELECTED[:] = only
-    _say(
-        f"judging again the {len(left)} mutants that the tests let live, by "
-        + (", ".join(only) if only else "the whole suite")
-    )
+    for kind, then in (
+        ("declared", record["tests"]),
+        ("mutmut", record["mutmut_tests"]),
+    ):
+        changed = sorted(
+            path for path, digest in now.items() if then.get(path) != digest
+        )
+        names = [name for name in left if (name in declared) == (kind == "declared")]
+        if not changed or not names:
+            continue
+        # None: the whole suite, for a file that is not a test module changed.
+        only = (
+            changed if all(Path(p).name.startswith("test_") for p in changed) else None
+        )
+        _say(
+            f"judging again the {len(names)} {kind} mutants that the tests let live,"
+            f" by {', '.join(only) if only else 'the whole suite'}"
+        )
+        SELECTED[:] = only or []
 
-    def again(name: str) -> str:
-        if name in declared:
-            return copies.judge(name, declared)
-        return judge(name)
+        def again(name: str) -> str:
+            return copies.judge(name, declared) if name in declared else judge(name)
 
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for name, verdict in zip(left, pool.map(again, left), strict=True):
-            if verdict == "killed":
-                status[name] = KILLED_HERE
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            for name, verdict in zip(names, pool.map(again, names), strict=True):
+                if verdict == "killed":
+                    status[name] = KILLED_HERE
     return status
 
 
@@ -936,7 +945,7 @@ def main() -> int:
     status: dict[str, str] = {}
     # The tests as the run starts: mutmut's copy of them may be older still,
     # which can only make a survivor of a mutant that newer tests kill.
-    tests = test_digests()
+    tests = digests_of_tests()
     declared = {m.name: m for m in declared_mutants(ROOT, mutated_modules())}
     with tempfile.TemporaryDirectory(prefix="binding-graph-mutation-") as scratch:
         copies = Copies(Path(scratch), options.jobs)
