@@ -125,6 +125,8 @@ TIMED_OUT = -1
 NO_TESTS = 5  # pytest's exit status when it collected no test
 # What mutmut counts as killed: a test failed, or the suite ran out of time.
 KILLED = frozenset({"killed", "timeout"})
+# What mutmut says of a mutant it ran no test against.
+UNTESTED = frozenset({"no tests", "not checked"})
 KILLED_HERE = "killed again"
 TYPE_CAUGHT = "caught by type check"
 TYPE_ERRORS = 1  # what mypy and pyright exit with when they found errors
@@ -740,12 +742,17 @@ def judge_mutmut(*, every: bool, jobs: int) -> dict[str, str]:
     if not status:
         raise SystemExit("mutmut results lists no mutant: run mutmut run first")
     at_import = run_at_import()
+    # A mutant that mutmut ran no test for ("no tests": its function is
+    # new since mutmut learnt which tests call which function, or no test
+    # calls it in mutmut's process) is judged here, by the whole suite.
     judged = sorted(
         name
         for name, state in status.items()
         if state not in KILLED
         and (
-            every or ((match := MUTANT.match(name)) and match["function"] in at_import)
+            every
+            or state in UNTESTED
+            or ((match := MUTANT.match(name)) and match["function"] in at_import)
         )
     )
     _say(f"functions run at import: {', '.join(sorted(at_import))}")
