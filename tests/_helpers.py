@@ -118,6 +118,7 @@ VALIDATORS = _validators
 """The module of the field checks, whose slow paths a test forbids."""
 
 SLOW_PATHS = (
+    "check_verbatim_text",
     "check_text",
     "check_identifier",
     "check_member",

@@ -244,3 +244,24 @@ class TestPlainParsing:
 def _with_producer(name: str) -> SemanticSymbolicBindingGraph:
     """Return the builders' graph with every symbol introduced by *name*."""
     return graph(symbols=tuple(evolve(s, introduced_by=name) for s in graph().symbols))
+
+
+class TestPlainParser:
+    """The plain parser reads every canonical document, whatever JSON whitespace surrounds it."""
+
+    @pytest.mark.parametrize(
+        ("before", "after"), [("", ""), ("  ", ""), ("", " \r\n"), ("\n\t ", "\t\n ")]
+    )
+    def test_whitespace_around_a_document_stays_on_the_plain_parser(
+        self, monkeypatch: pytest.MonkeyPatch, before: str, after: str
+    ) -> None:
+        """Only what the plain parser cannot read goes to the strict one, and this it can."""
+
+        def strict(text: str) -> object:
+            msg = f"the strict parser ran on {text!r}"
+            raise AssertionError(msg)
+
+        monkeypatch.setattr(_json, "_strict", strict)
+        expected = graph()
+        text = before + _encoding.canonical_text(expected) + after
+        assert _json._read_text(text, type(expected)) == expected  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]

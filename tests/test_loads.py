@@ -137,6 +137,28 @@ class TestLoads:
                 gc.disable()
         assert during == [False, False]
 
+    @pytest.mark.parametrize("enabled", [True, False])
+    def test_the_pause_passes_every_argument_through(
+        self,
+        enabled: bool,  # noqa: FBT001 -- a parameter of the test
+    ) -> None:
+        """The readers' pause calls with every positional and keyword argument."""
+        from binding_graph import _collector  # noqa: PLC0415
+
+        was = gc.isenabled()
+        try:
+            if enabled:
+                gc.enable()
+            else:
+                gc.disable()
+            assert _collector.call_paused(dict, [("a", 1)], b=2) == {"a": 1, "b": 2}
+            assert gc.isenabled() is enabled
+        finally:
+            if was:
+                gc.enable()
+            else:
+                gc.disable()
+
     @pytest.mark.parametrize(("call", "code", "path", "message"), LOADS_MESSAGES)
     def test_refusal_message_is_exact(
         self, call: Callable[[], object], code: str, path: ErrorPath, message: str

@@ -117,10 +117,25 @@ class TestFastPaths:
         VALIDATORS.span_start(span(), attrs.fields(SourceSpanLink).start, offset)
         assert slow_paths == []
 
+    def test_the_slow_optional_text_check_passes_none_and_text(self) -> None:
+        """check_optional_text gives None for None, and the text for valid text."""
+        where = ("BoundFact", "unit", ("unit",))
+        assert VALIDATORS.check_optional_text(None, *where) is None
+        assert VALIDATORS.check_optional_text("kg", *where) == "kg"
+
+    def test_span_text_takes_ascii_text_on_its_fast_path(
+        self, slow_paths: list[str]
+    ) -> None:
+        """span_text, called for its length, checks ASCII text without a slow path."""
+        owner = span(start=0, end=2, text="ab")
+        VALIDATORS.span_text(owner, attrs.fields(SourceSpanLink).text, "ab")
+        assert slow_paths == []
+
     @pytest.mark.parametrize(
         ("slow_path", "build"),
         [
             ("check_text", lambda: symbol(name="Café")),
+            ("check_verbatim_text", lambda: span(start=0, end=4, text="Café")),
             ("check_identifier", lambda: symbol(symbol_id="é")),
             ("check_member", lambda: symbol(semantic_role=Text("rate"))),
             ("check_tuple", lambda: graph(provenance=[span()])),
