@@ -874,7 +874,11 @@ def write_record(status: dict[str, str], tests: dict[str, str]) -> None:
 
 
 def judge_again(
-    copies: Copies, declared: dict[str, Declared], *, jobs: int
+    copies: Copies,
+    declared: dict[str, Declared],
+    *,
+    jobs: int,
+    modules: tuple[str, ...] = (),
 ) -> dict[str, str]:
     """Return the recorded verdicts, with the tests' own survivors judged again."""
     if not RECORD.is_file():
@@ -894,7 +898,12 @@ def judge_again(
     # mutmut's copy holds the tests as they were when it ran: refresh them.
     shutil.rmtree(MUTANTS / "tests")
     shutil.copytree(ROOT / "tests", MUTANTS / "tests")
-    left = sorted(n for n, s in status.items() if s in {"survived", TYPE_CAUGHT})
+    left = sorted(
+        name
+        for name, state in status.items()
+        if state in {"survived", TYPE_CAUGHT}
+        and (not modules or _mutant_module(name) in modules)
+    )
     for kind, then in (
         ("declared", record["tests"]),
         ("mutmut", record["mutmut_tests"]),
@@ -946,6 +955,13 @@ def main() -> int:
         help="judge again, by the tests as they are now, only the mutants that the"
         " recorded run's tests let live",
     )
+    parser.add_argument(
+        "--module",
+        action="append",
+        default=[],
+        help="with --again, judge again only the mutants of this module"
+        " (binding_graph._json); may be given more than once",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="runs at once")
     options = parser.parse_args()
 
@@ -957,7 +973,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="binding-graph-mutation-") as scratch:
         copies = Copies(Path(scratch), options.jobs)
         if options.again:
-            status = judge_again(copies, declared, jobs=options.jobs)
+            status = judge_again(
+                copies, declared, jobs=options.jobs, modules=tuple(options.module)
+            )
         else:
             if not options.declared_only:
                 status = judge_mutmut(every=options.all, jobs=options.jobs)
