@@ -471,6 +471,27 @@ class TestCanonicalize:
         assert Path("a.jsonl").read_bytes() == LINE + b"\n" + LINE + b"\n"
         assert listing() == ["a.jsonl"]
 
+    def test_writes_through_a_hidden_temporary_file_beside_the_target(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The new form is written to .NAME.*.tmp in the file's own directory, then renamed."""
+        write("d/a.jsonl", LOOSE)
+        renamed: list[tuple[Path, Path]] = []
+        replace = Path.replace
+
+        def recording(self: Path, target: str | os.PathLike[str]) -> Path:
+            renamed.append((self, Path(target)))
+            return replace(self, target)
+
+        monkeypatch.setattr(Path, "replace", recording)
+        assert cli("canonicalize", "d/a.jsonl").status == 0
+        [(temp, target)] = renamed
+        assert target == Path("d/a.jsonl").resolve()
+        assert temp.parent == target.parent
+        assert temp.name.startswith(".a.jsonl.")
+        assert temp.name.endswith(".tmp")
+        assert sorted(p.name for p in Path("d").iterdir()) == ["a.jsonl"]
+
     def test_rewrites_a_json_file_as_one_document_and_a_newline(
         self, cli: Callable[..., Result]
     ) -> None:

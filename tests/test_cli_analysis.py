@@ -53,7 +53,26 @@ class TestAnalyze:
             f"2 records: 2 accepted, 0 refused; {count} findings in 2 records ("
         )
         assert all(code in result.out.splitlines()[-1] for code in codes)
+        assert result.out.splitlines()[-1] == (
+            "2 records: 2 accepted, 0 refused; 4 findings in 2 records"
+            " (undefined_dependency 2, undetermined_unknown 2)"
+        )
         assert (result.status, result.err) == (0, "")
+
+    def test_one_finding_in_one_record_is_said_in_the_singular(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """The summary counts one finding in one record as such."""
+        clean = loads(
+            (ROOT / "tests" / "golden" / "word_problem.json").read_bytes().strip()
+        )
+        assert len(findings(PENDING)) == 1
+        Path("c.jsonl").write_bytes(_lines(PENDING, clean))
+        result = cli("analyze", "c.jsonl")
+        assert result.out.splitlines()[-1] == (
+            "2 records: 2 accepted, 0 refused; 1 finding in 1 record"
+            " (undetermined_unknown 1)"
+        )
 
     def test_strict_makes_any_finding_exit_1(self, cli: Callable[..., Result]) -> None:
         """With --strict, a record with a finding makes the exit status 1."""
