@@ -366,6 +366,36 @@ class TestSplitLines:
 class TestLoadLinesFromIterables:
     """load_lines reads any iterable of lines, as a list or a generator gives them."""
 
+    def test_a_line_end_is_not_part_of_the_record(self) -> None:
+        """LF or CRLF, on str or bytes lines, is cut off before the size limit applies."""
+        text = LINE.decode()
+        lines: list[str | bytes] = [
+            text + "\n",
+            text + "\r\n",
+            LINE + b"\n",
+            LINE + b"\r\n",
+        ]
+        records = list(load_lines(lines, max_bytes=len(LINE)))
+        assert [(r.line, r.graph) for r in records] == [
+            (n, GRAPH) for n in (1, 2, 3, 4)
+        ]
+
+    @pytest.mark.parametrize("blank", ["   ", b"   ", " \t\r", b"\t\t\r"])
+    def test_a_blank_line_as_long_as_the_limit_holds_no_record(
+        self, blank: str | bytes
+    ) -> None:
+        """A blank line no longer than the limit is skipped, not refused."""
+        assert list(load_lines([blank], max_bytes=3)) == []
+
+    @pytest.mark.parametrize("line", ["\x0c", b"\x0b", " \x1c "])
+    def test_whitespace_that_json_does_not_allow_is_a_refused_record(
+        self, line: str | bytes
+    ) -> None:
+        """Only JSON's whitespace makes a line blank; other whitespace is refused."""
+        [record] = load_lines([line])
+        assert record.error is not None
+        assert (record.line, record.error.code) == (1, "malformed_document")
+
     def test_reads_bytes_and_str_lines_with_or_without_line_ends(self) -> None:
         """Each item is a line; a trailing LF or CRLF is removed."""
         text = LINE.decode()
