@@ -132,6 +132,17 @@ class Closed(io.StringIO):
         raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
 
+def _examples(helps: str) -> list[str]:
+    """Return the lines of every examples block of the --help texts *helps*."""
+    lines: list[str] = []
+    inside = False
+    for line in helps.splitlines():
+        inside = line == "examples:" or (inside and line.startswith("  "))
+        if inside:
+            lines.append(line)
+    return lines
+
+
 def listing() -> list[str]:
     """Return the names in the working directory, sorted."""
     return sorted(path.name for path in Path().iterdir())
@@ -993,6 +1004,9 @@ class TestMain:
             )
         golden = (Path(__file__).parent / "cli_help.txt").read_text(encoding="utf-8")
         assert found.split() == golden.split()
+        # The examples are laid out by the command, not by argparse: kept as
+        # they are, line for line, on every Python.
+        assert _examples(found) == _examples(golden)
 
     def test_ctrl_c_is_one_line_and_exit_status_130(
         self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
