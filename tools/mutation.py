@@ -196,8 +196,8 @@ def _say(line: str = "") -> None:
 SELECTED: list[str] = []
 
 
-def ordered_tests(mutant: str = "") -> list[str]:
-    """Return the test modules in the order to run them for *mutant*.
+def ordered_tests(directory: Path, mutant: str = "") -> list[str]:
+    """Return the test modules of *directory* in the order to run them for *mutant*.
 
     The modules that name the mutant's module come first, then the rest in
     the usual order: the verdict is the same, and a killed mutant, stopped
@@ -205,7 +205,8 @@ def ordered_tests(mutant: str = "") -> list[str]:
     """
     if SELECTED:
         return list(SELECTED)
-    names = sorted(path.name for path in (ROOT / "tests").glob("test_*.py"))
+    # The tests of the copy that runs them: the checkout's may be newer.
+    names = sorted(path.name for path in (directory / "tests").glob("test_*.py"))
     first = [name for name in FIRST_TESTS if name in names]
     order = [*first, *(n for n in names if n not in first)]
     module = _mutant_module(mutant)
@@ -214,7 +215,7 @@ def ordered_tests(mutant: str = "") -> list[str]:
         naming = [
             name
             for name in order
-            if word.search((ROOT / "tests" / name).read_text(encoding="utf-8"))
+            if word.search((directory / "tests" / name).read_text(encoding="utf-8"))
         ]
         order = [*naming, *(name for name in order if name not in naming)]
     return [f"tests/{name}" for name in order]
@@ -227,7 +228,10 @@ def _mutant_module(mutant: str) -> str | None:
 
 def _pytest(directory: Path, environment: dict[str, str], mutant: str) -> int:
     """Run the suite in *directory*; return pytest's exit status."""
-    tests = [*ordered_tests(mutant), *(f"--deselect={test}" for test in PAGE_TESTS)]
+    tests = [
+        *ordered_tests(directory, mutant),
+        *(f"--deselect={test}" for test in PAGE_TESTS),
+    ]
     if directory == MUTANTS:
         tests += (f"--deselect={test}" for test in SURFACE_TESTS)
     try:
