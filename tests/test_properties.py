@@ -194,8 +194,9 @@ def broken(draw: DrawFn) -> Mutation:  # noqa: C901, PLR0911, PLR0912, PLR0915 -
             ({"end": span.start}, "end"),
             ({"start": MAX_OFFSET - width + 1, "end": MAX_OFFSET + 1}, "end"),
             ({"text": span.text + "x"}, "text"),
-            ({"end": span.end + 1}, "text"),
         ]
+        if span.end < MAX_OFFSET:  # else a longer span breaks the end's rule first
+            breaks.append(({"end": span.end + 1}, "text"))
         how, at = draw(st.sampled_from(breaks))
         return (
             (
