@@ -35,6 +35,7 @@ from tests._helpers import (
     span,
     symbol,
     unknown,
+    untyped,
 )
 
 if TYPE_CHECKING:
@@ -139,6 +140,7 @@ class TestFastPaths:
             ("check_identifier", lambda: symbol(symbol_id="é")),
             ("check_member", lambda: symbol(semantic_role=Text("rate"))),
             ("check_tuple", lambda: graph(provenance=[span()])),
+            ("check", lambda: symbol(source_span=untyped("p1:0-3"))),
             ("_check_int", lambda: span(start=Offset(0))),
         ],
         ids=lambda value: value if isinstance(value, str) else "",
