@@ -295,8 +295,16 @@ def run_at_import() -> frozenset[str]:
     return frozenset(listing.split())
 
 
+# Verdicts of an interrupted run of the same code, read from its output, by
+# mutant: each is judged again only if it is not here (see --resume).
+RESUMED: dict[str, str] = {}
+VERDICT = re.compile(r"^    (?P<name>\S+): (?P<verdict>killed|survived)$", re.MULTILINE)
+
+
 def judge(mutant: str) -> str:
     """Say whether the suite, run in mutants/ with *mutant* on, kills it."""
+    if mutant in RESUMED:
+        return RESUMED[mutant]
     environment = {**os.environ, "MUTANT_UNDER_TEST": mutant}
     return _verdict(mutant, _pytest(MUTANTS, environment, mutant))
 
@@ -614,6 +622,8 @@ class Copies:
 
     def judge(self, name: str, declared: dict[str, Declared]) -> str:
         """Say whether the suite kills the mutant *name*, in a copy."""
+        if name in RESUMED:
+            return RESUMED[name]
         # No bytecode: a mutant may have the size and time of the module it
         # replaces, and Python would run the cached bytecode of the other.
         environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
@@ -688,6 +698,16 @@ def _part(module: str) -> str:
     )
 
 
+# The part of the package that a run judges; all of it if empty.
+PART: list[str] = []
+
+
+def in_part(name: str) -> bool:
+    """Tell whether the mutant *name* is of the part of the package being judged."""
+    module = _mutant_module(name)
+    return not PART or (module is not None and _part(module) in PART)
+
+
 def _score_row(label: str, counts: Counter[str]) -> str:
     total = counts.total()
     tests = counts["killed"] + counts["timeout"] + counts[KILLED_HERE]
@@ -749,6 +769,7 @@ def judge_mutmut(*, every: bool, jobs: int) -> dict[str, str]:
     # A mutant that mutmut ran no test for ("no tests": its function is
     # new since mutmut learnt which tests call which function, or no test
     # calls it in mutmut's process) is judged here, by the whole suite.
+    status = {name: state for name, state in status.items() if in_part(name)}
     judged = sorted(
         name
         for name, state in status.items()
@@ -821,7 +842,7 @@ def check_page(
 ) -> bool:
     """Tell whether docs/mutation.md lists exactly the survivors among *status*."""
     left = {name for name, state in status.items() if state == "survived"}
-    listed = {row["name"] for row in listed_survivors()}
+    listed = {row["name"] for row in listed_survivors() if in_part(row["name"])}
     if not mutmut_judged:  # --declared-only
         listed = {name for name in listed if not MUTANT.match(name)}
     unlisted = sorted(left - listed)
@@ -965,14 +986,35 @@ def main() -> int:
         help="with --again, judge again only the mutants of this module"
         " (binding_graph._json); may be given more than once",
     )
+    parser.add_argument(
+        "--part",
+        choices=(MODEL_AND_DOCUMENTS, COMMANDS_AND_ANALYSIS),
+        help="judge and score the mutants of this part of the package alone",
+    )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="OUTPUT",
+        help="take the verdicts that the saved output of an interrupted run of"
+        " the same code printed, and judge only the other mutants",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="runs at once")
     options = parser.parse_args()
+    if options.part:
+        PART.append(options.part)
+    if options.resume:
+        RESUMED.update(
+            (match["name"], match["verdict"])
+            for match in VERDICT.finditer(options.resume.read_text(encoding="utf-8"))
+        )
 
     status: dict[str, str] = {}
     # The tests as the run starts: mutmut's copy of them may be older still,
     # which can only make a survivor of a mutant that newer tests kill.
     tests = digests_of_tests()
-    declared = {m.name: m for m in declared_mutants(ROOT, mutated_modules())}
+    declared = {
+        m.name: m for m in declared_mutants(ROOT, mutated_modules()) if in_part(m.name)
+    }
     with tempfile.TemporaryDirectory(prefix="binding-graph-mutation-") as scratch:
         copies = Copies(Path(scratch), options.jobs)
         if options.again:
