@@ -246,6 +246,11 @@ def _with_producer(name: str) -> SemanticSymbolicBindingGraph:
     return graph(symbols=tuple(evolve(s, introduced_by=name) for s in graph().symbols))
 
 
+def text_around(obj: Model, before: str, after: str) -> str:
+    """Return the canonical text of *obj* between *before* and *after*."""
+    return before + _encoding.canonical_text(obj) + after
+
+
 class TestPlainParser:
     """The plain parser reads every canonical document, whatever JSON whitespace surrounds it."""
 
@@ -263,5 +268,15 @@ class TestPlainParser:
 
         monkeypatch.setattr(_json, "_strict", strict)
         expected = graph()
-        text = before + _encoding.canonical_text(expected) + after
-        assert _json._read_text(text, type(expected)) == expected  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        read = _json._read_text  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert read(text_around(expected, before, after), type(expected)) == expected
+
+    @pytest.mark.parametrize(("before", "after"), [("X", ""), ("", "X"), ("\x0c", "")])
+    def test_what_is_not_json_whitespace_around_a_document_is_refused(
+        self, before: str, after: str
+    ) -> None:
+        """Only JSON's four whitespace characters may surround a document."""
+        expected = graph()
+        with pytest.raises(BindingGraphError) as info:
+            _json._read_text(text_around(expected, before, after), type(expected))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert info.value.code == "malformed_document"
