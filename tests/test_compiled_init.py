@@ -183,6 +183,13 @@ class TestSignatures:
         ] == expected
 
     @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
+    def test_init_returns_none_and_says_what_it_does(self, cls: type) -> None:
+        """The __init__ is annotated to return None, as attrs' is, and has a docstring."""
+        init = vars(cls)["__init__"]
+        assert inspect.signature(init).return_annotation is None
+        assert init.__doc__ == f"Build and check a {cls.__name__}; see the class."
+
+    @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
     def test_source_and_name_show_in_tracebacks(self, cls: type) -> None:
         """The compiled __init__ keeps its source in linecache, under its class's name."""
         init: Any = vars(cls)["__init__"]
