@@ -146,6 +146,16 @@ class TestFastPaths:
         assert VALIDATORS.check_optional_text(None, *where) is None
         assert VALIDATORS.check_optional_text("kg", *where) == "kg"
 
+    def test_a_validator_called_on_a_valid_value_takes_its_own_fast_path(
+        self, slow_paths: list[str]
+    ) -> None:
+        """A field's validator, called directly, accepts a valid value by its own fast test."""
+        owner = symbol()
+        for name, value in (("semantic_role", "entity"), ("name", "Ann")):
+            attribute = getattr(attrs.fields(SymbolBinding), name)
+            attribute.validator(owner, attribute, value)
+        assert slow_paths == []
+
     def test_span_text_takes_ascii_text_on_its_fast_path(
         self, slow_paths: list[str]
     ) -> None:
