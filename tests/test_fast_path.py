@@ -81,7 +81,8 @@ class TestLoading:
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """With BINDING_GRAPH_PURE set, load() gives None, msgspec or not."""
-        monkeypatch.setenv(_switch.PURE_VARIABLE, "1")
+        # By its documented name: users set it by that name, not the constant.
+        monkeypatch.setenv("BINDING_GRAPH_PURE", "1")
         assert _switch.load() is None
 
     def test_an_empty_variable_does_not_count(
