@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import sys
 import weakref
 from typing import TYPE_CHECKING
 
@@ -417,6 +418,17 @@ class TestSignatures:
         assert "__weakref__" not in dir(CLASSES[owner])
         with pytest.raises(TypeError):
             weakref.ref(BUILDERS[owner]())
+
+    @pytest.mark.parametrize("owner", list(CLASSES))
+    def test_classes_are_final_for_type_checkers_and_at_run_time(
+        self, owner: str
+    ) -> None:
+        """typing.final marks every class, and subclassing one raises TypeError."""
+        cls = CLASSES[owner]
+        if sys.version_info >= (3, 11):  # where typing.final leaves its mark
+            assert getattr(cls, "__final__", False) is True
+        with pytest.raises(TypeError):
+            type("Sub", (cls,), {})
 
     def test_repr_lists_fields_in_order(self) -> None:
         """The repr shows the fields in the spec's order."""

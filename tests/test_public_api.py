@@ -9,10 +9,12 @@ import inspect
 import json
 import sys
 import types
+import typing
 
 import pytest
 
 import binding_graph
+from binding_graph.model import Model
 from tests._helpers import VALIDATORS, installed_distribution, run_python
 
 EXPECTED_API = frozenset(
@@ -353,3 +355,24 @@ class TestImport:
         allowed = {"binding_graph", "attr", "attrs"} | set(sys.stdlib_module_names)
         assert added - allowed == set()
         assert "binding_graph" in added
+
+
+class TestReaderTypes:
+    """The readers tell type checkers what they build: a graph by default, else the class asked for."""
+
+    @pytest.mark.parametrize("reader", ["loads", "from_data"])
+    def test_each_reader_has_two_forms(self, reader: str) -> None:
+        """Each reader takes an optional cls; where Python keeps overloads, it has two."""
+        function = getattr(binding_graph, reader)
+        assert "cls" in inspect.signature(function).parameters
+        get_overloads = getattr(typing, "get_overloads", None)
+        if get_overloads is None:  # new in Python 3.11
+            return
+        forms = get_overloads(function)
+        assert len(forms) == 2
+        default, chosen = (typing.get_type_hints(form) for form in forms)
+        assert default["return"] is binding_graph.SemanticSymbolicBindingGraph
+        variable = chosen["return"]
+        assert isinstance(variable, typing.TypeVar)
+        assert variable.__bound__ is Model
+        assert chosen["cls"] == type[variable]

@@ -38,8 +38,8 @@ alone (``mutmut run`` need not have run).
 
 Every complete run writes its verdicts to ``mutants/verdicts.json``, with a
 fingerprint of the mutated modules. ``python tools/mutation.py --again``
-then judges again only the mutants that survived (not those the type
-checkers caught), by the tests as they are now: tests added since can kill a survivor, and none can revive a
+then judges again only the mutants that the tests let live, by the tests
+as they are now: tests added since can kill a survivor, and none can revive a
 killed mutant, for the suite only grew. It refuses to run if a mutated
 module changed since the record, because then the mutants themselves did.
 """
@@ -926,7 +926,8 @@ def judge_again(
     left = sorted(
         name
         for name, state in status.items()
-        if state == "survived" and (not modules or _mutant_module(name) in modules)
+        if state in {"survived", TYPE_CAUGHT}
+        and (not modules or _mutant_module(name) in modules or name in modules)
     )
     for kind, then in (
         ("declared", record["tests"]),
@@ -984,7 +985,7 @@ def main() -> int:
         action="append",
         default=[],
         help="with --again, judge again only the mutants of this module"
-        " (binding_graph._json); may be given more than once",
+        " (binding_graph._json), or this one mutant; may be given more than once",
     )
     parser.add_argument(
         "--part",
