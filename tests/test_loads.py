@@ -34,7 +34,7 @@ from tests._helpers import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Generator
 
 
 # One refusal of each kind, with its exact code, path and message.
@@ -54,6 +54,23 @@ LOADS_MESSAGES: list[Any] = [
         id="text-type",
     ),
 ]
+
+
+@contextlib.contextmanager
+def _collector_set(*, enabled: bool) -> Generator[None, None, None]:
+    """Switch the cyclic collector on or off for the block, then back as it was."""
+    was = gc.isenabled()
+    try:
+        if enabled:
+            gc.enable()
+        else:
+            gc.disable()
+        yield
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
 
 
 class TestLoads:
@@ -113,12 +130,7 @@ class TestLoads:
         # from_data and loads each look the shared reader up in their module.
         for place in READS:
             monkeypatch.setattr(*place, observed)
-        was = gc.isenabled()
-        try:
-            if enabled:
-                gc.enable()
-            else:
-                gc.disable()
+        with _collector_set(enabled=enabled):
             calls: list[Callable[[], object]] = [
                 lambda: loads(document, SourceSpanLink),
                 lambda: from_data(json.loads(document), SourceSpanLink),
@@ -130,11 +142,6 @@ class TestLoads:
                 else:
                     assert call() == SourceSpanLink("p", 0, 1, "x")
                 assert gc.isenabled() is enabled
-        finally:
-            if was:
-                gc.enable()
-            else:
-                gc.disable()
         assert during == [False, False]
 
     @pytest.mark.parametrize("enabled", [True, False])
@@ -145,19 +152,9 @@ class TestLoads:
         """The readers' pause calls with every positional and keyword argument."""
         from binding_graph import _collector  # noqa: PLC0415
 
-        was = gc.isenabled()
-        try:
-            if enabled:
-                gc.enable()
-            else:
-                gc.disable()
+        with _collector_set(enabled=enabled):
             assert _collector.call_paused(dict, [("a", 1)], b=2) == {"a": 1, "b": 2}
             assert gc.isenabled() is enabled
-        finally:
-            if was:
-                gc.enable()
-            else:
-                gc.disable()
 
     @pytest.mark.parametrize(("call", "code", "path", "message"), LOADS_MESSAGES)
     def test_refusal_message_is_exact(
