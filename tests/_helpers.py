@@ -55,6 +55,7 @@ from binding_graph._schema import (
 )
 from binding_graph.errors import ErrorPath
 from binding_graph.errors import short_repr as show
+from binding_graph.errors import type_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -100,6 +101,7 @@ __all__ = [
     "show",
     "span",
     "symbol",
+    "type_name",
     "unknown",
     "untyped",
 ]

@@ -9,7 +9,7 @@ import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
 from binding_graph.errors import render_path
-from tests._helpers import ErrorPath, show
+from tests._helpers import ErrorPath, show, type_name
 
 
 def make_error() -> BindingGraphError:
@@ -234,3 +234,57 @@ class TestShow:
         assert show("class") == "'class'"
         assert show(3) == "3"
         assert show(None) == "None"
+
+    def test_show_reads_a_subclass_by_its_base(self) -> None:
+        """A subclass of str, int, bytes or bytearray is shown as its base's value, never by its own repr."""
+
+        def values() -> list[object]:
+            made: list[object] = []
+            for base, value in [
+                (str, "apple"),
+                (int, 7),
+                (bytes, b"ab"),
+                (bytearray, bytearray(b"xy")),
+            ]:
+                namespace = {"__repr__": _repr_raises, "__str__": _repr_raises}
+                made.append(type("Liar", (base,), namespace)(value))
+            return made
+
+        assert [show(value) for value in values()] == [
+            "'apple'",
+            "7",
+            "b'ab'",
+            "bytearray(b'xy')",
+        ]
+
+    def test_show_keeps_a_bool(self) -> None:
+        """A bool is shown as itself, not as the int it is a subclass of."""
+        assert [show(flag) for flag in (True, False)] == ["True", "False"]
+
+
+class _Nameless(type):
+    """A metaclass that raises when its classes' names are asked."""
+
+    def __getattribute__(cls, name: str) -> object:
+        if name in {"__name__", "__qualname__"}:
+            raise RuntimeError(name)
+        return type.__getattribute__(cls, name)
+
+
+class TestTypeName:
+    """type_name() names a value's class without asking the class."""
+
+    def test_names_the_class(self) -> None:
+        """The qualified name Python keeps for the class."""
+        assert type_name(TestTypeName()) == "TestTypeName"
+
+    def test_a_metaclass_that_raises_is_not_asked(self) -> None:
+        """A class whose metaclass raises on __qualname__ is named all the same."""
+        anonymous = _Nameless("Anonymous", (), {})
+        assert type_name(anonymous()) == "Anonymous"
+        assert show(anonymous()).startswith("<")
+
+    def test_a_long_name_is_cut(self) -> None:
+        """A name longer than 60 characters is cut to 60, ending in '...'."""
+        long = type("N" * 100, (), {})
+        assert type_name(long()) == "N" * 57 + "..."
