@@ -47,7 +47,6 @@ SEMANTIC_ROLES: Final = frozenset({
     "ratio", "unknown",
 })  # fmt: skip
 ADMISSIBILITY_STATUSES: Final = frozenset({"admitted", "pending", "refused"})
-_KEPT: Final = ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
 
 
 class RefusalError(ValueError):
@@ -59,15 +58,9 @@ class RefusalError(ValueError):
         self.path = path
 
 
-def _keeps(cls: type, base: type) -> bool:
-    return issubclass(cls, base) and all(
-        getattr(cls, m) is getattr(base, m) for m in _KEPT
-    )
-
-
 def check_text(value: object, owner: str, field: str) -> None:
     """Refuse anything but a non-blank str that encodes as UTF-8."""
-    if type(value) is not str and not _keeps(type(value), str):
+    if type(value) is not str:
         raise RefusalError("wrong_type", f"{owner}.{field} must be a str", (field,))
     if not value or value.isspace():  # type: ignore[attr-defined]
         raise RefusalError("empty_text", f"{owner}.{field} must not be blank", (field,))
@@ -88,7 +81,7 @@ def check_optional_text(value: object, owner: str, field: str) -> None:
 
 def check_verbatim(value: object, owner: str, field: str) -> None:
     """Refuse anything but a non-empty (possibly blank) UTF-8 encodable str."""
-    if type(value) is not str and not _keeps(type(value), str):
+    if type(value) is not str:
         raise RefusalError("wrong_type", f"{owner}.{field} must be a str", (field,))
     if not value:
         raise RefusalError("empty_text", f"{owner}.{field} must not be empty", (field,))
@@ -129,8 +122,7 @@ def check_vocabulary(
 
 def check_int(value: object, owner: str, field: str) -> None:
     """Refuse anything but an int that is not a bool."""
-    cls = type(value)
-    if cls is not int and (not _keeps(cls, int) or issubclass(cls, bool)):
+    if type(value) is not int:
         raise RefusalError("wrong_type", f"{owner}.{field} must be an int", (field,))
 
 
@@ -166,7 +158,7 @@ def check_refusal(status: str, reason: object, owner: str) -> None:
 
 
 def _check_span_field(value: object, owner: str, field: str) -> None:
-    if not isinstance(value, SourceSpanLink):
+    if type(value) is not SourceSpanLink:
         raise RefusalError("wrong_type", f"{owner}.{field} must be a span", (field,))
 
 
@@ -283,7 +275,7 @@ class BoundConstraint:
 
 
 def _check_tuple(value: object, cls: type, field: str) -> None:
-    if type(value) is not tuple or not all(isinstance(item, cls) for item in value):
+    if type(value) is not tuple or not all(type(item) is cls for item in value):
         raise RefusalError(
             "wrong_type", f"graph.{field} must be a tuple of {cls}", (field,)
         )

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from operator import length_hint
-from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar, cast, overload
+from itertools import repeat
+from operator import is_, length_hint
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    NoReturn,
+    TypeVar,
+    cast,
+    overload,
+)
 
 from binding_graph._codegen import compile_function
 from binding_graph._collector import call_paused
@@ -17,7 +26,7 @@ from binding_graph._validators import (
     is_str,
     refuse_type,
 )
-from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
+from binding_graph.errors import BindingGraphError, ErrorPath, short_repr, type_name
 from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
@@ -32,7 +41,6 @@ if TYPE_CHECKING:
 _M = TypeVar("_M", bound=Model)
 
 _DOCUMENT: Final = SemanticSymbolicBindingGraph
-_PLAIN_STR: Final = frozenset({str})
 
 
 def malformed(message: str, path: ErrorPath = ()) -> BindingGraphError:
@@ -43,7 +51,7 @@ def malformed(message: str, path: ErrorPath = ()) -> BindingGraphError:
 def _refuse_not_object(owner: str, value: object) -> NoReturn:
     raise BindingGraphError(
         "wrong_type",
-        f"a {owner} must be a JSON object, not {type(value).__qualname__}"
+        f"a {owner} must be a JSON object, not {type_name(value)}"
         f" (got {short_repr(value)})",
     )
 
@@ -74,9 +82,8 @@ def _refuse_object(value: object, owner: str, fields: tuple[str, ...]) -> NoRetu
 def _refuse_key(key: object, path: ErrorPath) -> NoReturn:
     raise BindingGraphError(
         "unknown_key",
-        f"an object of a document has a key of type {type(key).__qualname__},"
-        " which is no field: keys are field names, of type str (a subclass"
-        f" must keep str's equality and hashing) (got {short_repr(key)})",
+        f"an object of a document has a key of type {type_name(key)},"
+        f" which is no field: keys are field names, of type str (got {short_repr(key)})",
         path,
     )
 
@@ -135,7 +142,7 @@ def _each(
 def _refuse_member(members: list[object], owner: str, field: str) -> None:
     """Refuse the first bad member of *members*, in list order, at its index."""
     seen: set[str] = set()
-    for index, member in enumerate(members):
+    for index, member in enumerate(members):  # pragma: no branch -- one is bad
         path: ErrorPath = (field, index)
         string = check_identifier(member, owner, field, path)
         if string in seen:
@@ -151,9 +158,10 @@ def _identifiers(value: object, owner: str, field: str) -> frozenset[str]:
     if not is_list(value):
         refuse_type(owner, field, "a JSON array", value, (field,))
     members = value
-    if not _PLAIN_STR.issuperset(map(type, members)):
-        # Anything but a plain str is checked before it is hashed: its
-        # hashing may be its own. What passes behaves as a str.
+    # By identity: hashing a member's class could run its metaclass's code.
+    if not all(map(is_, map(type, members), repeat(str))):
+        # Anything but a str is refused before it is hashed: its hashing
+        # may be its own.
         _refuse_member(members, owner, field)
     result = cast("frozenset[str]", frozenset(members))
     if len(result) != len(members):
@@ -213,11 +221,15 @@ def _depth(cls: type) -> int:
     return 1 + depth
 
 
-def _decoder_source(cls: type, namespace: dict[str, Any]) -> str:
+def _decoder_source(cls: type, namespace: dict[str, Any], *, check_keys: bool) -> str:
     """Return the source of ``decode_<cls>``, filling *namespace* with its globals.
 
     It reads each field from the object, decodes the nested ones, and builds
     the *cls* as its ``__init__`` would, without calling it.
+    With *check_keys*, it also refuses a key that is not exactly a ``str``,
+    which a tree built in Python may hold: a subclass equal to a field's
+    name, and hashed as it, would be read as that field. The trees that a
+    JSON parser builds hold none, and their decoders leave the check out.
     """
     name = cls.__name__
     refuse = f"refuse_object(data, {name!r}, FIELDS)"
@@ -235,6 +247,12 @@ def _decoder_source(cls: type, namespace: dict[str, Any]) -> str:
         "    except KeyError:",
         f"        {refuse}",
     ]
+    if check_keys:
+        # By identity: hashing a key's class could run its metaclass's code.
+        lines += [
+            "    if not all(map(is_, map(type, data), repeat(str))):",
+            f"        {refuse}",
+        ]
     if cls is _DOCUMENT:
         lines += [
             "    if not (",
@@ -274,7 +292,7 @@ def _local(field: str) -> str:
     return f"header_{field}" if field in {"format", "version"} else field
 
 
-def _decoders() -> dict[object, _Decoder]:
+def _decoders(*, check_keys: bool) -> dict[object, _Decoder]:
     shared: dict[str, Any] = {
         "BindingGraphError": BindingGraphError,
         "FORMAT": FORMAT,
@@ -282,9 +300,11 @@ def _decoders() -> dict[object, _Decoder]:
         "new": object.__new__,
         "each": _each,
         "identifiers": _identifiers,
+        "is_": is_,
         "locate": _locate,
         "refuse_header": _refuse_header,
         "refuse_object": _refuse_object,
+        "repeat": repeat,
     }
     decoders: dict[object, _Decoder] = {}
     # Parts come before wholes in MODEL_CLASSES: each decoder finds the
@@ -297,23 +317,39 @@ def _decoders() -> dict[object, _Decoder]:
             "KEYS": frozenset(_fields_of(cls)),
             "FIELDS": _fields_of(cls),
         }
-        source = _decoder_source(cls, namespace)
-        decode = compile_function(f"decode_{name}", source, namespace)
+        source = _decoder_source(cls, namespace, check_keys=check_keys)
+        qualname = f"decode_{name}" + (" of a tree" if check_keys else "")
+        decode = compile_function(
+            f"decode_{name}", source, namespace, qualname=qualname
+        )
         shared[f"decode_{name}"] = decode
         decoders[cls] = (decode, _depth(cls), cls)
     # The nested decoders are looked up in each namespace at call time.
     return decoders
 
 
-_DECODERS: Final = _decoders()
+_DECODERS: Final = _decoders(check_keys=False)
+"""The decoders of the trees a JSON parser builds, by model class."""
+_TREE_DECODERS: Final = _decoders(check_keys=True)
+"""The decoders of trees built in Python, which check every key, by model class."""
+
+# By the class's identity: *cls* comes from the caller, and hashing it could
+# run its metaclass's code. The model classes live as long as the process,
+# so no other object can take one's id.
+_BY_ID: Final = {id(cls): entry for cls, entry in _DECODERS.items()}
+_TREE_BY_ID: Final = {id(cls): entry for cls, entry in _TREE_DECODERS.items()}
 
 
-def decoder(cls: object) -> _Decoder:
-    """Return the decoder of the model class *cls*, its documents' depth, and *cls*."""
-    try:
-        return _DECODERS[cls]
-    except (KeyError, TypeError):  # not a model class; unhashable
+def decoder(cls: object, *, check_keys: bool = False) -> _Decoder:
+    """Return the decoder of the model class *cls*, its documents' depth, and *cls*.
+
+    With *check_keys*, the decoder of trees built in Python, which may hold
+    keys that are not exactly ``str``.
+    """
+    found = (_TREE_BY_ID if check_keys else _BY_ID).get(id(cls))
+    if found is None:
         refuse_type("from_data", "cls", f"one of {CLASS_NAMES}", cls, ("cls",))
+    return found
 
 
 def _too_deep(data: object, limit: int) -> ErrorPath | None:
@@ -358,9 +394,13 @@ def _refuse_foreign_key(data: object) -> None:
         stack.extend(reversed(children))
 
 
-def read(data: object, cls: object) -> Model:
-    """Build a *cls* from the tree *data*; see :func:`from_data`."""
-    decode, limit, model = decoder(cls)
+def read(data: object, cls: object, *, check_keys: bool = False) -> Model:
+    """Build a *cls* from the tree *data*; see :func:`from_data`.
+
+    With *check_keys*, every key is checked to be exactly a ``str``: a tree
+    built in Python may hold others, one that a JSON parser built does not.
+    """
+    decode, limit, model = decoder(cls, check_keys=check_keys)
     try:
         return decode(data)
     except BindingGraphError:
@@ -394,6 +434,9 @@ def from_data(data: object, cls: object = SemanticSymbolicBindingGraph) -> Model
     ``"format": "binding-graph"`` and ``"version": 1``, arrays must be
     ``list`` and objects ``dict``, and nothing may nest deeper than the
     format does.
+    Every value, key and container must be exactly of its built-in type,
+    as :func:`json.loads` makes them: a subclass is refused, whatever it
+    does.
     ``dependencies`` may come in any order, but must not repeat an entry.
     Then every rule of the model applies.
 
@@ -423,4 +466,4 @@ def from_data(data: object, cls: object = SemanticSymbolicBindingGraph) -> Model
     # Reading allocates many objects and frees none, so the cyclic collector
     # would run again and again over a heap that only grows, for nothing: the
     # objects built hold no reference cycles.
-    return call_paused(read, data, cls)
+    return call_paused(read, data, cls, check_keys=True)

@@ -68,6 +68,10 @@ def _encoders() -> dict[type, Callable[[Any], dict[str, Any]]]:
 
 
 _ENCODERS: Final = _encoders()
+# By the class's identity: a caller's object may be of any class, and hashing
+# it could run its metaclass's code. The model classes live as long as the
+# process, so no other class can take one's id.
+_ENCODERS_BY_ID: Final = {id(cls): encode for cls, encode in _ENCODERS.items()}
 
 
 def to_data(obj: Model) -> dict[str, Any]:
@@ -94,7 +98,7 @@ def to_data(obj: Model) -> dict[str, Any]:
 
     .. versionadded:: 0.1.0
     """
-    encode = _ENCODERS.get(type(obj))
+    encode = _ENCODERS_BY_ID.get(id(type(obj)))
     if encode is None:
         refuse_type("to_data", "obj", f"one of {CLASS_NAMES}", obj, ())
     return encode(obj)
@@ -126,8 +130,8 @@ def reference_bytes(obj: Model) -> bytes:
 # One function per class writes its canonical text straight from the object,
 # with the keys already in order: no tree, no sorting. Strings go through the
 # C function the json encoder itself escapes them with; an offset goes
-# through "%d", which writes an int subclass as the int it equals, whatever
-# its __str__ or __format__ say, as the json encoder does.
+# through "%d". A model object holds exactly str and int, never a subclass
+# that could write itself otherwise.
 
 _ESCAPE: Final = json.encoder.encode_basestring
 
@@ -183,11 +187,12 @@ def _writers() -> dict[type, Callable[[Any], str]]:
 
 
 _WRITERS: Final = _writers()
+_WRITERS_BY_ID: Final = {id(cls): write for cls, write in _WRITERS.items()}  # as above
 
 
 def canonical_text(obj: Model) -> str:
     """Return the canonical text of *obj* on the pure path; see :func:`canonical_bytes`."""
-    write = _WRITERS.get(type(obj))
+    write = _WRITERS_BY_ID.get(id(type(obj)))
     if write is None:
         refuse_type("to_data", "obj", f"one of {CLASS_NAMES}", obj, ())
     return write(obj)

@@ -10,9 +10,8 @@ no refusal, and no document it accepts is one the pure path refuses.
   U+0000 to U+001F the same way (the tests hold the two to each other for
   every character), writes every other character as it is, in UTF-8, and
   sorts a set of strings by code point, as :func:`sorted` does.
-  It is asked only about objects whose collections are exactly ``tuple``
-  and ``frozenset`` (a subclass may iterate its own way); a subclass of
-  ``str`` or ``int`` it refuses (``TypeError``), and the pure path answers.
+  A model object holds exactly the built-in types (its checks take no
+  subclass), so it is never asked about a subclass of one.
 - **loads.** msgspec parses the text into a tree, the compiled readers of
   :mod:`binding_graph._decoding` build the object from it, with every check,
   and the object is kept only if its canonical bytes are the text itself.
@@ -26,7 +25,6 @@ no refusal, and no document it accepts is one the pure path refuses.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
@@ -49,24 +47,12 @@ _PARSE: Final = msgspec.json.Decoder().decode
 
 
 def _encoder_source(cls: type) -> str:
-    """Return the source of ``encode_<cls>(obj)``: *obj*'s canonical bytes, or ``None``.
+    """Return the source of ``encode_<cls>(obj)``: *obj*'s canonical bytes.
 
-    ``None`` when a tuple or frozenset of *obj* is a subclass. Nested objects
-    are of model classes, which are final, so only those could be. A graph
-    gets its header.
+    A model object holds exactly ``str``, ``int``, ``tuple``, ``frozenset``,
+    ``None`` and model objects (its checks take no subclass), which msgspec
+    writes as the pure path does. A graph gets its header.
     """
-    tests: list[str] = []
-    for name, declared in declared_fields(cls):
-        if declared.kind == "identifiers":
-            tests.append(f"type(obj.{name}) is frozenset")
-        elif declared.kind == "objects":
-            tests.append(f"type(obj.{name}) is tuple")
-            item = declared.model
-            tests += [
-                f"FROZENSETS.issuperset(map(type, map(get_{field}, obj.{name})))"
-                for field, inner in declared_fields(item)
-                if inner.kind == "identifiers"
-            ]
     value = "obj"
     if cls is SemanticSymbolicBindingGraph:
         members = [
@@ -75,29 +61,15 @@ def _encoder_source(cls: type) -> str:
             *(f'"{name}": obj.{name}' for name, _ in declared_fields(cls)),
         ]
         value = f"{{{', '.join(members)}}}"
-    lines = [f"def encode_{cls.__name__}(obj):"]
-    if tests:
-        lines += [f"    if not ({' and '.join(tests)}):", "        return None"]
-    lines += [
-        "    try:",
-        f"        return encode({value})",
-        "    except Exception:",  # a str or int subclass, say: the pure path answers
-        "        return None",
-    ]
-    return "\n".join(lines)
+    return f"def encode_{cls.__name__}(obj):\n    return encode({value})"
 
 
-def _encoders() -> dict[type, Callable[[Any], bytes | None]]:
+def _encoders() -> dict[type, Callable[[Any], bytes]]:
     namespace: dict[str, Any] = {
-        "FROZENSETS": frozenset({frozenset}),
         "FORMAT": FORMAT,
         "FORMAT_VERSION": FORMAT_VERSION,
         "encode": _ENCODE,
     }
-    for cls in MODEL_CLASSES:
-        for name, declared in declared_fields(cls):
-            if declared.kind == "identifiers":
-                namespace[f"get_{name}"] = attrgetter(name)
     return {
         cls: compile_function(
             f"encode_{cls.__name__}",
@@ -110,6 +82,8 @@ def _encoders() -> dict[type, Callable[[Any], bytes | None]]:
 
 
 _ENCODERS: Final = _encoders()
+# By the class's identity, as the pure path looks its writers up.
+_ENCODERS_BY_ID: Final = {id(cls): encode for cls, encode in _ENCODERS.items()}
 
 
 def _not_a_model_object(_obj: object) -> None:
@@ -123,16 +97,20 @@ class _FastPath:
 
     def canonical_bytes(self, obj: object, /) -> bytes | None:
         """Return *obj*'s canonical bytes, or ``None`` for the pure path to answer."""
-        return _ENCODERS.get(type(obj), _not_a_model_object)(obj)
+        return _ENCODERS_BY_ID.get(id(type(obj)), _not_a_model_object)(obj)
 
     def loads(self, text: str | bytes | bytearray, cls: type, /) -> Model | None:
         """Return the *cls* that *text* holds if *text* is canonical, else ``None``."""
         decode, _, _ = decoder(cls)
         try:
-            raw = str.encode(text) if isinstance(text, str) else text
+            # loads passes exactly a str, bytes or bytearray: isinstance asks
+            # no subclass. bytes() of bytes is the same object, not a copy.
+            raw = str.encode(text) if isinstance(text, str) else bytes(text)
             obj = decode(_PARSE(raw))
         except Exception:  # noqa: BLE001 -- any failure: the pure path decides
             return None
+        # raw is exactly bytes (loads takes no subclass), so comparing it runs
+        # no code of the caller's.
         return obj if _ENCODERS[cls](obj) == raw else None
 
 

@@ -79,10 +79,17 @@ def build_lines(cls: type, namespace: dict[str, Any], target: str) -> list[str]:
         seen.add(name)
     lines = [
         *(f"set_{a.name}({target}, {a.name})" for a in fields),
-        "if not (",
-        f"    {tests[0]}",
-        *(f"    and {test}" for test in tests[1:]),
-        "):",
+        # A test may hash a value's class, whose metaclass may raise: a test
+        # that raises has failed, and the validators, which never run a
+        # value's own code, judge the value.
+        "try:",
+        "    valid = (",
+        f"        {tests[0]}",
+        *(f"        and {test}" for test in tests[1:]),
+        "    )",
+        "except Exception:",
+        "    valid = False",
+        "if not valid:",
         *(
             f"    validate_{a.name}({target}, attribute_{a.name}, {a.name})"
             for a in fields

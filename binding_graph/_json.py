@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from json.scanner import make_scanner
-from typing import Any, Final, NoReturn, TypeVar, cast, overload
+from typing import Any, Final, NoReturn, TypeGuard, TypeVar, cast, overload
 
 from binding_graph import _switch
 from binding_graph._collector import call_paused
@@ -105,9 +105,19 @@ def _utf8_size(text: str) -> int:
     return len(encoded)
 
 
+def _is_text(value: object) -> TypeGuard[str | bytes | bytearray]:
+    """Tell whether *value* is exactly a ``str``, ``bytes`` or ``bytearray``.
+
+    Exactly: a subclass may override what is asked of the text below (its
+    length, its decoding, its comparison with bytes).
+    """
+    cls = type(value)
+    return cls is str or cls is bytes or cls is bytearray
+
+
 def _too_large(text: str | bytes | bytearray, max_bytes: int) -> bool:
     size = len(text)
-    if size > max_bytes or isinstance(text, (bytes, bytearray)) or text.isascii():
+    if size > max_bytes or not isinstance(text, str) or text.isascii():
         return size > max_bytes
     # A character takes at most 4 bytes: encoding a copy of the text, only
     # to count its bytes, is needed only where they could exceed the limit.
@@ -177,7 +187,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
     model = decoder(cls)[2]
     if type(max_bytes) is not int:
         refuse_type("loads", "max_bytes", "an int", max_bytes, ("max_bytes",))
-    if not isinstance(text, (str, bytes, bytearray)):
+    if not _is_text(text):
         refuse_type("loads", "text", "a str or bytes", text, ("text",))
     if _too_large(text, max_bytes):
         raise BindingGraphError(
@@ -190,6 +200,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
         obj = fast.loads(text, model)
         if obj is not None:
             return obj
+    # isinstance, once the type is known exact: it asks no subclass then.
     if not isinstance(text, str):
         try:
             text = text.decode()
@@ -226,7 +237,8 @@ def loads(
 
     Args:
         text: The document: ``str``, or ``bytes`` (or ``bytearray``) in
-            UTF-8, without a byte order mark.
+            UTF-8, without a byte order mark; exactly those types, not a
+            subclass.
         cls: The model class to build; a graph by default.
         max_bytes: The largest document to read, in bytes of UTF-8;
             :data:`~binding_graph.serialization.DEFAULT_MAX_BYTES` (64 MiB)
@@ -292,5 +304,6 @@ def is_canonical(
     except BindingGraphError:
         return False
     # The text loaded, so it is UTF-8 or a str without a lone surrogate.
+    # The text loaded, so it is exactly a str, bytes or bytearray.
     raw = text.encode() if isinstance(text, str) else bytes(text)
     return canonical_bytes(obj) == raw

@@ -5,9 +5,9 @@ The private half of :mod:`binding_graph.jsonl`, shared with the command line.
 
 from __future__ import annotations
 
-import reprlib
-from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Final, NoReturn, Protocol
 
+from binding_graph._validators import foreign_failure, guarded, refuse_type
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
@@ -21,10 +21,6 @@ CHUNK_SIZE: Final = 1 << 16
 _BLANK: Final = " \t\r"
 _BLANK_BYTES: Final = b" \t\r"
 
-_SHOW: Final = reprlib.Repr()
-_SHOW.maxstring = 60
-_SHOW.maxother = 60
-
 
 class Reader(Protocol):
     """A binary file, as far as reading it goes."""
@@ -35,18 +31,41 @@ class Reader(Protocol):
         ...
 
 
-def is_reader(source: object) -> TypeGuard[Reader]:
-    """Tell whether *source* reads like a file: it has a ``read`` method."""
-    return hasattr(source, "read")
+def reader(source: object, owner: str, expected: str) -> Reader | None:
+    """Return *source* as a file if it reads like one (it has ``read``), else ``None``.
+
+    Looking the method up runs the source's own code: what that raises is
+    a refusal of the source, as *expected*.
+    """
+    try:
+        read: object = getattr(source, "read", None)
+    except Exception as exc:
+        raise foreign_failure(owner, "source", expected, source, exc) from exc
+    return None if read is None else source  # type: ignore[return-value]  # it reads
+
+
+def read_chunk(file: Reader, size: int, owner: str) -> bytes:
+    """Return at most *size* bytes of *file*; refuse a file that reads anything else.
+
+    An ``OSError`` passes as it is; anything else the file's own code
+    raises is a refusal of the file.
+    """
+    try:
+        chunk = file.read(size)
+    except (OSError, BindingGraphError):
+        raise
+    except Exception as exc:
+        raise foreign_failure(owner, "source", "a binary file", file, exc) from exc
+    if type(chunk) is bytes:
+        return chunk
+    if type(chunk) is not bytearray:
+        wrong_type(owner, "source", "a binary file", file)
+    return bytes(chunk)
 
 
 def wrong_type(owner: str, field: str, expected: str, value: object) -> NoReturn:
     """Raise the ``wrong_type`` refusal of an argument, in the words of ``loads``."""
-    msg = (
-        f"{owner}.{field} must be {expected}, not {type(value).__qualname__}"
-        f" (got {_SHOW.repr(value)})"
-    )
-    raise BindingGraphError("wrong_type", msg, (field,))
+    refuse_type(owner, field, expected, value, (field,))
 
 
 def check_max_bytes(owner: str, max_bytes: object) -> None:
@@ -70,26 +89,39 @@ def is_blank(line: object, max_bytes: int) -> bool:
     A blank line is ASCII, so its length is its size in bytes; one above
     *max_bytes* is not blank but refused, as ``loads`` refuses it, so that a
     reader that never held it whole gives the same record.
+    Only a ``str``, ``bytes`` or ``bytearray`` can be blank: ``loads``
+    refuses anything else, a subclass included, without calling it.
     """
-    if isinstance(line, str):
-        return len(line) <= max_bytes and not line.strip(_BLANK)
-    if isinstance(line, (bytes, bytearray)):
-        return len(line) <= max_bytes and not line.strip(_BLANK_BYTES)
+    cls = type(line)
+    if cls is str:
+        return len(line) <= max_bytes and not line.strip(_BLANK)  # type: ignore[arg-type, attr-defined]
+    if cls is bytes or cls is bytearray:
+        return len(line) <= max_bytes and not line.strip(_BLANK_BYTES)  # type: ignore[arg-type, attr-defined]
     return False
 
 
 def _strip_line_end(line: object) -> object:
-    if isinstance(line, str):
-        if line.endswith("\n"):
-            return line[:-2] if line.endswith("\r\n") else line[:-1]
-    elif isinstance(line, (bytes, bytearray)) and line.endswith(b"\n"):
-        return line[:-2] if line.endswith(b"\r\n") else line[:-1]
+    cls = type(line)
+    if cls is str:
+        text: str = line  # type: ignore[assignment]  # checked just above
+        if text.endswith("\n"):
+            return text[:-2] if text.endswith("\r\n") else text[:-1]
+    elif cls is bytes or cls is bytearray:
+        data: bytes = line  # type: ignore[assignment]  # checked just above
+        if data.endswith(b"\n"):
+            return data[:-2] if data.endswith(b"\r\n") else data[:-1]
     return line
 
 
-def number_lines(lines: Iterable[object]) -> Iterator[tuple[int, object]]:
-    """Yield ``(number, line)`` for each item of *lines*, its line end removed."""
-    for number, line in enumerate(lines, 1):
+def number_lines(
+    lines: Iterable[object], owner: str, expected: str
+) -> Iterator[tuple[int, object]]:
+    """Yield ``(number, line)`` for each item of *lines*, its line end removed.
+
+    What iterating *lines* raises, but an ``OSError``, is a refusal of
+    them, as *expected*.
+    """
+    for number, line in enumerate(guarded(lines, owner, "source", expected), 1):
         yield number, _strip_line_end(line)
 
 
@@ -112,12 +144,10 @@ def split_lines(  # noqa: C901 -- one loop; helpers would cost a call a line
     size = 0  # the size of pieces
     skipping = False  # the current line is too long: its bytes are dropped
     while True:
-        chunk = file.read(chunk_size)
-        if not isinstance(chunk, (bytes, bytearray)):
-            wrong_type("load_lines", "source", "a binary file", file)
+        chunk = read_chunk(file, chunk_size, "load_lines")
         if not chunk:
             break
-        parts = bytes(chunk).split(b"\n")
+        parts = chunk.split(b"\n")
         tail = parts.pop()
         for part in parts:
             number += 1

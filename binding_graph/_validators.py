@@ -27,15 +27,23 @@ compiled from the same templates, so each is written once.
 from __future__ import annotations
 
 import unicodedata
+from itertools import repeat
 from keyword import iskeyword
+from operator import is_
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeGuard
 
 from binding_graph._codegen import compile_function
 from binding_graph._fields import FieldKind, declare
-from binding_graph.errors import BindingGraphError, ErrorPath, RefusalCode, short_repr
+from binding_graph.errors import (
+    BindingGraphError,
+    ErrorPath,
+    RefusalCode,
+    short_repr,
+    type_name,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Iterator
 
     import attrs
 
@@ -62,18 +70,75 @@ def refuse(  # noqa: PLR0917 -- internal; every call site reads as a sentence
     )
 
 
+# The built-in types a field or an argument may hold, and how a caller
+# converts an instance of a subclass to one.
+_EXACT: Final = (str, int, bytes, bytearray, tuple, frozenset, list, dict)
+
+
 def refuse_type(
     owner: str, field: str, expected: str, value: object, path: ErrorPath
 ) -> NoReturn:
-    """Raise the ``wrong_type`` refusal for *value*."""
-    refuse(
+    """Raise the ``wrong_type`` refusal for *value*.
+
+    Values are taken only as exactly the built-in type a field holds: a
+    subclass may override any method (its length, its iteration, its
+    arithmetic) and so make an object that its own checks took for sound.
+    The refusal of a subclass says how to convert it.
+    """
+    cls = type(value)
+    name = type_name(value)
+    rule = f"must be {expected}, not {name}"
+    for base in _EXACT:
+        # A subclass check on the class runs no code of the class's own.
+        if cls is not base and cls is not bool and issubclass(cls, base):
+            rule += (
+                f", a subclass of {base.__name__}: convert it with"
+                f" {base.__name__}(value)"
+            )
+            break
+    refuse("wrong_type", owner, field, rule, value, path)
+
+
+def foreign_failure(
+    owner: str, field: str, expected: str, value: object, error: Exception
+) -> BindingGraphError:
+    """Return the refusal of *value*, whose own code raised *error* when it was used.
+
+    Only what the caller hands over as a file or an iterable is ever used,
+    read or iterated; whatever else its code raises than an ``OSError`` is
+    a refusal of the argument.
+    """
+    return BindingGraphError(
         "wrong_type",
-        owner,
-        field,
-        f"must be {expected}, not {type(value).__qualname__}",
-        value,
-        path,
+        f"{owner}.{field} must be {expected}, but the {type_name(value)} given"
+        f" raised {type_name(error)} when it was used",
+        (field,),
     )
+
+
+def guarded(
+    items: Iterable[object], owner: str, field: str, expected: str
+) -> Iterator[object]:
+    """Yield the items of *items*, refusing any failure of its own code to give them.
+
+    ``OSError`` and :class:`~binding_graph.BindingGraphError` pass as they
+    are; anything else that ``iter()`` or ``next()`` raises is refused, by
+    :func:`foreign_failure`, at *field*.
+    """
+    try:
+        iterator = iter(items)
+    except Exception as exc:
+        raise foreign_failure(owner, field, expected, items, exc) from exc
+    while True:
+        try:
+            item = next(iterator)
+        except StopIteration:
+            return
+        except (OSError, BindingGraphError):
+            raise
+        except Exception as exc:
+            raise foreign_failure(owner, field, expected, items, exc) from exc
+        yield item
 
 
 def fast_test(
@@ -156,16 +221,6 @@ def is_tuple(value: object) -> TypeGuard[tuple[object, ...]]:
     return type(value) is tuple
 
 
-def is_frozenset_instance(value: object) -> TypeGuard[frozenset[object]]:
-    """Tell whether *value* is a ``frozenset``, or an instance of a subclass."""
-    return isinstance(value, frozenset)
-
-
-def is_tuple_instance(value: object) -> TypeGuard[tuple[object, ...]]:
-    """Tell whether *value* is a ``tuple``, or an instance of a subclass."""
-    return isinstance(value, tuple)
-
-
 def untrusted(value: object) -> object:
     """Return *value* as an ``object``: what a caller passed, whatever its annotation says."""
     return value
@@ -174,27 +229,14 @@ def untrusted(value: object) -> object:
 # -- strings ----------------------------------------------------------------
 
 
-def _behaves_as(cls: type, base: type) -> bool:
-    # A subclass is taken for its base only if it keeps the base's equality,
-    # hashing and ordering: ids go into sets and offsets are compared, and an
-    # override could raise there or make two distinct values collide.
-    return issubclass(cls, base) and all(
-        getattr(cls, method) is getattr(base, method) for method in _KEPT
-    )
-
-
-_KEPT: Final = ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
-
-
 def is_str(value: object) -> TypeGuard[str]:
-    """Tell whether *value* is a ``str``, or a subclass that keeps its equality."""
+    """Tell whether *value* is exactly a ``str``."""
     # ``type(value)``, not ``isinstance``: an object can lie about its
-    # ``__class__`` and would then crash the ``str`` methods below.
-    cls = type(value)
-    return cls is str or _behaves_as(cls, str)
+    # ``__class__``, and ``isinstance`` would ask it.
+    return type(value) is str
 
 
-_A_STR: Final = "a str (a subclass must keep str's equality and hashing)"
+_A_STR: Final = "a str"
 
 
 def check_text(
@@ -305,9 +347,7 @@ def check_member(
 ) -> str:
     """Refuse *value* unless it is a member of *vocabulary*."""
     string = check_text(value, owner, field, path)
-    # Look up the plain string: a subclass could not change the answer, but
-    # str.__str__ keeps the lookup on str's own hashing all the same.
-    if str.__str__(string) not in vocabulary:
+    if string not in vocabulary:
         allowed = ", ".join(sorted(vocabulary))
         refuse(
             "not_in_vocabulary", owner, field, f"must be one of {allowed}", value, path
@@ -389,18 +429,10 @@ def refusal_reason(
 
 
 def _check_int(value: object, owner: str, field: str) -> int:
-    # ``bool`` is an ``int`` to Python, but never an offset.
-    cls = type(value)
-    if not (cls is int or _behaves_as(cls, int)) or issubclass(cls, bool):
-        refuse_type(
-            owner,
-            field,
-            "an int, not a bool (a subclass must keep int's equality, hashing"
-            " and ordering)",
-            value,
-            (field,),
-        )
-    return value  # type: ignore[return-value]  # checked just above
+    # Exactly an int: ``bool`` is an ``int`` to Python, but never an offset.
+    if type(value) is not int:
+        refuse_type(owner, field, "an int", value, (field,))
+    return value
 
 
 @declare_as("start", "type({value}) is int and 0 <= {value} <= MAX_OFFSET")
@@ -411,9 +443,8 @@ def span_start(
     if type(value) is int and 0 <= value <= MAX_OFFSET:
         return
     owner, name = type(instance).__name__, attribute.name
+    # An int, so the test above failed on its range.
     start = _check_int(value, owner, name)
-    if 0 <= start <= MAX_OFFSET:
-        return
     refuse(
         "invalid_span",
         owner,
@@ -433,9 +464,8 @@ def span_end(
     if type(value) is int and start < value <= MAX_OFFSET:
         return
     owner, name = type(instance).__name__, attribute.name
+    # An int, so the test above failed on its range.
     end = _check_int(value, owner, name)
-    if start < end <= MAX_OFFSET:
-        return
     if end <= start:
         rule = (
             f"must be greater than start ({start}): spans are half-open and non-empty"
@@ -493,7 +523,7 @@ def identifier_set(
     if is_frozenset(value) and all(map(_fast_identifier, value)):
         return
     owner, name = type(instance).__name__, attribute.name
-    if not is_frozenset_instance(value):
+    if not is_frozenset(value):
         refuse_type(owner, name, "a frozenset", value, (name,))
     refusals: list[BindingGraphError] = []
     for member in value:
@@ -508,26 +538,28 @@ def identifier_set(
 def check_tuple(
     value: object, cls: type, owner: str, field: str, path: ErrorPath
 ) -> None:
-    """Refuse *value* unless it is a ``tuple`` (or subclass) of *cls* instances."""
-    if not is_tuple_instance(value):
+    """Refuse *value* unless it is exactly a ``tuple`` of exactly *cls* instances."""
+    if not is_tuple(value):
         refuse_type(owner, field, f"a tuple of {cls.__name__}", value, path)
-    for index, item in enumerate(value):
-        if not isinstance(item, cls):
+    for index, item in enumerate(value):  # pragma: no branch -- called for a bad one
+        if type(item) is not cls:
             refuse_type(owner, field, f"a {cls.__name__}", item, (*path, index))
 
 
 def tuple_of(cls: type) -> Validator:
     """Build a check for a ``tuple`` whose every item is a *cls*."""
-    only_cls = frozenset({cls})
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        # The common case in one C-level pass: a tuple of exactly cls.
-        if type(value) is tuple and only_cls.issuperset(map(type, value)):  # pyright: ignore[reportUnknownArgumentType]
+        # The common case in one C-level pass, by identity: hashing an
+        # item's class could run its metaclass's code.
+        if type(value) is tuple and all(map(is_, map(type, value), repeat(cls))):  # pyright: ignore[reportUnknownArgumentType]
             return
         name = attribute.name
         check_tuple(value, cls, type(instance).__name__, name, (name,))  # pyright: ignore[reportUnknownArgumentType]
 
     check.__qualname__ = check.__name__ = f"tuple_of({cls.__name__})"
+    # Faster than the check's own pass, but it hashes each item's class:
+    # the compiled __init__ takes an exception of its tests for a failed test.
     fast = "type({value}) is tuple and {items}.issuperset(map(type, {value}))"
     return declare(check, "objects", item=cls, fast=fast)
 
@@ -536,7 +568,7 @@ def instance_of(cls: type) -> Validator:
     """Build a check that a field holds a *cls*."""
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, cls):
+        if type(value) is not cls:
             name = attribute.name
             refuse_type(
                 type(instance).__name__, name, f"a {cls.__name__}", value, (name,)

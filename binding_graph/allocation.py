@@ -59,10 +59,11 @@ def allocate_symbols(
 
     Args:
         noun_phrases: The phrases, in order: a list, tuple or other ordered
-            iterable of ``str``.
+            iterable of ``str`` (exactly ``str``, not a subclass).
             A bare ``str`` or ``bytes`` (which would allocate one symbol per
             character), a set (whose order changes with the hash seed) and a
-            mapping are refused.
+            mapping are refused, and so is an iterable whose iteration
+            raises.
         source_span: The span every symbol is introduced at.
         introduced_by: What introduced the symbols.
         semantic_role: One of :data:`~binding_graph.SEMANTIC_ROLES`.
@@ -88,18 +89,24 @@ def allocate_symbols(
     .. versionadded:: 0.1.0
     """
     # Arguments come from untrusted producers: check what they are, not what
-    # the annotations promise.
+    # the annotations promise, and by their class, never by what they say
+    # their class is.
     phrases_in = _v.untrusted(noun_phrases)
-    span = _v.untrusted(source_span)
-    if isinstance(phrases_in, _BARE) or not isinstance(phrases_in, Iterable):
-        _v.refuse_type(
-            _OWNER,
-            "noun_phrases",
-            "an ordered iterable of str (a list or tuple)",
-            noun_phrases,
-            ("noun_phrases",),
-        )
-    if isinstance(phrases_in, (AbstractSet, Mapping)):
+    ordered = "an ordered iterable of str (a list or tuple)"
+    if issubclass(type(phrases_in), _BARE):
+        _v.refuse_type(_OWNER, "noun_phrases", ordered, noun_phrases, ("noun_phrases",))
+    try:
+        # Abstract classes may ask the value's own class: what that raises
+        # is a refusal of the value.
+        iterable = isinstance(phrases_in, Iterable)
+        unordered = isinstance(phrases_in, (AbstractSet, Mapping))
+    except Exception as exc:
+        raise _v.foreign_failure(
+            _OWNER, "noun_phrases", ordered, noun_phrases, exc
+        ) from exc
+    if not iterable:
+        _v.refuse_type(_OWNER, "noun_phrases", ordered, noun_phrases, ("noun_phrases",))
+    if unordered:
         _v.refuse_type(
             _OWNER,
             "noun_phrases",
@@ -107,7 +114,7 @@ def allocate_symbols(
             noun_phrases,
             ("noun_phrases",),
         )
-    if not isinstance(span, SourceSpanLink):
+    if type(_v.untrusted(source_span)) is not SourceSpanLink:
         _v.refuse_type(
             _OWNER, "source_span", "a SourceSpanLink", source_span, ("source_span",)
         )
@@ -117,7 +124,7 @@ def allocate_symbols(
     )
     _v.check_identifier(prefix, _OWNER, "prefix", ("prefix",))
 
-    phrases = tuple(noun_phrases)
+    phrases = tuple(_v.guarded(noun_phrases, _OWNER, "noun_phrases", ordered))
     if not phrases:
         raise BindingGraphError(
             "empty_allocation",

@@ -23,12 +23,13 @@ from binding_graph._lines import (
     Reader,
     check_max_bytes,
     is_blank,
-    is_reader,
     number_lines,
+    reader,
     split_lines,
     too_long,
     wrong_type,
 )
+from binding_graph._validators import foreign_failure, guarded
 from binding_graph.errors import BindingGraphError
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, loads
@@ -40,7 +41,8 @@ __all__ = ["LineRecord", "dump_lines", "load_line", "load_lines"]
 
 
 def _is_refusal(value: object) -> bool:
-    return isinstance(value, BindingGraphError)
+    # Exactly the library's refusal: its class, not what the value says it is.
+    return type(value) is BindingGraphError
 
 
 def _refusal_key(error: BindingGraphError | None) -> object:
@@ -120,7 +122,7 @@ def load_line(
     Args:
         line: The line, without its line end: ``bytes`` in UTF-8, or
             ``str``.
-            A value of another type is refused as
+            A value of another type, a subclass included, is refused as
             :func:`~binding_graph.loads` refuses it.
         number: The line's number, from 1, kept in the record.
         max_bytes: The largest record to read, in bytes of UTF-8, as for
@@ -185,7 +187,9 @@ def load_lines(
         BindingGraphError: ``wrong_type`` if *max_bytes* is not an ``int``,
             or *source* neither a file nor an iterable of lines (a ``str`` or
             ``bytes`` is not); while iterating, if a file reads ``str``
-            rather than ``bytes`` (open it with ``"rb"``).
+            rather than ``bytes`` (open it with ``"rb"``), or if reading or
+            iterating *source* raises anything but an ``OSError``, which
+            passes as it is.
 
     >>> import io
     >>> corpus = io.BytesIO(b'{"format": "binding-graph"}\r\n\n[]')
@@ -196,15 +200,19 @@ def load_lines(
     """
     check_max_bytes("load_lines", max_bytes)
     expected = "a binary file or an iterable of lines"
-    if isinstance(source, (str, bytes, bytearray)):
+    # A check of the class itself: it runs no code of the source's own.
+    if issubclass(type(source), (str, bytes, bytearray)):
         wrong_type("load_lines", "source", expected, source)
-    if is_reader(source):
-        return _file_records(source, max_bytes)
+    file = reader(source, "load_lines", expected)
+    if file is not None:
+        return _file_records(file, max_bytes)
     try:
         lines = iter(cast("Iterable[object]", source))
     except TypeError:
         wrong_type("load_lines", "source", expected, source)
-    return _records(number_lines(lines), max_bytes)
+    except Exception as exc:
+        raise foreign_failure("load_lines", "source", expected, source, exc) from exc
+    return _records(number_lines(lines, "load_lines", expected), max_bytes)
 
 
 def _file_records(file: Reader, max_bytes: int) -> Iterator[LineRecord]:
@@ -239,7 +247,8 @@ def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: BinaryIO) -
     Raises:
         BindingGraphError: ``wrong_type`` if *file* is a text file, or at
             the first item of *graphs* that is not a graph (those before it
-            are written).
+            are written); if iterating *graphs*, or writing to *file*,
+            raises anything but an ``OSError``, which passes as it is.
 
     >>> import io
     >>> out = io.BytesIO()
@@ -250,13 +259,23 @@ def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: BinaryIO) -
 
     .. versionadded:: 0.1.0
     """
-    target: object = file
-    if isinstance(target, io.TextIOBase):
-        wrong_type("dump_lines", "file", "a binary file", file)
+    binary = "a binary file"
+    try:
+        text = isinstance(file, io.TextIOBase)  # may ask the file its class
+    except Exception as exc:
+        raise foreign_failure("dump_lines", "file", binary, file, exc) from exc
+    if text:
+        wrong_type("dump_lines", "file", binary, file)
     count = 0
-    for graph in graphs:
+    for graph in guarded(graphs, "dump_lines", "graphs", "an iterable of graphs"):
         if type(graph) is not SemanticSymbolicBindingGraph:
             wrong_type("dump_lines", "graphs", "an iterable of graphs", graph)
-        file.write(canonical_bytes(graph) + b"\n")
+        data = canonical_bytes(graph) + b"\n"
+        try:
+            file.write(data)
+        except OSError:
+            raise
+        except Exception as exc:
+            raise foreign_failure("dump_lines", "file", binary, file, exc) from exc
         count += 1
     return count

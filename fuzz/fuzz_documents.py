@@ -9,6 +9,11 @@ Where the ``fast`` extra (msgspec) is installed, every input is read on the
 pure path and on the fast path, and any difference (an object, its
 canonical bytes, or a refusal's code, path and message) fails the run too.
 
+Each input is also read as a caller in Python could hand it over: the text
+as a subclass of ``bytes`` or ``str`` whose methods lie or raise, and its
+tree with one value or key made so (``fuzz/hostile.py``); the last bytes of
+the input choose which and how.
+
     python fuzz/fuzz_documents.py --runs 1000000
     python fuzz/fuzz_documents.py --seconds 60 --engine hypothesis
 
@@ -31,6 +36,10 @@ import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+# The hostile values live beside this script, which is no package.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import hostile  # found through the line above
 
 if TYPE_CHECKING:
     from binding_graph.model import Model
@@ -71,19 +80,17 @@ class PathsDisagreeError(AssertionError):
     """The pure path and the fast path answered an input differently."""
 
 
-def _answer(
-    text: str | bytes, cls: type[Model], fast: _switch.FastPath | None
-) -> object:
+def _answer(text: object, cls: type[Model], fast: _switch.FastPath | None) -> object:
     """Return what loads answers on one path: the object and its bytes, or the refusal."""
     _switch.use(fast)
     try:
-        obj = binding_graph.loads(text, cls)
+        obj = binding_graph.loads(text, cls)  # type: ignore[call-overload]
     except binding_graph.BindingGraphError as exc:
         return (exc.code, exc.path, exc.message)
     return (obj, binding_graph.canonical_bytes(obj), binding_graph.dumps(obj))
 
 
-def _read_both_ways(text: str | bytes, cls: type[Model]) -> None:
+def _read_both_ways(text: object, cls: type[Model]) -> None:
     """Read *text* on the pure path, and on the fast path where installed: the same."""
     pure = _answer(text, cls, None)
     if FAST_PATH is not None:
@@ -106,12 +113,19 @@ def target(data: bytes) -> None:
         _read_both_ways(data.decode("utf-8", "replace"), cls)
     finally:
         _switch.use(previous)
+    choice = int.from_bytes(data[-8:], "little")
+    try:
+        _read_both_ways(hostile.hostile_like(data, choice), cls)
+    finally:
+        _switch.use(previous)
     try:
         tree = json.loads(data)
     except (ValueError, RecursionError):
         return  # not JSON to Python either: nothing for from_data to read
     with contextlib.suppress(binding_graph.BindingGraphError):
         binding_graph.from_data(tree, cls)
+    with contextlib.suppress(binding_graph.BindingGraphError):
+        binding_graph.from_data(hostile.poison(tree, choice), cls)
 
 
 def _run_atheris(runs: int, seconds: int, extra: list[str]) -> None:  # pragma: no cover

@@ -53,9 +53,8 @@ from binding_graph._schema import (
     _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]
     _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
 )
-from binding_graph.errors import ErrorPath
+from binding_graph.errors import ErrorPath, type_name
 from binding_graph.errors import short_repr as show
-from binding_graph.errors import type_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -339,13 +338,13 @@ VALID_STRINGS: dict[tuple[str, str], str] = {
 
 
 class Text(str):
-    """A str subclass: accepted wherever a str is."""
+    """A str subclass that changes nothing: still refused wherever a str belongs."""
 
     __slots__ = ()
 
 
 class Offset(int):
-    """An int subclass that is not bool."""
+    """An int subclass that is not bool, and changes nothing: still refused as an offset."""
 
     __slots__ = ()
 

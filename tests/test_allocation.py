@@ -85,6 +85,12 @@ class TestIds:
         assert ids(allocate(["apples"], prefix="\u03c3")) == ["\u03c3_apples_000"]
 
 
+class Phrase(str):
+    """A str subclass that changes nothing."""
+
+    __slots__ = ()
+
+
 class TestSymbols:
     """Each symbol is named by its phrase and shares the span, role and introducer given."""
 
@@ -119,15 +125,14 @@ class TestSymbols:
         assert symbol.semantic_role == "quantity"
         assert symbol.symbol_id.startswith("sym_")
 
-    def test_str_subclass_phrase_gives_plain_str_fields(self) -> None:
-        """A str subclass phrase is accepted; id and name come out as plain str."""
-
-        class Phrase(str):
-            __slots__ = ()
-
-        (symbol,) = allocate([Phrase(" Alice ")])
-        assert (symbol.symbol_id, symbol.name) == ("sym_alice_000", "Alice")
-        assert type(symbol.name) is str
+    def test_a_str_subclass_phrase_is_refused_at_its_position(self) -> None:
+        """A phrase must be exactly a str: a subclass is wrong_type at its position."""
+        error = refusal(allocate, ["Alice", Phrase(" Bob ")])
+        assert (error.code, error.path) == ("wrong_type", ("noun_phrases", 1))
+        assert error.message == (
+            "allocate_symbols.noun_phrases[1] must be a str, not Phrase, a subclass"
+            " of str: convert it with str(value) (got ' Bob ')"
+        )
 
 
 def _phrases() -> Iterator[str]:

@@ -18,10 +18,13 @@ from hypothesis import strategies as st
 from binding_graph import BindingGraphError, SourceSpanLink, from_data, to_data
 from binding_graph import strategies as bgst
 from binding_graph.model import MODEL_CLASSES
-from tests._helpers import graph
+from tests._helpers import ROOT, graph, load_script
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+
+hostile: Any = load_script(ROOT / "fuzz" / "hostile.py")
 
 
 class Boom(Exception):  # noqa: N818 -- what hostile code raises
@@ -205,6 +208,22 @@ class TestHostileTrees:
             "unknown_symbol",
         }
 
+    @given(document=bgst.graph_documents(max_symbols=3), choice=st.integers(0, 2**40))
+    def test_a_document_with_one_lying_value_is_refused(
+        self, document: dict[str, Any], choice: int
+    ) -> None:
+        """A valid document with one value or key made a lying subclass, or spiteful, is refused."""
+        tree = hostile.poison(document, choice)
+        with pytest.raises(BindingGraphError) as info:
+            from_data(tree)
+        # A header of another type says that it is no graph document.
+        assert info.value.code in {
+            "wrong_type",
+            "unknown_key",
+            "missing_key",
+            "malformed_document",
+        }
+
     @pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
     @given(value=HOSTILE)
     def test_a_hostile_value_alone_is_refused(self, cls: type[Any], value: Any) -> None:
@@ -229,8 +248,7 @@ class TestHostileTrees:
         assert (info.value.code, info.value.path) == ("unknown_key", ())
         assert info.value.message == (
             "an object of a document has a key of type FieldHashedStr, which is no"
-            " field: keys are field names, of type str (a subclass must keep str's"
-            " equality and hashing) (got 'end')"
+            " field: keys are field names, of type str (got 'end')"
         )
 
     def test_a_nested_raising_key_is_refused_at_its_object(self) -> None:
@@ -259,26 +277,41 @@ class TestHostileTrees:
         """A foreign exception with no hostile key behind it is raised as it is."""
         from binding_graph import _decoding  # noqa: PLC0415
 
-        decoders = _decoding._DECODERS  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-        monkeypatch.setitem(decoders, SourceSpanLink, (_boom, 1, SourceSpanLink))
+        decoders = _decoding._TREE_BY_ID  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        entry = (_boom, 1, SourceSpanLink)
+        monkeypatch.setitem(decoders, id(SourceSpanLink), entry)
         with pytest.raises(Boom):
             from_data({"source_id": "p"}, SourceSpanLink)
 
 
 class KeptStr(str):
-    """A str subclass that keeps str's equality and hashing: a str to the model."""
+    """A str subclass that changes nothing."""
 
     __slots__ = ()
 
 
 class TestFriendlySubclasses:
-    """A subclass of str that keeps its equality reads as the str it is."""
+    """A subclass of str is refused in a tree too, however faithfully it behaves."""
 
-    def test_a_dependency_of_a_kept_subclass_is_read(self) -> None:
-        """A dependency that is a well-behaved str subclass is accepted as its value."""
+    def test_a_dependency_of_a_kept_subclass_is_refused(self) -> None:
+        """A dependency that is a str subclass is wrong_type at its position."""
         data = to_data(graph())
-        data["equations"][0]["dependencies"] = [KeptStr("x"), KeptStr("y")]
-        assert from_data(data) == graph()
+        data["equations"][0]["dependencies"] = ["x", KeptStr("y")]
+        with pytest.raises(BindingGraphError) as info:
+            from_data(data)
+        assert (info.value.code, info.value.path) == (
+            "wrong_type",
+            ("equations", 0, "dependencies", 1),
+        )
+
+    def test_a_key_of_a_subclass_is_refused_where_it_names_a_field(self) -> None:
+        """A key that is a str subclass is unknown_key, though it equals a field's name."""
+        data = to_data(graph())
+        symbol = data["symbols"][0]
+        symbol[KeptStr("name")] = symbol.pop("name")
+        with pytest.raises(BindingGraphError) as info:
+            from_data(data)
+        assert (info.value.code, info.value.path) == ("unknown_key", ("symbols", 0))
 
     def test_a_raising_key_inside_a_list_is_refused_at_its_element(self) -> None:
         """The refusal of a raising key in an array's element has the element's path."""

@@ -194,21 +194,25 @@ class TestDependencies:
             frozenset[str](),
             frozenset({"x"}),
             frozenset({"\u03c3_1", "x"}),
-            frozenset({Text("x")}),
         ],
     )
     def test_dependencies_accept(self, dependencies: frozenset[str]) -> None:
         """Any frozenset of valid ids, the empty one included, is accepted."""
         assert equation(dependencies=dependencies).dependencies == dependencies
 
-    def test_dependencies_accept_a_frozenset_subclass(self) -> None:
-        """A frozenset subclass of valid ids is accepted as a frozenset."""
+    def test_dependencies_refuse_a_frozenset_subclass(self) -> None:
+        """A frozenset subclass of valid ids is wrong_type: dependencies are exactly a frozenset."""
 
         class Ids(frozenset[str]):
             __slots__ = ()
 
-        dependencies = Ids({"x", "y"})
-        assert equation(dependencies=dependencies).dependencies == {"x", "y"}
+        error = refusal(equation, dependencies=Ids({"x", "y"}))
+        assert (error.code, error.path) == ("wrong_type", ("dependencies",))
+
+    def test_dependencies_refuse_a_member_of_a_str_subclass(self) -> None:
+        """A dependency that is a str subclass is wrong_type, even a valid id."""
+        error = refusal(equation, dependencies=frozenset({Text("x")}))
+        assert (error.code, error.path) == ("wrong_type", ("dependencies",))
 
     @pytest.mark.parametrize(("build", "code", "path", "message"), DEPENDENCY_MESSAGES)
     def test_refusal_message_is_exact(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import tracemalloc
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import given
@@ -27,7 +27,7 @@ from tests._corpora import SMALL, corpora, oracle, reference_lines
 from tests._helpers import graph, untyped
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from tests._corpora import Outcome
 
@@ -318,6 +318,16 @@ class TestLoadLinesFromFiles:
         assert records == expected
         assert peak < 8 * CHUNK_SIZE
 
+    def test_a_file_that_reads_bytearray_is_read(self) -> None:
+        """A binary file may read bytearray, as a raw stream may: the records are the same."""
+
+        class Raw(io.BytesIO):
+            def read(self, size: int | None = -1, /) -> bytes:
+                return bytearray(super().read(size))  # type: ignore[return-value]
+
+        records = list(load_lines(Raw(LINE + b"\n" + LINE)))
+        assert [(r.line, r.graph) for r in records] == [(1, GRAPH), (2, GRAPH)]
+
     def test_a_text_file_is_refused(self) -> None:
         """A file that reads str is wrong_type: open it in binary mode."""
         with pytest.raises(BindingGraphError) as info:
@@ -437,6 +447,39 @@ class TestLoadLinesFromIterables:
             f" not {name}"
         )
 
+    def test_a_failure_to_give_a_line_is_a_refusal_of_the_source(self) -> None:
+        """Lines whose iteration raises are wrong_type at source, after the records before."""
+
+        def lines() -> Iterator[bytes]:
+            yield LINE
+            raise RuntimeError
+
+        records = load_lines(lines())
+        assert next(records).graph == GRAPH
+        with pytest.raises(BindingGraphError) as info:
+            next(records)
+        assert (info.value.code, info.value.path) == ("wrong_type", ("source",))
+        assert info.value.message == (
+            "load_lines.source must be a binary file or an iterable of lines, but"
+            " the generator given raised RuntimeError when it was used"
+        )
+
+    @pytest.mark.parametrize(
+        "error",
+        [OSError("disk"), BindingGraphError("empty_text", "disk")],
+        ids=["OSError", "BindingGraphError"],
+    )
+    def test_an_os_error_or_a_refusal_passes_as_it_is(self, error: Exception) -> None:
+        """What the lines raise passes unchanged if it is an OSError or a refusal."""
+
+        def lines() -> Iterator[bytes]:
+            yield from ()  # a generator, which raises when first asked
+            raise error
+
+        with pytest.raises(type(error)) as info:
+            list(load_lines(lines()))
+        assert info.value is error
+
     def test_refuses_a_max_bytes_that_is_not_an_int(self) -> None:
         """max_bytes is checked when load_lines is called, not per line."""
         with pytest.raises(BindingGraphError) as info:
@@ -449,6 +492,28 @@ class TestLoadLinesFromIterables:
 
 class TestDumpLines:
     """dump_lines writes canonical JSON Lines that load_lines reads back."""
+
+    def test_a_file_that_cannot_be_written_raises_its_os_error(self) -> None:
+        """An OSError of the file's write passes as it is: the file is not refused."""
+
+        class Full(io.BytesIO):
+            def write(self, _data: Any, /) -> int:
+                raise OSError(28, "No space left on device")
+
+        with pytest.raises(OSError, match="No space left") as info:
+            dump_lines([GRAPH], Full())
+        assert info.value.errno == 28
+
+    def test_a_file_whose_write_refuses_bytes_is_refused(self) -> None:
+        """A file whose write raises anything else is wrong_type at file."""
+
+        class Texts(io.BytesIO):
+            def write(self, _data: Any, /) -> int:
+                raise TypeError
+
+        with pytest.raises(BindingGraphError) as info:
+            dump_lines([GRAPH], Texts())
+        assert (info.value.code, info.value.path) == ("wrong_type", ("file",))
 
     @given(st.lists(bgst.graphs(**SMALL), max_size=3))
     def test_round_trips(self, graphs: list[SemanticSymbolicBindingGraph]) -> None:

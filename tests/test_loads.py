@@ -121,11 +121,11 @@ class TestLoads:
         if refused:
             document = document.replace('"end": 1', '"end": 0')
         during: list[bool] = []
-        read: Callable[[object, object], object] = getattr(*READS[0])
+        read: Callable[..., object] = getattr(*READS[0])
 
-        def observed(data: object, cls: object) -> object:
+        def observed(data: object, cls: object, **options: bool) -> object:
             during.append(gc.isenabled())
-            return read(data, cls)
+            return read(data, cls, **options)
 
         # from_data and loads each look the shared reader up in their module.
         for place in READS:

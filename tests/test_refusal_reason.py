@@ -58,7 +58,7 @@ class TestRefusalReason:
             ("admitted", "x", "refusal_reason_forbidden"),
             ("admitted", "", "refusal_reason_forbidden"),
             ("admitted", " ", "refusal_reason_forbidden"),
-            ("admitted", Text("x"), "refusal_reason_forbidden"),
+            ("admitted", Text("x"), "wrong_type"),
             ("pending", "x", "refusal_reason_forbidden"),
             ("pending", "", "refusal_reason_forbidden"),
             ("pending", " ", "refusal_reason_forbidden"),
