@@ -182,6 +182,7 @@ class Analysis:
         "found",
         "graph",
         "order",
+        "reasons",
         "unadmitted",
         "units",
     )
@@ -209,9 +210,18 @@ class Analysis:
         self.units = {symbol.symbol_id: symbol.unit for symbol in graph.symbols}
         self.cyclic: list[tuple[str, ...]] = []
         self.found: list[RawFinding] = []
+        # Each reason once: many unknowns may ask for one symbol whose
+        # definition reads many others.
+        self.reasons: dict[str, str] = {}
 
     def why_undetermined(self, symbol_id: str) -> str:
         """Say why *symbol_id*, which is not determined, is not."""
+        reason = self.reasons.get(symbol_id)
+        if reason is None:
+            reason = self.reasons[symbol_id] = self._why_undetermined(symbol_id)
+        return reason
+
+    def _why_undetermined(self, symbol_id: str) -> str:
         equations = self.graph.equations
         if symbol_id in self.admitted:
             # The first admitted definition would have determined the symbol

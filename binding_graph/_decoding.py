@@ -8,6 +8,7 @@ from typing import (
     TYPE_CHECKING,
     Any,
     Final,
+    NamedTuple,
     NoReturn,
     TypeVar,
     cast,
@@ -372,23 +373,43 @@ def _too_deep(data: object, limit: int) -> ErrorPath | None:
     return None
 
 
+class _Step(NamedTuple):
+    """Where a value of a tree sits: the step to it from its parent's place."""
+
+    parent: _Step | None
+    key: str | int
+
+    def path(self) -> ErrorPath:
+        """Return the path from the root, built once, when it is needed."""
+        steps: list[str | int] = []
+        step: _Step | None = self
+        while step is not None:
+            steps.append(step.key)
+            step = step.parent
+        return tuple(reversed(steps))
+
+
 def _refuse_foreign_key(data: object) -> None:
-    """Refuse the first key, in document order, that is not a ``str``."""
-    stack: list[tuple[ErrorPath, object]] = [((), data)]
+    """Refuse the first key, in document order, that is not a ``str``.
+
+    Each value carries only the step to it from its parent, so a tree of
+    any depth costs time in proportion to its size.
+    """
+    stack: list[tuple[_Step | None, object]] = [(None, data)]
     seen: set[int] = set()
     while stack:
-        path, value = stack.pop()
+        step, value = stack.pop()
         if id(value) in seen:  # a shared or self-referencing container
             continue
         seen.add(id(value))
-        children: list[tuple[ErrorPath, object]] = []
+        children: list[tuple[_Step | None, object]] = []
         if is_dict(value):
             for key, child in list(value.items()):
                 if not is_str(key):
-                    _refuse_key(key, path)
-                children.append(((*path, key), child))
+                    _refuse_key(key, () if step is None else step.path())
+                children.append((_Step(step, key), child))
         elif is_list(value):
-            children = [((*path, i), v) for i, v in enumerate(value)]
+            children = [(_Step(step, i), v) for i, v in enumerate(value)]
         else:
             continue
         stack.extend(reversed(children))

@@ -69,6 +69,7 @@ __all__ = [
     "IDENTIFIER_FIELDS",
     "IDENTIFIER_PATTERN",
     "JSON_TREES",
+    "KEY_WALK_STEP",
     "MAX_OFFSET",
     "MODEL_CLASSES",
     "NOT_BLANK_PATTERN",
@@ -133,6 +134,9 @@ A valid value the fast path is meant to take must never reach one of these.
 They cost several times the fast path, and the performance targets of
 docs/performance.md rest on that.
 """
+
+KEY_WALK_STEP: Any = _decoding._Step  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+"""A step of the walk that looks for a tree's first key that is not a str."""
 
 READS: tuple[tuple[ModuleType, str], ...] = ((_decoding, "read"), (_json, "read"))
 """Where ``from_data`` and ``loads`` look up the reader they share, to observe it."""

@@ -1156,6 +1156,46 @@ class TestLongChains:
         assert an.to_mermaid(long_chain).count(" --> ") == 2 * (CHAIN + 1)
 
 
+class TestManyUnknownsOfOneSymbol:
+    """Unknowns that all ask for one symbol, defined from many others, cost time in proportion."""
+
+    WIDTH = 200
+
+    def wide(self) -> SemanticSymbolicBindingGraph:
+        """Return a graph of WIDTH unknowns of x, whose equation reads WIDTH undetermined symbols."""
+        readers = " ".join(f"s{i}" for i in range(self.WIDTH))
+        return make_graph(
+            f"x {readers}",
+            equations=[f"x := {readers}"],
+            unknowns=["x"] * self.WIDTH,
+        )
+
+    @pytest.mark.parametrize("name", ["findings", "to_dot", "to_mermaid"])
+    def test_why_a_symbol_is_undetermined_is_worked_out_once(
+        self, name: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The reason for x is worked out once, not once per unknown: each costs a pass over x's dependencies."""
+        worked_out: list[str] = []
+        work_out = _analysis.Analysis._why_undetermined  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+
+        def counted(analysis: _analysis.Analysis, symbol_id: str) -> str:
+            worked_out.append(symbol_id)
+            return work_out(analysis, symbol_id)
+
+        monkeypatch.setattr(_analysis.Analysis, "_why_undetermined", counted)
+        FUNCTIONS[name](self.wide())
+        assert worked_out == ["x"]
+
+    def test_every_unknown_still_gets_its_finding(self) -> None:
+        """Each unknown has its own finding, with the one reason."""
+        found = an.findings(self.wide())
+        undetermined = [f for f in found if f.code == "undetermined_unknown"]
+        assert [f.path for f in undetermined] == [
+            ("unknowns", i, "symbol_id") for i in range(self.WIDTH)
+        ]
+        assert len({f.message.split(":", 1)[1] for f in undetermined}) == 1
+
+
 def test_module_surface() -> None:
     """__all__ is the documented API, each name documented."""
     assert an.__all__ == [

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from binding_graph import BindingGraphError, SourceSpanLink, from_data, to_data
 from binding_graph import strategies as bgst
 from binding_graph.model import MODEL_CLASSES
-from tests._helpers import ROOT, graph, load_script
+from tests._helpers import KEY_WALK_STEP, ROOT, graph, load_script
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -332,6 +332,39 @@ class TestFriendlySubclasses:
 
 class TestWalkingHostileTrees:
     """Looking for the key that raised walks every container once."""
+
+    def test_a_deep_tree_builds_only_the_refused_path(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A key 20,000 objects deep is found by one walk, and only its own path is built.
+
+        Each value carries the step from its parent, not a copy of its whole
+        path, so the walk costs time in proportion to the tree.
+        """
+        depth = 20_000
+        deep: Any = {1: "not a field name"}
+        for _ in range(depth):
+            deep = {"a": deep}
+        document = to_data(graph())
+        symbol = document["symbols"][0]
+        symbol[FieldHashedStr("name")] = symbol.pop("name")
+        # The deep tree comes first in document order, so it is walked first.
+        others = {k: v for k, v in document.items() if k != "constraints"}
+        data = {"constraints": [deep], **others}
+        built: list[int] = []
+        path_of = KEY_WALK_STEP.path
+
+        def counted(step: Any) -> tuple[str | int, ...]:
+            built.append(1)
+            path: tuple[str | int, ...] = path_of(step)
+            return path
+
+        monkeypatch.setattr(KEY_WALK_STEP, "path", counted)
+        with pytest.raises(BindingGraphError) as info:
+            from_data(data)
+        assert info.value.code == "unknown_key"
+        assert info.value.path == ("constraints", 0, *["a"] * depth)
+        assert built == [1]
 
     def test_a_self_referencing_container_before_the_raising_key(self) -> None:
         """A list that holds itself, met before the raising key, is walked once."""
