@@ -71,7 +71,7 @@ _TEXT: Final = (
     "startswith",
     "strip",
 )
-METHODS: Final[dict[type, tuple[str, ...]]] = {
+_WANTED: Final[dict[type, tuple[str, ...]]] = {
     str: (
         *_TEXT,
         "__str__",
@@ -124,7 +124,11 @@ METHODS: Final[dict[type, tuple[str, ...]]] = {
         "values",
     ),
 }
-"""The methods of each base that :func:`subclass` may override."""
+METHODS: Final[dict[type, tuple[str, ...]]] = {
+    base: tuple(name for name in names if hasattr(base, name))  # bytes.__bytes__: 3.11
+    for base, names in _WANTED.items()
+}
+"""The methods of each base that :func:`subclass` may override, where this Python has them."""
 
 
 # What a lie returns in place of a true result, by the result's type: the
