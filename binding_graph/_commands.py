@@ -4,13 +4,14 @@ A corpus command that looks at each record on its own (``validate``,
 ``hash``) is a function of a graph, run by :func:`each_record`, which reports
 refusals, prints the summary and sets the exit status; a command with other
 needs (``canonicalize``) follows the events of
-:func:`binding_graph._corpus.scan` itself, with the same
+:func:`binding_graph._pool.scan` itself, with the same
 :class:`~binding_graph._report.Report`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import subprocess
@@ -29,8 +30,8 @@ from binding_graph._corpus import (
     Source,
     Started,
     find_sources,
-    scan,
 )
+from binding_graph._pool import scan
 from binding_graph._report import PROGRAM, Progress, Report
 from binding_graph._rewrite import Mode, Output, Verdict
 from binding_graph.errors import BindingGraphError, render_path
@@ -113,19 +114,21 @@ def each_record(
             ``dict`` for ``--format json`` and a text to append.
     """
     report, progress, sources = _start(args)
-    for event in scan(sources, handler, max_bytes=args.max_bytes, jobs=args.jobs):
-        if isinstance(event, Records):
-            label = event.source.label
-            for number, refusal, value in event.outcomes:
-                if refusal is not None:
-                    report.refusal(label, number, refusal)
-                    continue
-                report.accepted()
-                if accepted is not None:
-                    accepted(report, label, number, value)
-            progress.advance(event.size, len(event.outcomes))
-        elif isinstance(event, Failed):
-            report.error(event.message)
+    events = scan(sources, handler, max_bytes=args.max_bytes, jobs=args.jobs)
+    with contextlib.closing(events):  # the workers end with the run, however it ends
+        for event in events:
+            if isinstance(event, Records):
+                label = event.source.label
+                for number, refusal, value in event.outcomes:
+                    if refusal is not None:
+                        report.refusal(label, number, refusal)
+                        continue
+                    report.accepted()
+                    if accepted is not None:
+                        accepted(report, label, number, value)
+                progress.advance(event.size, len(event.outcomes))
+            elif isinstance(event, Failed):
+                report.error(event.message)
     extra, text = summary() if summary is not None else ({}, "")
     report.summary(extra, text)
     return report.status()
@@ -242,16 +245,17 @@ def _canonicalize(args: argparse.Namespace) -> int:
     events = scan(
         sources, canonical_bytes, max_bytes=args.max_bytes, jobs=args.jobs, digest=True
     )
-    for event in events:
-        if isinstance(event, Started):
-            run.started(event.source)
-        elif isinstance(event, Records):
-            run.records(event)
-            progress.advance(event.size, len(event.outcomes))
-        elif isinstance(event, Failed):
-            run.failed(event)
-        else:
-            run.ended(event)
+    with contextlib.closing(events):  # the workers end with the run, however it ends
+        for event in events:
+            if isinstance(event, Started):
+                run.started(event.source)
+            elif isinstance(event, Records):
+                run.records(event)
+                progress.advance(event.size, len(event.outcomes))
+            elif isinstance(event, Failed):
+                run.failed(event)
+            else:
+                run.ended(event)
     progress.clear()
     if not to_stdout:
         run.summary()

@@ -1,9 +1,9 @@
-"""Run a function over every record of a corpus, in order, on one process or several.
+"""Find the files of a corpus, read them in bounded memory, and judge their records.
 
 The engine under :mod:`binding_graph.cli`: it finds the files a command is
-given, reads them in bounded memory, maps a command's function over their
-records (in worker processes with ``--jobs``), and hands back, in input
-order, events that a command turns into output.
+given, reads them a batch of lines at a time, and turns each batch into the
+outcomes of its records (:func:`outcomes`), the work that
+:func:`binding_graph._pool.scan` shares among processes with ``--jobs``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-import threading
-from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -25,8 +23,6 @@ from binding_graph.serialization import loads
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
-    from concurrent.futures import Future
-    from multiprocessing.context import BaseContext
     from typing import BinaryIO
 
     from binding_graph.model import SemanticSymbolicBindingGraph
@@ -45,10 +41,6 @@ BATCH_BYTES: Final = 1 << 20
 
 STDIN_LABEL: Final = "<stdin>"
 """How standard input is named in reports."""
-
-
-class RunError(Exception):
-    """The run itself cannot go on: a worker process died."""
 
 
 @attrs.frozen
@@ -103,7 +95,7 @@ class Failed:
 
 
 Event = Started | Records | Ended | Failed
-"""What :func:`scan` yields, in input order."""
+"""What :func:`binding_graph._pool.scan` yields, in input order."""
 
 
 # -- finding the files ---------------------------------------------------------
@@ -285,85 +277,3 @@ def outcomes(
             graph = record.graph
         result.append((number, None, handler(graph)))
     return result
-
-
-def worker_context() -> BaseContext:
-    """Return how worker processes start: fork where it is safe, spawn elsewhere."""
-    # fork starts a worker in a few milliseconds, where spawn starts an
-    # interpreter that imports the package; but fork is safe only in a
-    # process with one thread, and on Linux (macOS' system libraries are not
-    # fork-safe). The command line has one thread; a threaded caller gets spawn.
-    import multiprocessing  # noqa: PLC0415 -- see _in_workers
-
-    if sys.platform.startswith("linux") and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
-def _in_workers(
-    items: Iterator[Started | Batch | Ended | Failed],
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
-    max_bytes: int,
-    jobs: int,
-) -> Iterator[Event]:
-    # Imported here: a run with one process should not pay for importing
-    # multiprocessing.
-    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
-    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
-
-    pool = ProcessPoolExecutor(jobs, mp_context=worker_context())
-    # A few batches per worker in flight: enough to keep each busy, few enough
-    # that memory stays bounded however long the corpus.
-    window: deque[Event | tuple[Batch, Future[list[Outcome]]]] = deque()
-
-    def done() -> Event:
-        entry = window.popleft()
-        if not isinstance(entry, tuple):
-            return entry
-        batch, future = entry
-        try:
-            return Records(batch.source, future.result(), batch.size)
-        except BrokenProcessPool:
-            msg = "a worker process ended abruptly; run again with --jobs 1"
-            raise RunError(msg) from None
-
-    try:
-        for item in items:
-            if isinstance(item, Batch):
-                future = pool.submit(
-                    outcomes, handler, max_bytes, item.source.whole, item.lines
-                )
-                window.append((item, future))
-            else:
-                window.append(item)
-            if len(window) > 4 * jobs:
-                yield done()
-        while window:
-            yield done()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def scan(
-    sources: Iterable[Source],
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
-    *,
-    max_bytes: int,
-    jobs: int = 1,
-    digest: bool = False,
-) -> Iterator[Event]:
-    """Yield the events of reading *sources*, with *handler* applied to each graph.
-
-    Events come in input order, whatever *jobs* is: the output of a command
-    is the same with one process or several.
-    """
-    items = read_batches(sources, max_bytes, digest=digest)
-    if jobs > 1:
-        yield from _in_workers(items, handler, max_bytes, jobs)
-        return
-    for item in items:
-        if isinstance(item, Batch):
-            done = outcomes(handler, max_bytes, item.source.whole, item.lines)
-            yield Records(item.source, done, item.size)
-        else:
-            yield item

@@ -23,6 +23,10 @@ PROGRAM: Final = "binding-graph"
 """The command's name, which starts each line it writes on standard error."""
 
 
+class RunError(Exception):
+    """The run itself cannot go on (a worker process died): one line, and exit status 2."""
+
+
 def _write(stream: TextIO, text: str) -> None:
     try:
         stream.write(text)

@@ -14,8 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from binding_graph._commands import COMMANDS
-from binding_graph._corpus import RunError
-from binding_graph._report import PROGRAM
+from binding_graph._report import PROGRAM, RunError
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
@@ -111,7 +110,10 @@ def _add_corpus_options(parser: argparse.ArgumentParser) -> None:
         type=_count,
         default=1,
         metavar="N",
-        help="read with N processes; the output is the same (default 1)",
+        help=(
+            "read with N processes, at most one per CPU and per batch of lines;"
+            " the output is the same (default 1)"
+        ),
     )
 
 

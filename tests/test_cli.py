@@ -23,6 +23,7 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     _commands,
     _corpus,
+    _pool,
     canonical_bytes,
     content_hash,
     json_schema,
@@ -756,8 +757,9 @@ class TestJobs:
         """With other threads running, workers are spawned, not forked; same output."""
         write("a.jsonl", LINE + b"\n[]\n")
         one = cli("validate", "a.jsonl")
+        monkeypatch.setattr(_pool, "usable_cpus", lambda: 2)
         monkeypatch.setattr("threading.active_count", lambda: 2)
-        assert _corpus.worker_context().get_start_method() == "spawn"
+        assert _pool.worker_context().get_start_method() == "spawn"
         assert cli("validate", "--jobs", "2", "a.jsonl") == one
 
     def test_a_worker_that_dies_ends_the_run_with_one_line(
@@ -765,12 +767,14 @@ class TestJobs:
     ) -> None:
         """A worker process that ends abruptly: one line on stderr, exit 2."""
         write("a.jsonl", LINE)
+        monkeypatch.setattr(_pool, "usable_cpus", lambda: 2)
         monkeypatch.setattr(_commands, "_nothing", die)
         result = cli("validate", "--jobs", "2", "a.jsonl")
         assert result == Result(
             2,
             "",
-            "binding-graph: a worker process ended abruptly; run again with --jobs 1\n",
+            "binding-graph: a worker process ended abruptly (exit status 1);"
+            " run again with --jobs 1\n",
         )
 
 
