@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 import attrs
 
 from binding_graph._corpus import (
-    Ended,
     Failed,
     Records,
     Source,
@@ -32,8 +31,8 @@ from binding_graph._corpus import (
     find_sources,
 )
 from binding_graph._pool import scan
-from binding_graph._report import PROGRAM, Progress, Report
-from binding_graph._rewrite import Mode, Output, Verdict
+from binding_graph._report import PROGRAM, Progress, Report, write, write_bytes
+from binding_graph._rewrite import Canonicalize, Mode
 from binding_graph.errors import BindingGraphError, render_path
 from binding_graph.serialization import (
     DEFAULT_MAX_BYTES,
@@ -164,72 +163,6 @@ def _check_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-_DONE: Final[dict[Verdict, str]] = {
-    "rewrote": "rewritten",
-    "would rewrite": "would be rewritten",
-    "unchanged": "already canonical",
-    "refused": "left as they were (refused records)",
-}
-
-
-class _Canonicalize:
-    """Follow the events of a canonicalize run, one source at a time."""
-
-    def __init__(self, report: Report, mode: Mode) -> None:
-        self.report = report
-        self.mode: Mode = mode
-        self.output: Output | None = None
-        self.files: Counter[Verdict] = Counter()
-
-    def started(self, source: Source) -> None:
-        try:
-            self.output = Output(source, self.mode)
-        except OSError as error:
-            self.report.error(f"{source.label}: cannot write: {error.strerror}")
-
-    def records(self, event: Records) -> None:
-        for number, refusal, value in event.outcomes:
-            if refusal is None:
-                self.report.accepted()
-                if self.output is not None:
-                    self.output.add(value)
-            else:
-                self.report.refusal(event.source.label, number, refusal)
-                if self.output is not None:
-                    self.output.refuse()
-
-    def failed(self, event: Failed) -> None:
-        self.report.error(event.message)
-        if self.output is not None:
-            self.output.discard()
-            self.output = None
-
-    def ended(self, event: Ended) -> None:
-        output, self.output = self.output, None
-        if output is None:
-            return
-        label = event.source.label
-        try:
-            verdict = output.finish(event.digest)
-        except OSError as error:
-            self.report.error(f"{label}: cannot replace it: {error.strerror}")
-            return
-        self.files[verdict] += 1
-        if verdict in {"rewrote", "would rewrite"}:
-            self.report.emit(f"{verdict} {label}", {"file": label, "action": verdict})
-        if verdict == "would rewrite":
-            self.report.flag()
-
-    def summary(self) -> None:
-        counts: dict[Verdict, int] = {
-            verdict: self.files[verdict] for verdict in _DONE if self.files[verdict]
-        }
-        text = ", ".join(
-            f"{count:,} {_DONE[verdict]}" for verdict, count in counts.items()
-        )
-        self.report.summary({"files": counts}, f"; files: {text}" if text else "")
-
-
 def _canonicalize(args: argparse.Namespace) -> int:
     if "-" in args.paths and len(args.paths) > 1:
         sys.stderr.write(
@@ -241,21 +174,26 @@ def _canonicalize(args: argparse.Namespace) -> int:
     # errors go to standard error.
     report, progress, sources = _start(args, sys.stderr if to_stdout else None)
     mode: Mode = "stdout" if to_stdout else "check" if args.check else "file"
-    run = _Canonicalize(report, mode)
+    run = Canonicalize(report, mode)
     events = scan(
         sources, canonical_bytes, max_bytes=args.max_bytes, jobs=args.jobs, digest=True
     )
-    with contextlib.closing(events):  # the workers end with the run, however it ends
-        for event in events:
-            if isinstance(event, Started):
-                run.started(event.source)
-            elif isinstance(event, Records):
-                run.records(event)
-                progress.advance(event.size, len(event.outcomes))
-            elif isinstance(event, Failed):
-                run.failed(event)
-            else:
-                run.ended(event)
+    # However the run ends (an error, Ctrl-C, SIGTERM), the workers end and
+    # no temporary file is left.
+    with contextlib.closing(events):
+        try:
+            for event in events:
+                if isinstance(event, Started):
+                    run.started(event)
+                elif isinstance(event, Records):
+                    run.records(event)
+                    progress.advance(event.size, len(event.outcomes))
+                elif isinstance(event, Failed):
+                    run.failed(event)
+                else:
+                    run.ended(event)
+        finally:
+            run.abandon()
     progress.clear()
     if not to_stdout:
         run.summary()
@@ -266,7 +204,7 @@ def _canonicalize(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:  # noqa: ARG001
-    sys.stdout.write(json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
+    write(sys.stdout, json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
     return 0
 
 
@@ -406,7 +344,7 @@ def _render(args: argparse.Namespace) -> int:
         return 1
     if args.to == "svg":
         return _draw_svg(to_dot(graph))
-    sys.stdout.write(to_mermaid(graph) if args.to == "mermaid" else to_dot(graph))
+    write(sys.stdout, to_mermaid(graph) if args.to == "mermaid" else to_dot(graph))
     return 0
 
 
@@ -418,14 +356,18 @@ def _draw_svg(dot_text: str) -> int:
             " install Graphviz, or take --to dot\n"
         )
         return 2
-    drawn = subprocess.run(  # noqa: S603 -- dot found on PATH, with fixed arguments
-        [dot, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=False
-    )
+    try:
+        drawn = subprocess.run(  # noqa: S603 -- dot found on PATH, with fixed arguments
+            [dot, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=False
+        )
+    except OSError as error:
+        sys.stderr.write(f"{PROGRAM}: cannot run {dot}: {error.strerror or error}\n")
+        return 2
     if drawn.returncode != 0:
         message = drawn.stderr.decode(errors="replace").strip()
         sys.stderr.write(f"{PROGRAM}: dot failed: {message}\n")
         return 2
-    sys.stdout.buffer.write(drawn.stdout)
+    write_bytes(drawn.stdout)
     return 0
 
 

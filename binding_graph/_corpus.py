@@ -8,6 +8,7 @@ outcomes of its records (:func:`outcomes`), the work that
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import sys
@@ -210,6 +211,8 @@ def _batches(source: Source, tally: _Tally, max_bytes: int) -> Iterator[Batch]:
 
 def _open(source: Source) -> BinaryIO:
     if source.path is None:
+        if sys.stdin is None:  # its descriptor was closed before the command started
+            raise OSError(errno.EBADF, "standard input is closed")
         return sys.stdin.buffer
     return Path(source.path).open("rb")
 

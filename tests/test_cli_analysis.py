@@ -270,6 +270,26 @@ class TestRender:
         assert (result.status, result.out) == (2, "")
         assert result.err == "binding-graph: dot failed: syntax error\n"
 
+    def test_a_dot_that_cannot_run_is_reported(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path,
+    ) -> None:
+        """A dot that is not a program: one line, exit 2."""
+        fake = tmp_path / "dot"
+        fake.write_text("not a program\n")
+        fake.chmod(0o644)
+
+        def here(_name: str) -> str:
+            return str(fake)
+
+        monkeypatch.setattr(shutil, "which", here)
+        Path("g.json").write_text(dumps(SOUND))
+        assert cli("render", "--to", "svg", "g.json") == Result(
+            2, "", f"binding-graph: cannot run {fake}: Permission denied\n"
+        )
+
 
 class TestInAChild:
     """The commands behave the same run as a user runs them."""
