@@ -176,7 +176,12 @@ def _canonicalize(args: argparse.Namespace) -> int:
     mode: Mode = "stdout" if to_stdout else "check" if args.check else "file"
     run = Canonicalize(report, mode)
     events = scan(
-        sources, canonical_bytes, max_bytes=args.max_bytes, jobs=args.jobs, digest=True
+        sources,
+        canonical_bytes,
+        max_bytes=args.max_bytes,
+        jobs=args.jobs,
+        digest=True,
+        rewrite=mode == "file",
     )
     # However the run ends (an error, Ctrl-C, SIGTERM), the workers end and
     # no temporary file is left.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -56,9 +57,10 @@ class Source:
 
 @attrs.frozen
 class Started:
-    """A source was opened."""
+    """A source was opened: *opened* is what ``os.fstat`` said of it then (``None`` for standard input)."""
 
     source: Source
+    opened: os.stat_result | None = None
 
 
 @attrs.frozen
@@ -209,26 +211,49 @@ def _batches(source: Source, tally: _Tally, max_bytes: int) -> Iterator[Batch]:
         yield Batch(source, tuple(lines), tally.take())
 
 
-def _open(source: Source) -> BinaryIO:
+def _open(source: Source) -> tuple[BinaryIO, os.stat_result | None]:
+    """Open *source*; return it, and what ``os.fstat`` says of it (``None`` for standard input)."""
     if source.path is None:
         if sys.stdin is None:  # its descriptor was closed before the command started
             raise OSError(errno.EBADF, "standard input is closed")
-        return sys.stdin.buffer
-    return Path(source.path).open("rb")
+        return sys.stdin.buffer, None
+    file = Path(source.path).open("rb")  # noqa: SIM115 -- its reader closes it
+    return file, os.fstat(file.fileno())
+
+
+def _irregular(path: str) -> bool:
+    """Tell whether *path* names something other than a regular file, without opening it."""
+    try:
+        return not stat.S_ISREG(Path(path).stat().st_mode)
+    except OSError:
+        return False  # opening it will say what is wrong
 
 
 def read_batches(
-    sources: Iterable[Source], max_bytes: int, *, digest: bool = False
+    sources: Iterable[Source],
+    max_bytes: int,
+    *,
+    digest: bool = False,
+    rewrite: bool = False,
 ) -> Iterator[Started | Batch | Ended | Failed]:
-    """Read *sources* one after the other, a batch of lines at a time."""
+    """Read *sources* one after the other, a batch of lines at a time.
+
+    With *rewrite*, a source that is not a regular file fails unopened: a
+    FIFO would block, and could never be replaced by a file.
+    """
     for source in sources:
+        if rewrite and source.path is not None and _irregular(source.path):
+            yield Failed(
+                source, f"{source.label}: cannot rewrite it: not a regular file"
+            )
+            continue
         try:
-            file = _open(source)
+            file, opened = _open(source)
         except OSError as error:
             yield Failed(source, _os_message(source.label, error))
             continue
         tally = _Tally(file, digest=digest)
-        yield Started(source)
+        yield Started(source, opened)
         try:
             yield from _batches(source, tally, max_bytes)
         except OSError as error:

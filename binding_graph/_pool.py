@@ -326,15 +326,17 @@ def scan(
     max_bytes: int,
     jobs: int = 1,
     digest: bool = False,
+    rewrite: bool = False,
 ) -> Generator[Event, None, None]:
     """Yield the events of reading *sources*, with *handler* applied to each graph.
 
     Events come in input order, whatever *jobs* is: the output of a command
     is the same with one process or several. No more processes start than
     there are CPUs to run them (:func:`usable_cpus`), nor than there are
-    batches to read at once. *digest* is that of :func:`read_batches`.
+    batches to read at once. *digest* and *rewrite* are those of
+    :func:`read_batches`.
     """
-    items = read_batches(sources, max_bytes, digest=digest)
+    items = read_batches(sources, max_bytes, digest=digest, rewrite=rewrite)
     jobs = min(jobs, usable_cpus())
     if jobs > 1:
         yield from _in_workers(items, handler, max_bytes, jobs)

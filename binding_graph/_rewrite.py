@@ -1,9 +1,11 @@
-"""Where ``canonicalize`` puts the canonical form of a file: never half-written.
+"""How ``canonicalize`` puts the canonical form of a file in place: never half-written, never over a change.
 
-A file is rewritten through a temporary file in its own directory, renamed
-over it with :func:`os.replace` once complete, so that it is always either
-the old file or the new one; a file with any refused record is left as it
-was. However a run ends, no temporary file is left but by ``SIGKILL``.
+A file is rewritten through a temporary file in its own directory, given the
+file's mode, owner and group, and renamed over it with :func:`os.replace`
+once complete, so that it is always either the old file or the new one. A
+file is left as it was when any record is refused, when it changed after it
+was opened (another program's work would be lost), when it has several hard
+links (a rename would split them), or when its owner cannot be kept.
 """
 
 from __future__ import annotations
@@ -39,20 +41,30 @@ class NotRewritten(Exception):  # noqa: N818 -- it says what became of the file
     """The file is left as it was; the message says why, after the file's name."""
 
 
+def _identity(status: os.stat_result) -> tuple[int, int, int, int]:
+    """Return what tells a file, and its content, from another: device, inode, size, modification time."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+
 class Output:
     """The canonical form of one source, as its records arrive.
 
     Args:
         source: The source being canonicalized.
         mode: What to do with its canonical form.
+        opened: What ``os.fstat`` said of the file as it was opened for
+            reading: the file that may be replaced, unchanged since.
 
     Raises:
         OSError: if the temporary file cannot be made.
     """
 
-    def __init__(self, source: Source, mode: Mode) -> None:
+    def __init__(
+        self, source: Source, mode: Mode, opened: os.stat_result | None = None
+    ) -> None:
         self.source = source
         self.mode = mode
+        self.opened = opened
         self.hash = hashlib.sha256()
         self.refused = False
         self.temp: IO[bytes] | None = None
@@ -152,14 +164,36 @@ class Output:
     def _replace(self) -> None:
         temp = self.temp
         assert temp is not None  # noqa: S101 -- made in __init__
+        assert self.opened is not None  # noqa: S101 -- a file was opened
         try:
             temp.flush()
             os.fsync(temp.fileno())
         except OSError as error:
             raise NotRewritten(f"cannot write: {error.strerror}") from None
         try:
-            mode = stat.S_IMODE(Path(self.target).stat().st_mode)
-            Path(self.temp_path).chmod(mode)
+            now = os.stat(self.target)  # noqa: PTH116 -- the whole status, at once
+        except OSError as error:
+            raise NotRewritten(f"cannot replace it: {error.strerror}") from None
+        if _identity(now) != _identity(self.opened):
+            # Another program changed or replaced it: its work would be lost.
+            raise NotRewritten("cannot rewrite it: it changed since it was read")
+        if now.st_nlink > 1:
+            raise NotRewritten(
+                f"cannot rewrite it: it has {now.st_nlink} hard links,"
+                " which a new file would split"
+            )
+        owner = (now.st_uid, now.st_gid)
+        made = os.fstat(temp.fileno())
+        if owner != (made.st_uid, made.st_gid):
+            try:
+                os.chown(self.temp_path, *owner)
+            except OSError as error:
+                raise NotRewritten(
+                    f"cannot rewrite it: cannot keep its owner and group: {error.strerror}"
+                ) from None
+        try:
+            # After chown, which clears the set-user-ID and set-group-ID bits.
+            Path(self.temp_path).chmod(stat.S_IMODE(now.st_mode))
             temp.close()
             # The one step that makes the new file visible: atomic on POSIX
             # and on Windows, within one directory.
@@ -194,7 +228,7 @@ class Canonicalize:
     def started(self, event: Started) -> None:
         """Make the output of a source just opened."""
         try:
-            self.output = Output(event.source, self.mode)
+            self.output = Output(event.source, self.mode, event.opened)
         except OSError as error:
             self.report.error(f"{event.source.label}: cannot write: {error.strerror}")
 

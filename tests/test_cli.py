@@ -116,11 +116,13 @@ class Failing(io.BytesIO):
         return super().read(self.first)
 
 
-def failing_open(data: bytes, first: int) -> Callable[[_corpus.Source], Failing]:
+def failing_open(
+    data: bytes, first: int
+) -> Callable[[_corpus.Source], tuple[Failing, None]]:
     """Return an opener of every source as a Failing file of *data*."""
 
-    def opener(_: _corpus.Source) -> Failing:
-        return Failing(data, first)
+    def opener(_: _corpus.Source) -> tuple[Failing, None]:
+        return Failing(data, first), None
 
     return opener
 

@@ -1,4 +1,4 @@
-"""canonicalize never loses a user's file: full disks, and what it leaves behind."""
+"""canonicalize never loses a user's file: changed files, links, owners, full disks."""
 
 from __future__ import annotations
 
@@ -6,21 +6,25 @@ import errno
 import io
 import json
 import os
+import stat
 import tempfile
+import types
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import pytest
 
-from binding_graph import _corpus, _rewrite, canonical_bytes, to_data
+from binding_graph import _commands, _corpus, _rewrite, canonical_bytes, to_data
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from binding_graph import SemanticSymbolicBindingGraph
 
 LINE = canonical_bytes(graph())
 LOOSE = json.dumps(to_data(graph())).encode()
+UPDATE = LINE + b"\n" + LINE + b"\n"  # what another program writes meanwhile
 
 needs_dev_full = pytest.mark.skipif(
     not Path("/dev/full").exists(), reason="/dev/full makes every write fail"
@@ -30,6 +34,178 @@ needs_dev_full = pytest.mark.skipif(
 def listing() -> list[str]:
     """Return the names in the working directory, sorted: no temporary file among them."""
     return sorted(path.name for path in Path().iterdir())
+
+
+def meanwhile(monkeypatch: pytest.MonkeyPatch, change: Callable[[Path], None]) -> None:
+    """Make canonicalize, as it reads its first record, see *change* done to a.jsonl."""
+    done: list[bool] = []
+
+    def handler(graph: SemanticSymbolicBindingGraph) -> bytes:
+        if not done:
+            done.append(True)
+            change(Path("a.jsonl"))
+        return canonical_bytes(graph)
+
+    monkeypatch.setattr(_commands, "canonical_bytes", handler)
+
+
+def replaced(path: Path) -> None:
+    """Replace *path* with a new file, as an editor or a download does."""
+    new = path.with_name("new")
+    new.write_bytes(UPDATE)
+    new.replace(path)
+
+
+def appended(path: Path) -> None:
+    """Write to *path* in place."""
+    with path.open("ab") as file:
+        file.write(LINE + b"\n")
+
+
+class TestChangedWhileRead:
+    """A file another program changes during the run keeps that program's work."""
+
+    @pytest.mark.parametrize(
+        ("change", "after"),
+        [(replaced, UPDATE), (appended, LOOSE + b"\n" + LINE + b"\n")],
+    )
+    def test_a_changed_file_is_not_rewritten(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        change: Callable[[Path], None],
+        after: bytes,
+    ) -> None:
+        """Replaced or written to while read: left as the other program made it, exit 2."""
+        Path("a.jsonl").write_bytes(LOOSE + b"\n")
+        meanwhile(monkeypatch, change)
+        assert cli("canonicalize", "a.jsonl") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: a.jsonl: cannot rewrite it: it changed since it was read\n",
+        )
+        assert Path("a.jsonl").read_bytes() == after
+        assert listing() == ["a.jsonl"]
+
+
+class TestWhatIsRewritten:
+    """Only a regular file with one name is rewritten; its mode, owner and group are kept."""
+
+    def test_a_device_is_not_rewritten(self, cli: Callable[..., Result]) -> None:
+        """A path to something other than a regular file: one line, exit 2; --check reads it."""
+        Path("n.jsonl").symlink_to(os.devnull)
+        assert cli("canonicalize", "n.jsonl") == Result(
+            2,
+            "0 records: 0 accepted, 0 refused\n",
+            "binding-graph: n.jsonl: cannot rewrite it: not a regular file\n",
+        )
+        assert cli("canonicalize", "--check", "n.jsonl").status == 0
+        assert Path("n.jsonl").resolve() == Path(os.devnull)
+
+    def test_hard_links_are_not_split(self, cli: Callable[..., Result]) -> None:
+        """A file with two names would become two files: it is left as it was, exit 2."""
+        Path("a.jsonl").write_bytes(LOOSE + b"\n")
+        os.link("a.jsonl", "b.jsonl")
+        assert cli("canonicalize", "a.jsonl") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: a.jsonl: cannot rewrite it: it has 2 hard links,"
+            " which a new file would split\n",
+        )
+        assert Path("a.jsonl").read_bytes() == LOOSE + b"\n"
+        assert Path("a.jsonl").samefile("b.jsonl")
+        assert listing() == ["a.jsonl", "b.jsonl"]
+
+    def test_a_canonical_file_with_hard_links_is_fine(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Nothing to rewrite, nothing to split: exit 0."""
+        Path("a.jsonl").write_bytes(LINE + b"\n")
+        os.link("a.jsonl", "b.jsonl")
+        assert cli("canonicalize", "a.jsonl").status == 0
+        assert Path("a.jsonl").samefile("b.jsonl")
+
+    @pytest.mark.skipif(
+        not hasattr(os, "geteuid") or os.geteuid() != 0,
+        reason="only root can give a file to another user",
+    )
+    def test_keeps_the_mode_owner_and_group(self, cli: Callable[..., Result]) -> None:
+        """Run as root on another user's file: the new file is that user's, with its mode."""
+        path = Path("a.jsonl")
+        path.write_bytes(LOOSE + b"\n")
+        os.chown(path, 4321, 8765)
+        path.chmod(0o640)
+        assert cli("canonicalize", "a.jsonl").status == 0
+        after = path.stat()
+        assert (after.st_uid, after.st_gid, stat.S_IMODE(after.st_mode)) == (
+            4321,
+            8765,
+            0o640,
+        )
+        assert path.read_bytes() == LINE + b"\n"
+        assert listing() == ["a.jsonl"]
+
+    @pytest.mark.parametrize("permitted", [True, False])
+    def test_an_owner_other_than_the_runner(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        permitted: bool,  # noqa: FBT001 -- a parameter of the test
+    ) -> None:
+        """The file seems another user's: given back to that user, or, if not permitted, left alone."""
+        Path("a.jsonl").write_bytes(LOOSE + b"\n")
+        target = os.path.realpath("a.jsonl")
+        real_stat = os.stat
+        given: list[tuple[str, int, int]] = []
+
+        def stat_(path: Any, *args: Any, **kwargs: Any) -> Any:
+            found = real_stat(path, *args, **kwargs)
+            if os.fspath(path) != target:
+                return found
+            fields = {
+                name: getattr(found, name)
+                for name in dir(found)
+                if name.startswith("st_")
+            }
+            return types.SimpleNamespace(**{**fields, "st_uid": found.st_uid + 1})
+
+        def chown(path: str, uid: int, gid: int) -> None:
+            if not permitted:
+                raise PermissionError(errno.EPERM, "Operation not permitted")
+            given.append((Path(path).name, uid, gid))
+
+        monkeypatch.setattr(os, "stat", stat_)
+        monkeypatch.setattr(os, "chown", chown)
+        owner = real_stat(target)
+        result = cli("canonicalize", "a.jsonl")
+        if permitted:
+            assert result.status == 0
+            [(name, uid, gid)] = given
+            assert name.startswith(".a.jsonl.")
+            assert (uid, gid) == (owner.st_uid + 1, owner.st_gid)
+            assert Path("a.jsonl").read_bytes() == LINE + b"\n"
+        else:
+            assert result == Result(
+                2,
+                "1 record: 1 accepted, 0 refused\n",
+                "binding-graph: a.jsonl: cannot rewrite it: cannot keep its owner"
+                " and group: Operation not permitted\n",
+            )
+            assert Path("a.jsonl").read_bytes() == LOOSE + b"\n"
+        assert listing() == ["a.jsonl"]
+
+    def test_a_target_that_vanished_is_not_made_again(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Deleted while read: not written back, exit 2."""
+        Path("a.jsonl").write_bytes(LOOSE + b"\n")
+        meanwhile(monkeypatch, Path.unlink)
+        assert cli("canonicalize", "a.jsonl") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: a.jsonl: cannot replace it: No such file or directory\n",
+        )
+        assert listing() == []
 
 
 def _full_temporary_files(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,7 +285,7 @@ class TestDiscard:
             path = Path(directory, "a.jsonl")
             path.write_bytes(LOOSE)
             source = _corpus.Source(str(path), str(path))
-            output = _rewrite.Output(source, "file")
+            output = _rewrite.Output(source, "file", path.stat())
 
             class Unclosable(io.BytesIO):
                 def close(self) -> None:

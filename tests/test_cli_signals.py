@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -255,3 +256,21 @@ class TestStandardStreams:
                 None,
                 b"binding-graph: cannot write standard output: No space left on device\n",
             )
+
+
+class TestNotRegularFiles:
+    """canonicalize leaves alone what is not a regular file, without opening it."""
+
+    def test_a_fifo_is_refused_unopened(self, tmp_path: Path) -> None:
+        """A FIFO named like a corpus: one line, exit 2, and still a FIFO (opening it would block)."""
+        os.mkfifo(tmp_path / "p.jsonl")
+        (tmp_path / "b.jsonl").write_bytes(LOOSE + b"\n")
+        argv = python("-m", "binding_graph", "canonicalize", "p.jsonl", "b.jsonl")
+        with started(argv, tmp_path) as child:
+            assert ended(child) == (
+                2,
+                b"rewrote b.jsonl\n1 record: 1 accepted, 0 refused; files: 1 rewritten\n",
+                b"binding-graph: p.jsonl: cannot rewrite it: not a regular file\n",
+            )
+        assert stat.S_ISFIFO((tmp_path / "p.jsonl").stat().st_mode)
+        assert (tmp_path / "b.jsonl").read_bytes() == LINE + b"\n"
