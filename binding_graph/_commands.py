@@ -24,25 +24,28 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 import attrs
 
 from binding_graph._corpus import (
+    STDIN_LABEL,
     Failed,
     Records,
     Source,
     Started,
     find_sources,
+    outcomes,
+    read_record,
 )
 from binding_graph._pool import scan
 from binding_graph._report import PROGRAM, Progress, Report, write, write_bytes
 from binding_graph._rewrite import Canonicalize, Mode
-from binding_graph.errors import BindingGraphError, render_path
+from binding_graph.errors import render_path
 from binding_graph.serialization import (
     DEFAULT_MAX_BYTES,
     canonical_bytes,
     content_hash,
     json_schema,
-    loads,
 )
 
 if TYPE_CHECKING:
+    from binding_graph._corpus import Outcome
     from binding_graph.analysis import Finding
     from binding_graph.model import SemanticSymbolicBindingGraph
 
@@ -72,6 +75,22 @@ class Command:
 
 
 # -- what the corpus commands share -----------------------------------------------
+
+
+def count(text: str) -> int:
+    """Read a count of the command line (``--jobs``, ``--max-bytes``): a whole number above 0.
+
+    Raises:
+        argparse.ArgumentTypeError: if *text* is not one.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        msg = f"must be a whole number above 0 (got {text!r})"
+        raise argparse.ArgumentTypeError(msg)
+    return value
 
 
 def _start(
@@ -302,50 +321,57 @@ def _render_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-bytes",
-        type=int,
+        type=count,
         default=DEFAULT_MAX_BYTES,
         metavar="N",
-        help="refuse a document larger than N bytes (default: %(default)s)",
+        help=f"refuse a record above N bytes as limit_exceeded (default {DEFAULT_MAX_BYTES:,})",
     )
 
 
-def _render_document(args: argparse.Namespace) -> tuple[str, int, bytes] | str:
-    """Return the label, line and text of the record to draw, or why not."""
-    if args.file == "-":
-        return "<stdin>", 1, sys.stdin.buffer.read()
-    path = Path(args.file)
+def _itself(graph: SemanticSymbolicBindingGraph) -> SemanticSymbolicBindingGraph:
+    """Keep the graph of a record: render draws it."""
+    return graph
+
+
+def _render_record(
+    args: argparse.Namespace,
+) -> tuple[str, int, Outcome | None] | str:
+    """Read the record to draw as validate reads it: return its label, line and outcome, or why not."""
+    stdin = args.file == "-"
+    if args.line is None and not stdin and Path(args.file).suffix == ".jsonl":
+        return f"{args.file}: a .jsonl file holds many graphs: say which with --line N"
+    source = Source(
+        STDIN_LABEL if stdin else args.file,
+        None if stdin else args.file,
+        whole=args.line is None,
+    )
     try:
-        data = path.read_bytes()
+        found = read_record(source, args.max_bytes, args.line)
     except OSError as error:
-        return f"{args.file}: {error.strerror or error}"
-    if args.line is None:
-        if path.suffix == ".jsonl":
-            return (
-                f"{args.file}: a .jsonl file holds many graphs: say which with --line N"
-            )
-        return args.file, 1, data
-    lines: list[bytes] = data.splitlines()
-    number: int = args.line
-    if not 1 <= number <= len(lines):
-        return f"{args.file}: there is no line {number} (it has {len(lines):,})"
-    return args.file, number, lines[number - 1]
+        return f"{source.label}: {error.strerror or error}"
+    if isinstance(found, int):
+        return f"{source.label}: there is no line {args.line} (it has {found:,})"
+    done = outcomes(_itself, args.max_bytes, source.whole, [found])
+    return source.label, found[0], done[0] if done else None
 
 
 def _render(args: argparse.Namespace) -> int:
     from binding_graph.analysis import to_dot, to_mermaid  # noqa: PLC0415
 
-    found = _render_document(args)
+    found = _render_record(args)
     if isinstance(found, str):
         sys.stderr.write(f"{PROGRAM}: {found}\n")
         return 2
-    label, line, text = found
-    try:
-        graph = loads(text, max_bytes=args.max_bytes)
-    except BindingGraphError as refusal:
-        where = render_path(refusal.path)
+    label, line, outcome = found
+    if outcome is None:
         sys.stderr.write(
-            f"{label}:{line}: {refusal.code} at {where}: {refusal.message}\n"
+            f"{PROGRAM}: {label}: line {line} is blank: it holds no graph\n"
         )
+        return 2
+    _, refusal, graph = outcome
+    if refusal is not None:
+        code, path, message = refusal
+        sys.stderr.write(f"{label}:{line}: {code} at {render_path(path)}: {message}\n")
         return 1
     if args.to == "svg":
         return _draw_svg(to_dot(graph))

@@ -188,10 +188,11 @@ class _Tally:
         return count
 
 
-def _whole(tally: _Tally, max_bytes: int) -> bytes | None:
+def _whole(file: _Tally | BinaryIO, max_bytes: int) -> bytes | None:
+    """Return all of *file*, or ``None`` once it holds more than *max_bytes*."""
     pieces: list[bytes] = []
     size = 0
-    while size <= max_bytes and (data := tally.read(1 << 20)):
+    while size <= max_bytes and (data := file.read(1 << 20)):
         pieces.append(data)
         size += len(data)
     return b"".join(pieces) if size <= max_bytes else None
@@ -305,3 +306,32 @@ def outcomes(
             graph = record.graph
         result.append((number, None, handler(graph)))
     return result
+
+
+def read_record(
+    source: Source, max_bytes: int, line: int | None
+) -> tuple[int, bytes | None] | int:
+    """Read the record on line *line* of *source*, or the whole source if *line* is ``None``.
+
+    Lines are numbered as :func:`read_batches` numbers them, and memory stays within
+    *max_bytes* and a chunk, as there.
+
+    Returns:
+        The line's number and its bytes (``None`` above *max_bytes*); or, if
+        *source* has no line *line*, how many lines it has.
+
+    Raises:
+        OSError: if *source* cannot be read.
+    """
+    file, _ = _open(source)
+    try:
+        if line is None:
+            return 1, _whole(file, max_bytes)
+        count = 0
+        for count, text in split_lines(file, max_bytes):
+            if count == line:
+                return count, text
+        return count
+    finally:
+        if source.path is not None:
+            file.close()

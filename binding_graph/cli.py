@@ -16,7 +16,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
-from binding_graph._commands import COMMANDS
+from binding_graph._commands import COMMANDS, count
 from binding_graph._report import PROGRAM, OutputError, RunError, flush
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 
@@ -28,17 +28,6 @@ __all__ = ["main"]
 
 
 # -- the parser -------------------------------------------------------------------------------
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        msg = f"must be a whole number above 0 (got {text!r})"
-        raise argparse.ArgumentTypeError(msg)
-    return value
 
 
 def _version() -> str:
@@ -104,14 +93,14 @@ def _add_corpus_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-bytes",
-        type=_count,
+        type=count,
         default=DEFAULT_MAX_BYTES,
         metavar="N",
         help=f"refuse a record above N bytes as limit_exceeded (default {DEFAULT_MAX_BYTES:,})",
     )
     parser.add_argument(
         "--jobs",
-        type=_count,
+        type=count,
         default=1,
         metavar="N",
         help=(

@@ -274,3 +274,28 @@ class TestNotRegularFiles:
             )
         assert stat.S_ISFIFO((tmp_path / "p.jsonl").stat().st_mode)
         assert (tmp_path / "b.jsonl").read_bytes() == LINE + b"\n"
+
+
+def _limit_memory() -> None:
+    """Allow the child 512 MiB of address space: what a bounded read needs, many times over."""
+    import resource  # noqa: PLC0415 -- POSIX only
+
+    resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20))
+
+
+class TestRenderMemory:
+    """render reads no more than --max-bytes and a chunk, as validate does."""
+
+    def test_an_endless_file_is_refused_in_bounded_memory(self, tmp_path: Path) -> None:
+        """An endless .json file: refused as limit_exceeded, exit 1, within 512 MiB."""
+        (tmp_path / "z.json").symlink_to("/dev/zero")
+        argv = python("-m", "binding_graph", "render", "--to", "dot", "z.json")
+        with started(argv, tmp_path, preexec_fn=_limit_memory) as child:
+            assert ended(child) == (
+                1,
+                b"",
+                (
+                    b"z.json:1: limit_exceeded at <root>: a document may take at most"
+                    b" 67108864 bytes of UTF-8; this one takes more\n"
+                ),
+            )

@@ -144,7 +144,10 @@ class TestStandardInput:
 
     @pytest.mark.parametrize(
         ("argv", "out"),
-        [(["validate", "-"], "0 records: 0 accepted, 0 refused\n")],
+        [
+            (["validate", "-"], "0 records: 0 accepted, 0 refused\n"),
+            (["render", "--to", "dot", "-"], ""),
+        ],
     )
     def test_a_closed_standard_input(
         self,
