@@ -129,10 +129,19 @@ def _below(directory: str, fail: Callable[[str], None]) -> list[Source] | None:
         fail(_os_message(str(error.filename), error))
 
     top = Path(directory)
-    for root, _dirs, files in os.walk(directory, onerror=unreadable):
-        for name in files:
+    for root, directories, files in os.walk(directory, onerror=unreadable):
+        # Walked in sorted order, so that errors come in the order files are read.
+        directories.sort()
+        for name in sorted(files):
             path = Path(root, name)
-            if path.suffix in {".json", ".jsonl"} and path.is_file():
+            if path.suffix not in {".json", ".jsonl"}:
+                continue
+            try:
+                mode = path.stat().st_mode
+            except OSError as error:  # a dangling symbolic link, or a loop of them
+                unreadable(error)
+                continue
+            if stat.S_ISREG(mode):
                 found.append((path.relative_to(top).parts, path))
     if not found and failures:
         return None  # already said why

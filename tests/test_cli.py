@@ -273,6 +273,45 @@ class TestValidate:
             "binding-graph: other: no *.json or *.jsonl file in this directory\n",
         )
 
+    def test_a_dangling_link_in_a_directory_is_a_missing_file(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A link to nothing, or a loop of links, is missing: exit 2; the other files are read."""
+        write("d/a.jsonl", LINE + b"\n")
+        Path("d/gone.jsonl").symlink_to("nowhere.jsonl")
+        Path("d/loop.json").symlink_to("loop.json")
+        Path("d/notes.txt").symlink_to("nowhere.txt")  # not a document: not looked at
+        assert cli("validate", "d") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: d/gone.jsonl: No such file or directory\n"
+            "binding-graph: d/loop.json: Too many levels of symbolic links\n",
+        )
+
+    def test_a_directory_of_dangling_links_says_only_that(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A directory whose one document is a dangling link: that link, exit 2."""
+        Path("d").mkdir()
+        Path("d/gone.jsonl").symlink_to("nowhere.jsonl")
+        assert cli("validate", "d") == Result(
+            2,
+            "0 records: 0 accepted, 0 refused\n",
+            "binding-graph: d/gone.jsonl: No such file or directory\n",
+        )
+
+    def test_a_fifo_in_a_directory_is_not_read(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Only regular files below a directory are read: a FIFO would block."""
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        write("d/a.jsonl", LINE + b"\n")
+        os.mkfifo("d/p.jsonl")
+        assert cli("validate", "d") == Result(
+            0, "1 record: 1 accepted, 0 refused\n", ""
+        )
+
     @pytest.mark.skipif(
         not hasattr(os, "geteuid") or os.geteuid() == 0,
         reason="root reads files whatever their permissions",
