@@ -89,11 +89,12 @@ def serve(
 
 @contextlib.contextmanager
 def _endings_held() -> Generator[None, None, None]:
-    """Hold Ctrl-C and SIGTERM back while a worker starts, which then ignores the one, defaults the other.
+    """Hold Ctrl-C and SIGTERM back from this thread while a worker starts.
 
-    A worker started with them unblocked could meet one before it sets its
-    own handlers, and print a traceback; and the parent could meet one after
-    the worker started and before it is known, and leave it running.
+    A worker that met one before setting its own handlers would print a
+    traceback; a parent that met one after starting a worker, but before
+    keeping it, would leave it running. A worker lets them through once
+    its handlers are set (:func:`serve`); the parent, once it keeps it.
     """
     if sys.platform == "win32":  # pragma: no cover -- Windows masks no signal
         yield
