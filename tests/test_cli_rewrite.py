@@ -288,8 +288,15 @@ class TestDiscard:
             output = _rewrite.Output(source, "file", path.stat())
 
             class Unclosable(io.BytesIO):
+                """A file whose last flush fails: it closes, but says so once."""
+
+                failed = False
+
                 def close(self) -> None:
-                    raise OSError(errno.ENOSPC, "No space left on device")
+                    super().close()
+                    if not self.failed:
+                        self.failed = True
+                        raise OSError(errno.ENOSPC, "No space left on device")
 
             assert output.temp is not None
             output.temp.close()
