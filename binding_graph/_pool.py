@@ -190,7 +190,13 @@ class Pool(Generic[Key]):
         try:
             worker.connection.send(job)
         except OSError:
-            raise worker.death() from None
+            broken = True
+        else:
+            broken = False
+        if broken:
+            # Raised here, not in the handler: the failed send's frames, and
+            # the buffer they export, go with its exception, now.
+            raise worker.death()
         self.busy[worker.connection] = (worker, key)
 
     def collect(self) -> list[tuple[Key, Any]]:
@@ -214,9 +220,12 @@ class Pool(Generic[Key]):
         ]:
             worker, key = self.busy.pop(connection)
             try:
-                done, result = worker.connection.recv()
+                answer: tuple[bool, Any] | None = worker.connection.recv()
             except (EOFError, OSError):
-                raise worker.death() from None
+                answer = None  # raised below, out of the handler, as in give
+            if answer is None:
+                raise worker.death()
+            done, result = answer
             if not done:
                 raise result
             answers.append((key, result))
