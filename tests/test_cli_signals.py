@@ -35,6 +35,10 @@ pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"),
     reason="signals, /proc, /dev/full and the shell's redirections of Linux",
 )
+needs_children = pytest.mark.skipif(
+    not Path(f"/proc/self/task/{os.getpid()}/children").exists(),
+    reason="this kernel does not list a process's children in /proc",
+)
 
 # The command line, with each batch held until the test has done its part:
 # in this process with --jobs 1, in the workers with --jobs 2. Workers start
@@ -138,6 +142,7 @@ def ended(child: subprocess.Popen[bytes]) -> tuple[int, bytes | None, bytes]:
     return child.returncode, out, err
 
 
+@needs_children
 class TestWorkerDeath:
     """A worker killed outright ends the run at once, in one line, with no file changed."""
 
@@ -170,6 +175,7 @@ class TestWorkerDeath:
         assert not Path(f"/proc/{other}").exists()
 
 
+@needs_children
 class TestSignals:
     """Ctrl-C and SIGTERM end a run with one line and their status, and leave no temporary file."""
 
