@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from binding_graph._commands import COMMANDS, count
@@ -185,6 +186,24 @@ def _sigterm_ends_the_run() -> Generator[None, None, None]:
         signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
+@contextlib.contextmanager
+def _stderr_somewhere() -> Generator[None, None, None]:
+    """Give the run a standard error to write to, if its descriptor was closed before it started.
+
+    What would be said there is lost, but the run goes on, and its exit
+    status says what it would have said.
+    """
+    if sys.stderr is not None:
+        yield
+        return
+    with Path(os.devnull).open("w", encoding="utf-8") as devnull:
+        sys.stderr = devnull
+        try:
+            yield
+        finally:
+            sys.stderr = None
+
+
 def _run(argv: Sequence[str] | None) -> int:
     if sys.stdout is None:  # its descriptor was closed before the command started
         _say("standard output is closed")
@@ -220,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     .. versionadded:: 0.1.0
     """
-    with _sigterm_ends_the_run():
+    with _sigterm_ends_the_run(), _stderr_somewhere():
         try:
             status = _run(argv)
         except KeyboardInterrupt:

@@ -237,6 +237,17 @@ class TestStandardStreams:
                 b"binding-graph: <stdin>: standard input is closed\n",
             )
 
+    @pytest.mark.parametrize(("path", "status"), [("a.jsonl", 0), ("nope.jsonl", 2)])
+    def test_a_closed_standard_error(
+        self, tmp_path: Path, path: str, status: int
+    ) -> None:
+        """Standard error closed (2>&-): errors go unsaid, but the exit status is the run's."""
+        (tmp_path / "a.jsonl").write_bytes(LINE + b"\n")
+        with started(shell("2>&-", "validate", path), tmp_path) as child:
+            out, _ = child.communicate(timeout=TIMEOUT)
+        summary = b"1 record: 1 accepted" if status == 0 else b"0 records: 0 accepted"
+        assert (child.returncode, out) == (status, summary + b", 0 refused\n")
+
     @pytest.mark.parametrize(
         "argv",
         [

@@ -130,6 +130,19 @@ class TestStandardOutput:
             2, "", "binding-graph: standard output is closed\n"
         )
 
+    def test_a_closed_standard_error(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """No standard error at all: errors go unsaid, but the exit status is the same."""
+        Path("a.jsonl").write_bytes(LINE + b"\n")
+        monkeypatch.setattr(sys, "stderr", None)
+        assert main(["validate", "a.jsonl"]) == 0
+        assert main(["validate", "a.jsonl", "missing.jsonl"]) == 2
+        assert sys.stderr is None
+        assert capsys.readouterr().out == (
+            "1 record: 1 accepted, 0 refused\n1 record: 1 accepted, 0 refused\n"
+        )
+
     def test_a_standard_error_that_cannot_be_written(
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
