@@ -4,13 +4,14 @@ A corpus command that looks at each record on its own (``validate``,
 ``hash``) is a function of a graph, run by :func:`each_record`, which reports
 refusals, prints the summary and sets the exit status; a command with other
 needs (``canonicalize``) follows the events of
-:func:`binding_graph._corpus.scan` itself, with the same
+:func:`binding_graph._pool.scan` itself, with the same
 :class:`~binding_graph._report.Report`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import subprocess
@@ -23,26 +24,28 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 import attrs
 
 from binding_graph._corpus import (
-    Ended,
+    STDIN_LABEL,
     Failed,
     Records,
     Source,
     Started,
     find_sources,
-    scan,
+    outcomes,
+    read_record,
 )
-from binding_graph._report import PROGRAM, Progress, Report
-from binding_graph._rewrite import Mode, Output, Verdict
-from binding_graph.errors import BindingGraphError, render_path
+from binding_graph._pool import scan
+from binding_graph._report import PROGRAM, Progress, Report, write, write_bytes
+from binding_graph._rewrite import Canonicalize, Mode
+from binding_graph.errors import render_path
 from binding_graph.serialization import (
     DEFAULT_MAX_BYTES,
     canonical_bytes,
     content_hash,
     json_schema,
-    loads,
 )
 
 if TYPE_CHECKING:
+    from binding_graph._corpus import Outcome
     from binding_graph.analysis import Finding
     from binding_graph.model import SemanticSymbolicBindingGraph
 
@@ -72,6 +75,22 @@ class Command:
 
 
 # -- what the corpus commands share -----------------------------------------------
+
+
+def count(text: str) -> int:
+    """Read a count of the command line (``--jobs``, ``--max-bytes``): a whole number above 0.
+
+    Raises:
+        argparse.ArgumentTypeError: if *text* is not one.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        msg = f"must be a whole number above 0 (got {text!r})"
+        raise argparse.ArgumentTypeError(msg)
+    return value
 
 
 def _start(
@@ -113,19 +132,21 @@ def each_record(
             ``dict`` for ``--format json`` and a text to append.
     """
     report, progress, sources = _start(args)
-    for event in scan(sources, handler, max_bytes=args.max_bytes, jobs=args.jobs):
-        if isinstance(event, Records):
-            label = event.source.label
-            for number, refusal, value in event.outcomes:
-                if refusal is not None:
-                    report.refusal(label, number, refusal)
-                    continue
-                report.accepted()
-                if accepted is not None:
-                    accepted(report, label, number, value)
-            progress.advance(event.size, len(event.outcomes))
-        elif isinstance(event, Failed):
-            report.error(event.message)
+    events = scan(sources, handler, max_bytes=args.max_bytes, jobs=args.jobs)
+    with contextlib.closing(events):  # the workers end with the run, however it ends
+        for event in events:
+            if isinstance(event, Records):
+                label = event.source.label
+                for number, refusal, value in event.outcomes:
+                    if refusal is not None:
+                        report.refusal(label, number, refusal)
+                        continue
+                    report.accepted()
+                    if accepted is not None:
+                        accepted(report, label, number, value)
+                progress.advance(event.size, len(event.outcomes))
+            elif isinstance(event, Failed):
+                report.error(event.message)
     extra, text = summary() if summary is not None else ({}, "")
     report.summary(extra, text)
     return report.status()
@@ -161,72 +182,6 @@ def _check_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-_DONE: Final[dict[Verdict, str]] = {
-    "rewrote": "rewritten",
-    "would rewrite": "would be rewritten",
-    "unchanged": "already canonical",
-    "refused": "left as they were (refused records)",
-}
-
-
-class _Canonicalize:
-    """Follow the events of a canonicalize run, one source at a time."""
-
-    def __init__(self, report: Report, mode: Mode) -> None:
-        self.report = report
-        self.mode: Mode = mode
-        self.output: Output | None = None
-        self.files: Counter[Verdict] = Counter()
-
-    def started(self, source: Source) -> None:
-        try:
-            self.output = Output(source, self.mode)
-        except OSError as error:
-            self.report.error(f"{source.label}: cannot write: {error.strerror}")
-
-    def records(self, event: Records) -> None:
-        for number, refusal, value in event.outcomes:
-            if refusal is None:
-                self.report.accepted()
-                if self.output is not None:
-                    self.output.add(value)
-            else:
-                self.report.refusal(event.source.label, number, refusal)
-                if self.output is not None:
-                    self.output.refuse()
-
-    def failed(self, event: Failed) -> None:
-        self.report.error(event.message)
-        if self.output is not None:
-            self.output.discard()
-            self.output = None
-
-    def ended(self, event: Ended) -> None:
-        output, self.output = self.output, None
-        if output is None:
-            return
-        label = event.source.label
-        try:
-            verdict = output.finish(event.digest)
-        except OSError as error:
-            self.report.error(f"{label}: cannot replace it: {error.strerror}")
-            return
-        self.files[verdict] += 1
-        if verdict in {"rewrote", "would rewrite"}:
-            self.report.emit(f"{verdict} {label}", {"file": label, "action": verdict})
-        if verdict == "would rewrite":
-            self.report.flag()
-
-    def summary(self) -> None:
-        counts: dict[Verdict, int] = {
-            verdict: self.files[verdict] for verdict in _DONE if self.files[verdict]
-        }
-        text = ", ".join(
-            f"{count:,} {_DONE[verdict]}" for verdict, count in counts.items()
-        )
-        self.report.summary({"files": counts}, f"; files: {text}" if text else "")
-
-
 def _canonicalize(args: argparse.Namespace) -> int:
     if "-" in args.paths and len(args.paths) > 1:
         sys.stderr.write(
@@ -238,20 +193,31 @@ def _canonicalize(args: argparse.Namespace) -> int:
     # errors go to standard error.
     report, progress, sources = _start(args, sys.stderr if to_stdout else None)
     mode: Mode = "stdout" if to_stdout else "check" if args.check else "file"
-    run = _Canonicalize(report, mode)
+    run = Canonicalize(report, mode)
     events = scan(
-        sources, canonical_bytes, max_bytes=args.max_bytes, jobs=args.jobs, digest=True
+        sources,
+        canonical_bytes,
+        max_bytes=args.max_bytes,
+        jobs=args.jobs,
+        digest=True,
+        rewrite=mode == "file",
     )
-    for event in events:
-        if isinstance(event, Started):
-            run.started(event.source)
-        elif isinstance(event, Records):
-            run.records(event)
-            progress.advance(event.size, len(event.outcomes))
-        elif isinstance(event, Failed):
-            run.failed(event)
-        else:
-            run.ended(event)
+    # However the run ends (an error, Ctrl-C, SIGTERM), the workers end and
+    # no temporary file is left.
+    with contextlib.closing(events):
+        try:
+            for event in events:
+                if isinstance(event, Started):
+                    run.started(event)
+                elif isinstance(event, Records):
+                    run.records(event)
+                    progress.advance(event.size, len(event.outcomes))
+                elif isinstance(event, Failed):
+                    run.failed(event)
+                else:
+                    run.ended(event)
+        finally:
+            run.abandon()
     progress.clear()
     if not to_stdout:
         run.summary()
@@ -262,7 +228,7 @@ def _canonicalize(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:  # noqa: ARG001
-    sys.stdout.write(json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
+    write(sys.stdout, json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
     return 0
 
 
@@ -355,54 +321,61 @@ def _render_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-bytes",
-        type=int,
+        type=count,
         default=DEFAULT_MAX_BYTES,
         metavar="N",
-        help="refuse a document larger than N bytes (default: %(default)s)",
+        help=f"refuse a record above N bytes as limit_exceeded (default {DEFAULT_MAX_BYTES:,})",
     )
 
 
-def _render_document(args: argparse.Namespace) -> tuple[str, int, bytes] | str:
-    """Return the label, line and text of the record to draw, or why not."""
-    if args.file == "-":
-        return "<stdin>", 1, sys.stdin.buffer.read()
-    path = Path(args.file)
+def _itself(graph: SemanticSymbolicBindingGraph) -> SemanticSymbolicBindingGraph:
+    """Keep the graph of a record: render draws it."""
+    return graph
+
+
+def _render_record(
+    args: argparse.Namespace,
+) -> tuple[str, int, Outcome | None] | str:
+    """Read the record to draw as validate reads it: return its label, line and outcome, or why not."""
+    stdin = args.file == "-"
+    if args.line is None and not stdin and Path(args.file).suffix == ".jsonl":
+        return f"{args.file}: a .jsonl file holds many graphs: say which with --line N"
+    source = Source(
+        STDIN_LABEL if stdin else args.file,
+        None if stdin else args.file,
+        whole=args.line is None,
+    )
     try:
-        data = path.read_bytes()
+        found = read_record(source, args.max_bytes, args.line)
     except OSError as error:
-        return f"{args.file}: {error.strerror or error}"
-    if args.line is None:
-        if path.suffix == ".jsonl":
-            return (
-                f"{args.file}: a .jsonl file holds many graphs: say which with --line N"
-            )
-        return args.file, 1, data
-    lines: list[bytes] = data.splitlines()
-    number: int = args.line
-    if not 1 <= number <= len(lines):
-        return f"{args.file}: there is no line {number} (it has {len(lines):,})"
-    return args.file, number, lines[number - 1]
+        return f"{source.label}: {error.strerror or error}"
+    if isinstance(found, int):
+        return f"{source.label}: there is no line {args.line} (it has {found:,})"
+    done = outcomes(_itself, args.max_bytes, source.whole, [found])
+    return source.label, found[0], done[0] if done else None
 
 
 def _render(args: argparse.Namespace) -> int:
     from binding_graph.analysis import to_dot, to_mermaid  # noqa: PLC0415
 
-    found = _render_document(args)
+    found = _render_record(args)
     if isinstance(found, str):
         sys.stderr.write(f"{PROGRAM}: {found}\n")
         return 2
-    label, line, text = found
-    try:
-        graph = loads(text, max_bytes=args.max_bytes)
-    except BindingGraphError as refusal:
-        where = render_path(refusal.path)
+    label, line, outcome = found
+    if outcome is None:
         sys.stderr.write(
-            f"{label}:{line}: {refusal.code} at {where}: {refusal.message}\n"
+            f"{PROGRAM}: {label}: line {line} is blank: it holds no graph\n"
         )
+        return 2
+    _, refusal, graph = outcome
+    if refusal is not None:
+        code, path, message = refusal
+        sys.stderr.write(f"{label}:{line}: {code} at {render_path(path)}: {message}\n")
         return 1
     if args.to == "svg":
         return _draw_svg(to_dot(graph))
-    sys.stdout.write(to_mermaid(graph) if args.to == "mermaid" else to_dot(graph))
+    write(sys.stdout, to_mermaid(graph) if args.to == "mermaid" else to_dot(graph))
     return 0
 
 
@@ -414,14 +387,18 @@ def _draw_svg(dot_text: str) -> int:
             " install Graphviz, or take --to dot\n"
         )
         return 2
-    drawn = subprocess.run(  # noqa: S603 -- dot found on PATH, with fixed arguments
-        [dot, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=False
-    )
+    try:
+        drawn = subprocess.run(  # noqa: S603 -- dot found on PATH, with fixed arguments
+            [dot, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=False
+        )
+    except OSError as error:
+        sys.stderr.write(f"{PROGRAM}: cannot run {dot}: {error.strerror or error}\n")
+        return 2
     if drawn.returncode != 0:
         message = drawn.stderr.decode(errors="replace").strip()
         sys.stderr.write(f"{PROGRAM}: dot failed: {message}\n")
         return 2
-    sys.stdout.buffer.write(drawn.stdout)
+    write_bytes(drawn.stdout)
     return 0
 
 

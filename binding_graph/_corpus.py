@@ -1,18 +1,18 @@
-"""Run a function over every record of a corpus, in order, on one process or several.
+"""Find the files of a corpus, read them in bounded memory, and judge their records.
 
 The engine under :mod:`binding_graph.cli`: it finds the files a command is
-given, reads them in bounded memory, maps a command's function over their
-records (in worker processes with ``--jobs``), and hands back, in input
-order, events that a command turns into output.
+given, reads them a batch of lines at a time, and turns each batch into the
+outcomes of its records (:func:`outcomes`), the work that
+:func:`binding_graph._pool.scan` shares among processes with ``--jobs``.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 import sys
-import threading
-from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -25,8 +25,6 @@ from binding_graph.serialization import loads
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
-    from concurrent.futures import Future
-    from multiprocessing.context import BaseContext
     from typing import BinaryIO
 
     from binding_graph.model import SemanticSymbolicBindingGraph
@@ -47,10 +45,6 @@ STDIN_LABEL: Final = "<stdin>"
 """How standard input is named in reports."""
 
 
-class RunError(Exception):
-    """The run itself cannot go on: a worker process died."""
-
-
 @attrs.frozen
 class Source:
     """A file to read, as the command line names it."""
@@ -63,9 +57,10 @@ class Source:
 
 @attrs.frozen
 class Started:
-    """A source was opened."""
+    """A source was opened: *opened* is what ``os.fstat`` said of it then (``None`` for standard input)."""
 
     source: Source
+    opened: os.stat_result | None = None
 
 
 @attrs.frozen
@@ -103,7 +98,7 @@ class Failed:
 
 
 Event = Started | Records | Ended | Failed
-"""What :func:`scan` yields, in input order."""
+"""What :func:`binding_graph._pool.scan` yields, in input order."""
 
 
 # -- finding the files ---------------------------------------------------------
@@ -134,10 +129,19 @@ def _below(directory: str, fail: Callable[[str], None]) -> list[Source] | None:
         fail(_os_message(str(error.filename), error))
 
     top = Path(directory)
-    for root, _dirs, files in os.walk(directory, onerror=unreadable):
-        for name in files:
+    for root, directories, files in os.walk(directory, onerror=unreadable):
+        # Walked in sorted order, so that errors come in the order files are read.
+        directories.sort()
+        for name in sorted(files):
             path = Path(root, name)
-            if path.suffix in {".json", ".jsonl"} and path.is_file():
+            if path.suffix not in {".json", ".jsonl"}:
+                continue
+            try:
+                mode = path.stat().st_mode
+            except OSError as error:  # a dangling symbolic link, or a loop of them
+                unreadable(error)
+                continue
+            if stat.S_ISREG(mode):
                 found.append((path.relative_to(top).parts, path))
     if not found and failures:
         return None  # already said why
@@ -193,10 +197,11 @@ class _Tally:
         return count
 
 
-def _whole(tally: _Tally, max_bytes: int) -> bytes | None:
+def _whole(file: _Tally | BinaryIO, max_bytes: int) -> bytes | None:
+    """Return all of *file*, or ``None`` once it holds more than *max_bytes*."""
     pieces: list[bytes] = []
     size = 0
-    while size <= max_bytes and (data := tally.read(1 << 20)):
+    while size <= max_bytes and (data := file.read(1 << 20)):
         pieces.append(data)
         size += len(data)
     return b"".join(pieces) if size <= max_bytes else None
@@ -216,24 +221,49 @@ def _batches(source: Source, tally: _Tally, max_bytes: int) -> Iterator[Batch]:
         yield Batch(source, tuple(lines), tally.take())
 
 
-def _open(source: Source) -> BinaryIO:
+def _open(source: Source) -> tuple[BinaryIO, os.stat_result | None]:
+    """Open *source*; return it, and what ``os.fstat`` says of it (``None`` for standard input)."""
     if source.path is None:
-        return sys.stdin.buffer
-    return Path(source.path).open("rb")
+        if sys.stdin is None:  # its descriptor was closed before the command started
+            raise OSError(errno.EBADF, "standard input is closed")
+        return sys.stdin.buffer, None
+    file = Path(source.path).open("rb")  # noqa: SIM115 -- its reader closes it
+    return file, os.fstat(file.fileno())
+
+
+def _irregular(path: str) -> bool:
+    """Tell whether *path* names something other than a regular file, without opening it."""
+    try:
+        return not stat.S_ISREG(Path(path).stat().st_mode)
+    except OSError:
+        return False  # opening it will say what is wrong
 
 
 def read_batches(
-    sources: Iterable[Source], max_bytes: int, *, digest: bool = False
+    sources: Iterable[Source],
+    max_bytes: int,
+    *,
+    digest: bool = False,
+    rewrite: bool = False,
 ) -> Iterator[Started | Batch | Ended | Failed]:
-    """Read *sources* one after the other, a batch of lines at a time."""
+    """Read *sources* one after the other, a batch of lines at a time.
+
+    With *rewrite*, a source that is not a regular file fails unopened: a
+    FIFO would block, and could never be replaced by a file.
+    """
     for source in sources:
+        if rewrite and source.path is not None and _irregular(source.path):
+            yield Failed(
+                source, f"{source.label}: cannot rewrite it: not a regular file"
+            )
+            continue
         try:
-            file = _open(source)
+            file, opened = _open(source)
         except OSError as error:
             yield Failed(source, _os_message(source.label, error))
             continue
         tally = _Tally(file, digest=digest)
-        yield Started(source)
+        yield Started(source, opened)
         try:
             yield from _batches(source, tally, max_bytes)
         except OSError as error:
@@ -287,83 +317,30 @@ def outcomes(
     return result
 
 
-def worker_context() -> BaseContext:
-    """Return how worker processes start: fork where it is safe, spawn elsewhere."""
-    # fork starts a worker in a few milliseconds, where spawn starts an
-    # interpreter that imports the package; but fork is safe only in a
-    # process with one thread, and on Linux (macOS' system libraries are not
-    # fork-safe). The command line has one thread; a threaded caller gets spawn.
-    import multiprocessing  # noqa: PLC0415 -- see _in_workers
+def read_record(
+    source: Source, max_bytes: int, line: int | None
+) -> tuple[int, bytes | None] | int:
+    """Read the record on line *line* of *source*, or the whole source if *line* is ``None``.
 
-    if sys.platform.startswith("linux") and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
+    Lines are numbered as :func:`read_batches` numbers them, and memory stays within
+    *max_bytes* and a chunk, as there.
 
+    Returns:
+        The line's number and its bytes (``None`` above *max_bytes*); or, if
+        *source* has no line *line*, how many lines it has.
 
-def _in_workers(
-    items: Iterator[Started | Batch | Ended | Failed],
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
-    max_bytes: int,
-    jobs: int,
-) -> Iterator[Event]:
-    # Imported here: a run with one process should not pay for importing
-    # multiprocessing.
-    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
-    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
-
-    pool = ProcessPoolExecutor(jobs, mp_context=worker_context())
-    # A few batches per worker in flight: enough to keep each busy, few enough
-    # that memory stays bounded however long the corpus.
-    window: deque[Event | tuple[Batch, Future[list[Outcome]]]] = deque()
-
-    def done() -> Event:
-        entry = window.popleft()
-        if not isinstance(entry, tuple):
-            return entry
-        batch, future = entry
-        try:
-            return Records(batch.source, future.result(), batch.size)
-        except BrokenProcessPool:
-            msg = "a worker process ended abruptly; run again with --jobs 1"
-            raise RunError(msg) from None
-
-    try:
-        for item in items:
-            if isinstance(item, Batch):
-                future = pool.submit(
-                    outcomes, handler, max_bytes, item.source.whole, item.lines
-                )
-                window.append((item, future))
-            else:
-                window.append(item)
-            if len(window) > 4 * jobs:
-                yield done()
-        while window:
-            yield done()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def scan(
-    sources: Iterable[Source],
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
-    *,
-    max_bytes: int,
-    jobs: int = 1,
-    digest: bool = False,
-) -> Iterator[Event]:
-    """Yield the events of reading *sources*, with *handler* applied to each graph.
-
-    Events come in input order, whatever *jobs* is: the output of a command
-    is the same with one process or several.
+    Raises:
+        OSError: if *source* cannot be read.
     """
-    items = read_batches(sources, max_bytes, digest=digest)
-    if jobs > 1:
-        yield from _in_workers(items, handler, max_bytes, jobs)
-        return
-    for item in items:
-        if isinstance(item, Batch):
-            done = outcomes(handler, max_bytes, item.source.whole, item.lines)
-            yield Records(item.source, done, item.size)
-        else:
-            yield item
+    file, _ = _open(source)
+    try:
+        if line is None:
+            return 1, _whole(file, max_bytes)
+        count = 0
+        for count, text in split_lines(file, max_bytes):
+            if count == line:
+                return count, text
+        return count
+    finally:
+        if source.path is not None:
+            file.close()

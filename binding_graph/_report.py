@@ -1,12 +1,15 @@
 """What a command prints: results, refusals, a summary, progress, and its exit status.
 
 Results go to standard output, one a line, as text or as JSON objects;
-errors about the run itself and the progress bar go to standard error.
+errors about the run itself and the progress bar go to standard error. A
+stream that cannot be written (a full disk) ends the run with an
+:class:`OutputError`, which the command line tells in one line.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Final, TextIO
@@ -23,14 +26,58 @@ PROGRAM: Final = "binding-graph"
 """The command's name, which starts each line it writes on standard error."""
 
 
-def _write(stream: TextIO, text: str) -> None:
+class RunError(Exception):
+    """The run itself cannot go on (a worker process died): one line, and exit status 2."""
+
+
+class OutputError(RunError):
+    """Standard output or standard error cannot be written: a full disk, a device error."""
+
+
+def _cannot_write(stream: object, error: OSError) -> OutputError:
+    name = "standard error" if stream is sys.stderr else "standard output"
+    return OutputError(f"cannot write {name}: {error.strerror or error}")
+
+
+def write(stream: TextIO, text: str) -> None:
+    """Write *text* to *stream*, standard output or standard error.
+
+    Raises:
+        BrokenPipeError: if the reader of *stream* has gone away.
+        OutputError: if *stream* cannot be written for another reason.
+    """
     try:
-        stream.write(text)
-    except UnicodeEncodeError:
-        # A terminal that cannot show a character (or a file name that is
-        # not text) still gets the line, with that character escaped.
-        encoding = stream.encoding or "ascii"
-        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        try:
+            stream.write(text)
+        except UnicodeEncodeError:
+            # A terminal that cannot show a character (or a file name that is
+            # not text) still gets the line, with that character escaped.
+            encoding = stream.encoding or "ascii"
+            stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _cannot_write(stream, error) from None
+
+
+def write_bytes(data: bytes) -> None:
+    """Write *data* to standard output, as :func:`write` writes text."""
+    try:
+        sys.stdout.buffer.write(data)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _cannot_write(sys.stdout, error) from None
+
+
+def flush(stream: TextIO) -> None:
+    """Flush *stream*, so that what it holds is written now; raise as :func:`write`."""
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _cannot_write(stream, error) from None
 
 
 class Progress:
@@ -74,8 +121,8 @@ class Progress:
         )
         if due:
             self.drawn_at = now
-            _write(self.stream, "\r" + self.render() + "\x1b[K")
-            self.stream.flush()
+            write(self.stream, "\r" + self.render() + "\x1b[K")
+            flush(self.stream)
 
     def render(self) -> str:
         """Return the bar's line: a bar and a percentage when the total is known."""
@@ -90,8 +137,8 @@ class Progress:
     def clear(self) -> None:
         """Erase the bar, if it is shown, so that a line can be written in its place."""
         if self.drawn_at is not None:
-            _write(self.stream, "\r\x1b[K")
-            self.stream.flush()
+            write(self.stream, "\r\x1b[K")
+            flush(self.stream)
             self.drawn_at = None
 
 
@@ -128,18 +175,18 @@ class Report:
         self.errors += 1
         if self.progress is not None:
             self.progress.clear()
-        self.out.flush()
-        _write(self.err, f"{PROGRAM}: {message}\n")
-        self.err.flush()
+        flush(self.out)
+        write(self.err, f"{PROGRAM}: {message}\n")
+        flush(self.err)
 
     def emit(self, text: str, data: dict[str, Any]) -> None:
         """Print one result: *text*, or *data* as one JSON object with ``--format json``."""
         if self.progress is not None:
             self.progress.clear()
         if self.as_json:
-            _write(self.out, json.dumps(data) + "\n")
+            write(self.out, json.dumps(data) + "\n")
         else:
-            _write(self.out, text + "\n")
+            write(self.out, text + "\n")
 
     def accepted(self) -> None:
         """Count an accepted record."""

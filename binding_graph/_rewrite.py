@@ -1,24 +1,32 @@
-"""Where ``canonicalize`` puts the canonical form of a file: never half-written.
+"""How ``canonicalize`` puts the canonical form of a file in place: never half-written, never over a change.
 
-A file is rewritten through a temporary file in its own directory, renamed
-over it with :func:`os.replace` once complete, so that it is always either
-the old file or the new one; a file with any refused record is left as it
-was.
+A file is rewritten through a temporary file in its own directory, given the
+file's mode, owner and group, and renamed over it with :func:`os.replace`
+once complete, so that it is always either the old file or the new one. A
+file is left as it was when any record is refused, when it changed after it
+was opened (another program's work would be lost), when it has several hard
+links (a rename would split them), or when its owner cannot be kept.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
-import shutil
 import stat
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Final, Literal
 
+from binding_graph._report import flush, write_bytes
+
 if TYPE_CHECKING:
-    from binding_graph._corpus import Source
+    from collections.abc import Iterator
+
+    from binding_graph._corpus import Ended, Failed, Records, Source, Started
+    from binding_graph._report import Report
 
 
 Mode = Literal["check", "file", "stdout"]
@@ -29,20 +37,34 @@ Verdict = Literal["refused", "unchanged", "would rewrite", "rewrote", "written"]
 _SPOOL: Final = 1 << 23  # standard input's canonical form is kept in memory up to 8 MiB
 
 
+class NotRewritten(Exception):  # noqa: N818 -- it says what became of the file
+    """The file is left as it was; the message says why, after the file's name."""
+
+
+def _identity(status: os.stat_result) -> tuple[int, int, int, int]:
+    """Return what tells a file, and its content, from another: device, inode, size, modification time."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+
 class Output:
     """The canonical form of one source, as its records arrive.
 
     Args:
         source: The source being canonicalized.
         mode: What to do with its canonical form.
+        opened: What ``os.fstat`` said of the file as it was opened for
+            reading: the file that may be replaced, unchanged since.
 
     Raises:
         OSError: if the temporary file cannot be made.
     """
 
-    def __init__(self, source: Source, mode: Mode) -> None:
+    def __init__(
+        self, source: Source, mode: Mode, opened: os.stat_result | None = None
+    ) -> None:
         self.source = source
         self.mode = mode
+        self.opened = opened
         self.hash = hashlib.sha256()
         self.refused = False
         self.temp: IO[bytes] | None = None
@@ -55,20 +77,27 @@ class Output:
             # A symbolic link stays one: the file it points to is rewritten.
             self.target = os.path.realpath(source.path)
             directory, name = os.path.split(self.target)
-            fd, temp_path = tempfile.mkstemp(
+            fd, self.temp_path = tempfile.mkstemp(
                 prefix=f".{name}.", suffix=".tmp", dir=directory
             )
             self.temp = os.fdopen(fd, "wb")
-            self.temp_path = temp_path
 
     def add(self, canonical: bytes) -> None:
-        r"""Append one record's canonical bytes and its ``\\n``."""
+        r"""Append one record's canonical bytes and its ``\\n``.
+
+        Raises:
+            NotRewritten: if the temporary file cannot be written; it is removed.
+        """
         if self.refused:
             return
         data = canonical + b"\n"
         self.hash.update(data)
         if self.temp is not None:
-            self.temp.write(data)
+            try:
+                self.temp.write(data)
+            except OSError as error:
+                self.discard()
+                raise NotRewritten(f"cannot write: {error.strerror}") from None
 
     def refuse(self) -> None:
         """Give up the canonical form: the source has a refused record."""
@@ -76,48 +105,184 @@ class Output:
         self.discard()
 
     def discard(self) -> None:
-        """Remove the temporary file, if any."""
-        if self.temp is not None:
-            self.temp.close()
-            self.temp = None
+        """Close and remove the temporary file, if any; raise nothing."""
+        temp, self.temp = self.temp, None
+        if temp is None:
+            return
+        try:
+            # What it held is thrown away: a last write that fails (a full
+            # disk) changes nothing.
+            with contextlib.suppress(OSError):
+                temp.close()
+        finally:
             if self.mode == "file":
-                Path(self.temp_path).unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    Path(self.temp_path).unlink()
 
     def finish(self, digest: str) -> Verdict:
         """Put the canonical form in place, given the SHA-256 *digest* of the source.
 
         Raises:
-            OSError: if the file cannot be replaced; it is then left as it
-                was, and the temporary file removed.
+            NotRewritten: if the file cannot be rewritten; it is then left as
+                it was, and the temporary file removed.
         """
         if self.refused:
             return "refused"
-        temp = self.temp
         if self.mode == "stdout":
-            assert temp is not None  # noqa: S101 -- made in __init__
-            temp.seek(0)
-            sys.stdout.flush()
-            shutil.copyfileobj(temp, sys.stdout.buffer)
-            sys.stdout.buffer.flush()
-            self.discard()
+            try:
+                self._write_out()
+            finally:
+                self.discard()
             return "written"
         if self.hash.hexdigest() == digest:
             self.discard()
             return "unchanged"
         if self.mode == "check":
             return "would rewrite"
+        try:
+            self._replace()
+        finally:
+            self.discard()
+        return "rewrote"
+
+    def _write_out(self) -> None:
+        # Standard output's text, if any, goes before the bytes.
+        flush(sys.stdout)
+        for chunk in self._chunks():
+            write_bytes(chunk)
+
+    def _chunks(self) -> Iterator[bytes]:
+        temp = self.temp
         assert temp is not None  # noqa: S101 -- made in __init__
+        try:
+            temp.seek(0)
+            while chunk := temp.read(1 << 16):
+                yield chunk
+        except OSError as error:
+            raise NotRewritten(f"cannot read it back: {error.strerror}") from None
+
+    def _replace(self) -> None:
+        temp = self.temp
+        assert temp is not None  # noqa: S101 -- made in __init__
+        assert self.opened is not None  # noqa: S101 -- a file was opened
         try:
             temp.flush()
             os.fsync(temp.fileno())
-            mode = stat.S_IMODE(Path(self.target).stat().st_mode)
-            Path(self.temp_path).chmod(mode)
+        except OSError as error:
+            raise NotRewritten(f"cannot write: {error.strerror}") from None
+        try:
+            now = os.stat(self.target)  # noqa: PTH116 -- the whole status, at once
+        except OSError as error:
+            raise NotRewritten(f"cannot replace it: {error.strerror}") from None
+        if _identity(now) != _identity(self.opened):
+            # Another program changed or replaced it: its work would be lost.
+            raise NotRewritten("cannot rewrite it: it changed since it was read")
+        if now.st_nlink > 1:
+            raise NotRewritten(
+                f"cannot rewrite it: it has {now.st_nlink} hard links,"
+                " which a new file would split"
+            )
+        owner = (now.st_uid, now.st_gid)
+        made = os.fstat(temp.fileno())
+        if owner != (made.st_uid, made.st_gid):
+            try:
+                os.chown(self.temp_path, *owner)
+            except OSError as error:
+                raise NotRewritten(
+                    f"cannot rewrite it: cannot keep its owner and group: {error.strerror}"
+                ) from None
+        try:
+            # After chown, which clears the set-user-ID and set-group-ID bits.
+            Path(self.temp_path).chmod(stat.S_IMODE(now.st_mode))
             temp.close()
             # The one step that makes the new file visible: atomic on POSIX
             # and on Windows, within one directory.
             Path(self.temp_path).replace(self.target)
-        except OSError:
-            self.discard()
-            raise
-        self.temp = None
-        return "rewrote"
+        except OSError as error:
+            raise NotRewritten(f"cannot replace it: {error.strerror}") from None
+        self.temp = None  # it is the file now: nothing to discard
+
+
+_DONE: Final[dict[Verdict, str]] = {
+    "rewrote": "rewritten",
+    "would rewrite": "would be rewritten",
+    "unchanged": "already canonical",
+    "refused": "left as they were (refused records)",
+}
+
+
+class Canonicalize:
+    """Follow the events of a canonicalize run, one source at a time.
+
+    Args:
+        report: The run's report.
+        mode: What to do with each source's canonical form.
+    """
+
+    def __init__(self, report: Report, mode: Mode) -> None:
+        self.report = report
+        self.mode: Mode = mode
+        self.output: Output | None = None
+        self.files: Counter[Verdict] = Counter()
+
+    def started(self, event: Started) -> None:
+        """Make the output of a source just opened."""
+        try:
+            self.output = Output(event.source, self.mode, event.opened)
+        except OSError as error:
+            self.report.error(f"{event.source.label}: cannot write: {error.strerror}")
+
+    def records(self, event: Records) -> None:
+        """Count and report a batch's records, and add the accepted ones to the output."""
+        for number, refusal, value in event.outcomes:
+            if refusal is not None:
+                self.report.refusal(event.source.label, number, refusal)
+                if self.output is not None:
+                    self.output.refuse()
+                continue
+            self.report.accepted()
+            if self.output is None:
+                continue
+            try:
+                self.output.add(value)
+            except NotRewritten as reason:
+                self.output = None
+                self.report.error(f"{event.source.label}: {reason}")
+
+    def failed(self, event: Failed) -> None:
+        """Report a source that could not be read, and give up its output."""
+        self.report.error(event.message)
+        self.abandon()
+
+    def ended(self, event: Ended) -> None:
+        """Put a source's canonical form in place, and say what became of it."""
+        output, self.output = self.output, None
+        if output is None:
+            return
+        label = event.source.label
+        try:
+            verdict = output.finish(event.digest)
+        except NotRewritten as reason:
+            self.report.error(f"{label}: {reason}")
+            return
+        self.files[verdict] += 1
+        if verdict in {"rewrote", "would rewrite"}:
+            self.report.emit(f"{verdict} {label}", {"file": label, "action": verdict})
+        if verdict == "would rewrite":
+            self.report.flag()
+
+    def abandon(self) -> None:
+        """Give up the output of the source being read, if any: its file stays as it was."""
+        output, self.output = self.output, None
+        if output is not None:
+            output.discard()
+
+    def summary(self) -> None:
+        """Print the summary, with what became of the files."""
+        counts: dict[Verdict, int] = {
+            verdict: self.files[verdict] for verdict in _DONE if self.files[verdict]
+        }
+        text = ", ".join(
+            f"{count:,} {_DONE[verdict]}" for verdict, count in counts.items()
+        )
+        self.report.summary({"files": counts}, f"; files: {text}" if text else "")

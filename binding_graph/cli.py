@@ -9,33 +9,26 @@ that a test or another program can run it in-process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from binding_graph._commands import COMMANDS
-from binding_graph._corpus import RunError
-from binding_graph._report import PROGRAM
+from binding_graph._commands import COMMANDS, count
+from binding_graph._report import PROGRAM, OutputError, RunError, flush
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Generator, Sequence
+    from types import FrameType
 
 __all__ = ["main"]
 
 
 # -- the parser -------------------------------------------------------------------------------
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        msg = f"must be a whole number above 0 (got {text!r})"
-        raise argparse.ArgumentTypeError(msg)
-    return value
 
 
 def _version() -> str:
@@ -101,17 +94,20 @@ def _add_corpus_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-bytes",
-        type=_count,
+        type=count,
         default=DEFAULT_MAX_BYTES,
         metavar="N",
         help=f"refuse a record above N bytes as limit_exceeded (default {DEFAULT_MAX_BYTES:,})",
     )
     parser.add_argument(
         "--jobs",
-        type=_count,
+        type=count,
         default=1,
         metavar="N",
-        help="read with N processes; the output is the same (default 1)",
+        help=(
+            "read with N processes, at most one per CPU and per batch of lines;"
+            " the output is the same (default 1)"
+        ),
     )
 
 
@@ -146,8 +142,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _silence_stdout() -> None:
-    # The reader of standard output has gone (`binding-graph hash ... | head`):
-    # point it at /dev/null, so that flushing it at exit raises nothing more.
+    # Standard output cannot be written (its reader has gone, `binding-graph
+    # hash ... | head`; its disk is full): point it at /dev/null, so that
+    # flushing it at exit raises nothing more.
     try:
         fd = sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):
@@ -157,8 +154,77 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+def _say(message: str) -> None:
+    """Write ``binding-graph: MESSAGE`` on standard error, if it can be written at all."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        sys.stderr.write(f"{PROGRAM}: {message}\n")
+        sys.stderr.flush()
+
+
+class _Terminated(BaseException):
+    """SIGTERM came: raised where the run is, so that it ends as Ctrl-C ends it."""
+
+
+def _terminate(number: int, frame: FrameType | None) -> None:  # noqa: ARG001 -- a handler's signature
+    # Once: a second SIGTERM must not break off the cleanup the first began.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_ends_the_run() -> Generator[None, None, None]:
+    """Turn SIGTERM into :class:`_Terminated` while the run lasts, in the main thread."""
+    # Only the main thread may set a handler, and only it runs them.
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        # None: a handler set outside Python, which cannot be set again.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+@contextlib.contextmanager
+def _stderr_somewhere() -> Generator[None, None, None]:
+    """Give the run a standard error to write to, if its descriptor was closed before it started.
+
+    What would be said there is lost, but the run goes on, and its exit
+    status says what it would have said.
+    """
+    if sys.stderr is not None:
+        yield
+        return
+    with Path(os.devnull).open("w", encoding="utf-8") as devnull:
+        sys.stderr = devnull
+        try:
+            yield
+        finally:
+            sys.stderr = None
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    if sys.stdout is None:  # its descriptor was closed before the command started
+        _say("standard output is closed")
+        return 2
+    try:
+        args = _build_parser().parse_args(argv)
+    except SystemExit as exit_:
+        # --help and --version exit 0, and usage errors 2, from inside argparse.
+        status = exit_.code if isinstance(exit_.code, int) else 2
+    else:
+        status = args.run(args)
+    # Flushed here, so that a failure is told in one line, not at exit.
+    flush(sys.stdout)
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``binding-graph`` command line with *argv*, and return its exit status.
+
+    Ctrl-C and SIGTERM end the run cleanly: the worker processes end, no
+    temporary file is left, and the exit status says which came.
 
     Args:
         argv: The arguments after the program's name; ``sys.argv[1:]`` by
@@ -167,24 +233,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         0 when every record was accepted (and, for ``canonicalize --check``,
         every file was canonical); 1 when any was refused (or would be
-        rewritten); 2 for a usage error or a path that could not be read.
+        rewritten); 2 for a usage error, a path that could not be read or
+        written, or a run that could not go on; 130 after Ctrl-C (SIGINT);
+        143 after SIGTERM.
 
     .. versionadded:: 0.1.0
     """
-    try:
-        args = _build_parser().parse_args(argv)
-    except SystemExit as exit_:
-        # --help and --version exit 0, and usage errors 2, from inside argparse.
-        return exit_.code if isinstance(exit_.code, int) else 2
-    try:
-        status: int = args.run(args)
-    except KeyboardInterrupt:
-        sys.stderr.write(f"{PROGRAM}: interrupted\n")
-        return 130
-    except BrokenPipeError:
-        _silence_stdout()
-        return 2
-    except RunError as error:
-        sys.stderr.write(f"{PROGRAM}: {error}\n")
-        return 2
-    return status
+    with _sigterm_ends_the_run(), _stderr_somewhere():
+        try:
+            status = _run(argv)
+        except KeyboardInterrupt:
+            _say("interrupted")
+            return 130
+        except _Terminated:
+            _say("terminated")
+            return 143
+        except BrokenPipeError:
+            _silence_stdout()
+            return 2
+        except OutputError as error:
+            _silence_stdout()
+            _say(str(error))
+            return 2
+        except RunError as error:
+            _say(str(error))
+            return 2
+        return status

@@ -23,6 +23,7 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     _commands,
     _corpus,
+    _pool,
     canonical_bytes,
     content_hash,
     json_schema,
@@ -115,11 +116,13 @@ class Failing(io.BytesIO):
         return super().read(self.first)
 
 
-def failing_open(data: bytes, first: int) -> Callable[[_corpus.Source], Failing]:
+def failing_open(
+    data: bytes, first: int
+) -> Callable[[_corpus.Source], tuple[Failing, None]]:
     """Return an opener of every source as a Failing file of *data*."""
 
-    def opener(_: _corpus.Source) -> Failing:
-        return Failing(data, first)
+    def opener(_: _corpus.Source) -> tuple[Failing, None]:
+        return Failing(data, first), None
 
     return opener
 
@@ -268,6 +271,45 @@ class TestValidate:
             "0 records: 0 accepted, 0 refused\n",
             "binding-graph: empty: no *.json or *.jsonl file in this directory\n"
             "binding-graph: other: no *.json or *.jsonl file in this directory\n",
+        )
+
+    def test_a_dangling_link_in_a_directory_is_a_missing_file(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A link to nothing, or a loop of links, is missing: exit 2; the other files are read."""
+        write("d/a.jsonl", LINE + b"\n")
+        Path("d/gone.jsonl").symlink_to("nowhere.jsonl")
+        Path("d/loop.json").symlink_to("loop.json")
+        Path("d/notes.txt").symlink_to("nowhere.txt")  # not a document: not looked at
+        assert cli("validate", "d") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: d/gone.jsonl: No such file or directory\n"
+            "binding-graph: d/loop.json: Too many levels of symbolic links\n",
+        )
+
+    def test_a_directory_of_dangling_links_says_only_that(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A directory whose one document is a dangling link: that link, exit 2."""
+        Path("d").mkdir()
+        Path("d/gone.jsonl").symlink_to("nowhere.jsonl")
+        assert cli("validate", "d") == Result(
+            2,
+            "0 records: 0 accepted, 0 refused\n",
+            "binding-graph: d/gone.jsonl: No such file or directory\n",
+        )
+
+    def test_a_fifo_in_a_directory_is_not_read(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Only regular files below a directory are read: a FIFO would block."""
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        write("d/a.jsonl", LINE + b"\n")
+        os.mkfifo("d/p.jsonl")
+        assert cli("validate", "d") == Result(
+            0, "1 record: 1 accepted, 0 refused\n", ""
         )
 
     @pytest.mark.skipif(
@@ -756,8 +798,9 @@ class TestJobs:
         """With other threads running, workers are spawned, not forked; same output."""
         write("a.jsonl", LINE + b"\n[]\n")
         one = cli("validate", "a.jsonl")
+        monkeypatch.setattr(_pool, "usable_cpus", lambda: 2)
         monkeypatch.setattr("threading.active_count", lambda: 2)
-        assert _corpus.worker_context().get_start_method() == "spawn"
+        assert _pool.worker_context().get_start_method() == "spawn"
         assert cli("validate", "--jobs", "2", "a.jsonl") == one
 
     def test_a_worker_that_dies_ends_the_run_with_one_line(
@@ -765,12 +808,14 @@ class TestJobs:
     ) -> None:
         """A worker process that ends abruptly: one line on stderr, exit 2."""
         write("a.jsonl", LINE)
+        monkeypatch.setattr(_pool, "usable_cpus", lambda: 2)
         monkeypatch.setattr(_commands, "_nothing", die)
         result = cli("validate", "--jobs", "2", "a.jsonl")
         assert result == Result(
             2,
             "",
-            "binding-graph: a worker process ended abruptly; run again with --jobs 1\n",
+            "binding-graph: a worker process ended abruptly (exit status 1);"
+            " run again with --jobs 1\n",
         )
 
 

@@ -219,6 +219,63 @@ class TestRender:
         assert result.status == 1
         assert result.err.startswith("g.json:1: limit_exceeded at <root>: ")
 
+    @pytest.mark.parametrize("limit", ["0", "-5", "ten"])
+    def test_max_bytes_is_a_count_as_for_validate(
+        self, cli: Callable[..., Result], limit: str
+    ) -> None:
+        """--max-bytes 0, -5 or a word: a usage error, worded as validate words it."""
+        Path("g.json").write_text(dumps(SOUND))
+        result = cli("render", "--to", "dot", f"--max-bytes={limit}", "g.json")
+        validate = cli("validate", f"--max-bytes={limit}", "g.json")
+        assert (result.status, result.out) == (2, "")
+        assert result.err.splitlines()[-1] == (
+            "binding-graph render: error: argument --max-bytes: must be a whole"
+            f" number above 0 (got {limit!r})"
+        )
+        assert (
+            validate.err.splitlines()[-1].split(": ", 1)[1]
+            == (result.err.splitlines()[-1].split(": ", 1)[1])
+        )
+
+    def test_lines_are_numbered_as_validate_numbers_them(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A lone CR ends no line: --line 2 is the record validate calls line 2."""
+        Path("c.jsonl").write_bytes(b"[] \r [] \r\n" + _lines(PENDING))
+        validate = cli("validate", "c.jsonl")
+        assert validate.out.startswith("c.jsonl:1: malformed_document")
+        assert "c.jsonl:2:" not in validate.out
+        result = cli("render", "--to", "dot", "c.jsonl", "--line", "2")
+        assert (result.status, result.out, result.err) == (0, to_dot(PENDING), "")
+
+    def test_a_line_above_max_bytes_is_refused_as_validate_refuses_it(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A record above --max-bytes is limit_exceeded, in validate's words, exit 1."""
+        Path("c.jsonl").write_bytes(_lines(SOUND, PENDING))
+        validate = cli("validate", "--max-bytes", "100", "c.jsonl")
+        result = cli(
+            "render", "--to", "dot", "--max-bytes", "100", "c.jsonl", "--line", "2"
+        )
+        assert (result.status, result.out) == (1, "")
+        assert result.err == validate.out.splitlines()[1] + "\n"
+        assert result.err.startswith("c.jsonl:2: limit_exceeded at <root>: ")
+
+    def test_a_blank_line_holds_no_graph(self, cli: Callable[..., Result]) -> None:
+        """--line N of a blank line: one line, exit 2."""
+        Path("c.jsonl").write_bytes(_lines(SOUND) + b"  \n" + _lines(PENDING))
+        result = cli("render", "--to", "dot", "c.jsonl", "--line", "2")
+        assert result == Result(
+            2, "", "binding-graph: c.jsonl: line 2 is blank: it holds no graph\n"
+        )
+
+    def test_a_line_of_standard_input(self, cli: Callable[..., Result]) -> None:
+        """'-' with --line N draws line N of standard input."""
+        result = cli(
+            "render", "--to", "dot", "-", "--line", "2", stdin=_lines(SOUND, PENDING)
+        )
+        assert (result.status, result.out) == (0, to_dot(PENDING))
+
     def test_svg_is_drawn_by_graphviz(self, cli: Callable[..., Result]) -> None:
         """--to svg runs dot, which draws one node per symbol (needs Graphviz)."""
         if shutil.which("dot") is None:
@@ -269,6 +326,26 @@ class TestRender:
         result = cli("render", "--to", "svg", "g.json")
         assert (result.status, result.out) == (2, "")
         assert result.err == "binding-graph: dot failed: syntax error\n"
+
+    def test_a_dot_that_cannot_run_is_reported(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path,
+    ) -> None:
+        """A dot that is not a program: one line, exit 2."""
+        fake = tmp_path / "dot"
+        fake.write_text("not a program\n")
+        fake.chmod(0o644)
+
+        def here(_name: str) -> str:
+            return str(fake)
+
+        monkeypatch.setattr(shutil, "which", here)
+        Path("g.json").write_text(dumps(SOUND))
+        assert cli("render", "--to", "svg", "g.json") == Result(
+            2, "", f"binding-graph: cannot run {fake}: Permission denied\n"
+        )
 
 
 class TestInAChild:
