@@ -204,12 +204,33 @@ def _stderr_somewhere() -> Generator[None, None, None]:
             sys.stderr = None
 
 
+def _arguments(argv: object) -> list[str] | None:
+    """Return *argv* as a list of str, or ``None`` if it is not one: a list or tuple of exactly str.
+
+    Checked by class, as the library checks every value it is handed:
+    argparse would run the code of anything else.
+    """
+    if argv is None:
+        return sys.argv[1:]
+    cls = type(argv)
+    if cls is not list and cls is not tuple:
+        return None
+    items: list[object] = list(argv)  # type: ignore[call-overload]  # a list or tuple
+    if not all(type(item) is str for item in items):
+        return None
+    return items  # type: ignore[return-value]  # every item is a str
+
+
 def _run(argv: Sequence[str] | None) -> int:
     if sys.stdout is None:  # its descriptor was closed before the command started
         _say("standard output is closed")
         return 2
+    arguments = _arguments(argv)
+    if arguments is None:
+        _say("the arguments must be a list of str")
+        return 2
     try:
-        args = _build_parser().parse_args(argv)
+        args = _build_parser().parse_args(arguments)
     except SystemExit as exit_:
         # --help and --version exit 0, and usage errors 2, from inside argparse.
         status = exit_.code if isinstance(exit_.code, int) else 2
@@ -227,8 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     temporary file is left, and the exit status says which came.
 
     Args:
-        argv: The arguments after the program's name; ``sys.argv[1:]`` by
-            default.
+        argv: The arguments after the program's name, a list (or tuple)
+            of ``str``; ``sys.argv[1:]`` by default. Anything else is a
+            usage error: one line, and exit status 2.
 
     Returns:
         0 when every record was accepted (and, for ``canonicalize --check``,

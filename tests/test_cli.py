@@ -36,7 +36,7 @@ from binding_graph.cli import main
 from binding_graph.errors import render_path
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._corpora import corpora, oracle
-from tests._helpers import Result, graph
+from tests._helpers import ROOT, Result, graph, load_script
 
 if TYPE_CHECKING:
     import argparse
@@ -970,8 +970,49 @@ class TestProgress:
         assert terminal.getvalue().endswith("\r\x1b[K")
 
 
+_HOSTILE: Any = load_script(ROOT / "fuzz" / "hostile.py")
+
+
+def _hostile_arguments() -> list[tuple[str, Callable[[], object]]]:
+    """Return arguments that are not a list of str, each made when a test asks."""
+    return [
+        ("an int", lambda: 5),
+        ("a str", lambda: "validate"),
+        ("a generator", lambda: (word for word in ["schema"])),
+        ("a list subclass", lambda: type("Words", (list,), {})(["schema"])),
+        ("a str subclass", lambda: [_HOSTILE.subclass(str, 3)("schema")]),
+        ("a number among words", lambda: ["validate", 5]),
+        *(
+            (f"spiteful {variant}", lambda variant=variant: _HOSTILE.spiteful(variant))
+            for variant in range(4)
+        ),
+        ("a spiteful word", lambda: ["validate", _HOSTILE.spiteful(0)]),
+    ]
+
+
 class TestMain:
     """main parses arguments, runs a command, and turns a failed run into one line."""
+
+    @pytest.mark.parametrize(
+        "make",
+        [make for _, make in _hostile_arguments()],
+        ids=[i for i, _ in _hostile_arguments()],
+    )
+    def test_arguments_that_are_not_a_list_of_str_are_a_usage_error(
+        self, make: Callable[[], object], capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Arguments other than a list or tuple of exactly str are one line, exit status 2."""
+        status = main(make())  # type: ignore[arg-type]
+        assert (status, *capsys.readouterr()) == (
+            2,
+            "",
+            "binding-graph: the arguments must be a list of str\n",
+        )
+
+    def test_a_tuple_of_str_is_arguments(self, cli: Callable[..., Result]) -> None:
+        """A tuple of str is read as a list of them."""
+        del cli  # for its temporary directory and standard input
+        assert main(("schema",)) == 0
 
     def test_version(self, cli: Callable[..., Result]) -> None:
         """--version prints the installed version and exits 0."""

@@ -677,6 +677,7 @@ COMMAND_LINE_AND_ANALYSIS = frozenset(
         "binding_graph._analysis",
         "binding_graph._commands",
         "binding_graph._corpus",
+        "binding_graph._pool",
         "binding_graph._lines",
         "binding_graph._render",
         "binding_graph._report",
