@@ -248,7 +248,7 @@ class Library(Competitor):
 
     def select(self) -> None:
         """Run the pure path alone, whatever is installed (before each timed call)."""
-        from binding_graph import _switch  # noqa: PLC0415
+        from binding_graph.documents import _paths as _switch  # noqa: PLC0415
 
         _switch.use(None)
 
@@ -401,7 +401,7 @@ class LibraryFast(Library):
 
     def __init__(self) -> None:
         super().__init__()
-        from binding_graph import _switch  # noqa: PLC0415
+        from binding_graph.documents import _paths as _switch  # noqa: PLC0415
 
         self.fast = _switch.load()
         if self.fast is None:
@@ -409,7 +409,7 @@ class LibraryFast(Library):
 
     def select(self) -> None:
         """Run the fast path (before each timed call)."""
-        from binding_graph import _switch  # noqa: PLC0415
+        from binding_graph.documents import _paths as _switch  # noqa: PLC0415
 
         _switch.use(self.fast)
 

@@ -1,9 +1,14 @@
-"""The one exception every refusal raises, and the closed set of its codes."""
+"""The one exception every refusal raises, the closed set of its codes, and the words of its messages.
+
+Every refusal's message is built here, from data: the owner and the field,
+the rule broken, and the offending value, shown without trusting it
+(:func:`short_repr`, :func:`type_name`).
+"""
 
 from __future__ import annotations
 
 import reprlib
-from typing import Final, Literal, cast, get_args
+from typing import Final, Literal, NoReturn, cast, get_args
 
 __all__ = [
     "ALLOCATION_CODES",
@@ -209,3 +214,93 @@ def short_repr(value: object) -> str:
         return _REPR.repr(_base_value(value))
     except Exception:  # noqa: BLE001 -- any failure of foreign code, by design
         return f"<{type_name(value)} object>"
+
+
+# -- messages -----------------------------------------------------------------
+
+
+def refusal(  # noqa: PLR0917 -- internal; every call site reads as a sentence
+    code: RefusalCode,
+    owner: str,
+    field: str,
+    rule: str,
+    value: object,
+    path: ErrorPath,
+) -> BindingGraphError:
+    """Return the refusal of *value* in ``owner.field``; *rule* says what it broke.
+
+    The message reads ``Owner.field RULE (got VALUE)``.
+    """
+    return BindingGraphError(
+        code, f"{owner}.{field} {rule} (got {short_repr(value)})", path
+    )
+
+
+def refuse(  # noqa: PLR0917 -- as refusal
+    code: RefusalCode,
+    owner: str,
+    field: str,
+    rule: str,
+    value: object,
+    path: ErrorPath,
+) -> NoReturn:
+    """Raise the refusal :func:`refusal` returns."""
+    raise refusal(code, owner, field, rule, value, path)
+
+
+# The built-in types a field or an argument may hold, which a subclass
+# instance converts to.
+_EXACT: Final = (str, int, bytes, bytearray, tuple, frozenset, list, dict)
+
+
+def refuse_type(
+    owner: str, field: str, expected: str, value: object, path: ErrorPath
+) -> NoReturn:
+    """Raise the ``wrong_type`` refusal of *value*, where *expected* belongs.
+
+    Values are taken only as exactly the built-in type a field holds: a
+    subclass may override any method (its length, its iteration, its
+    arithmetic) and so make an object that its own checks took for sound.
+    The refusal of a subclass says how to convert it.
+    """
+    cls = type(value)
+    rule = f"must be {expected}, not {type_name(value)}"
+    for base in _EXACT:
+        # A subclass check on the class runs no code of the class's own.
+        if cls is not base and cls is not bool and issubclass(cls, base):
+            rule += (
+                f", a subclass of {base.__name__}: convert it with"
+                f" {base.__name__}(value)"
+            )
+            break
+    refuse("wrong_type", owner, field, rule, value, path)
+
+
+def foreign_failure(
+    owner: str, field: str, expected: str, value: object, error: Exception
+) -> BindingGraphError:
+    """Return the refusal of *value*, whose own code raised *error* when it was used.
+
+    Only what the caller hands over as a file or an iterable is ever used,
+    read or iterated; whatever else its code raises than an ``OSError`` is
+    a refusal of the argument.
+    """
+    return BindingGraphError(
+        "wrong_type",
+        f"{owner}.{field} must be {expected}, but the {type_name(value)} given"
+        f" raised {type_name(error)} when it was used",
+        (field,),
+    )
+
+
+def malformed(message: str, path: ErrorPath = ()) -> BindingGraphError:
+    """Return the ``malformed_document`` refusal of *message* at *path*."""
+    return BindingGraphError("malformed_document", message, path)
+
+
+def too_large(max_bytes: int) -> BindingGraphError:
+    """Return the refusal of a document above *max_bytes* bytes of UTF-8."""
+    return BindingGraphError(
+        "limit_exceeded",
+        f"a document may take at most {max_bytes} bytes of UTF-8; this one takes more",
+    )

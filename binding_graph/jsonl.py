@@ -19,18 +19,17 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 
 import attrs
 
-from binding_graph._lines import (
+from binding_graph._checks import guarded
+from binding_graph.documents._lines import (
     Reader,
     check_max_bytes,
     is_blank,
     number_lines,
     reader,
     split_lines,
-    too_long,
     wrong_type,
 )
-from binding_graph._validators import foreign_failure, guarded
-from binding_graph.errors import BindingGraphError
+from binding_graph.errors import BindingGraphError, foreign_failure, too_large
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, loads
 
@@ -72,6 +71,7 @@ class LineRecord:
             :class:`~binding_graph.BindingGraphError`, or unless exactly one
             of *graph* and *error* is given.
 
+    >>> from binding_graph import load_line
     >>> record = load_line(b'{"format": "binding-graph"}', 7)
     >>> record.line, record.graph, record.error.code
     (7, None, 'missing_key')
@@ -138,6 +138,7 @@ def load_line(
             ``int`` or *max_bytes* not an ``int``.
             A bad line is never raised: its record holds the refusal.
 
+    >>> from binding_graph import load_line
     >>> load_line(b"  ") is None
     True
     >>> load_line(b"[]", 3).error.code
@@ -192,6 +193,7 @@ def load_lines(
             passes as it is.
 
     >>> import io
+    >>> from binding_graph import load_lines
     >>> corpus = io.BytesIO(b'{"format": "binding-graph"}\r\n\n[]')
     >>> [(record.line, record.error.code) for record in load_lines(corpus)]
     [(1, 'missing_key'), (3, 'wrong_type')]
@@ -218,7 +220,7 @@ def load_lines(
 def _file_records(file: Reader, max_bytes: int) -> Iterator[LineRecord]:
     for number, line in split_lines(file, max_bytes):
         if line is None:  # longer than max_bytes, and never held whole
-            yield LineRecord(number, error=too_long(max_bytes))
+            yield LineRecord(number, error=too_large(max_bytes))
         elif not is_blank(line, max_bytes):
             yield _record(line, number, max_bytes)
 
@@ -251,6 +253,7 @@ def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: BinaryIO) -
             raises anything but an ``OSError``, which passes as it is.
 
     >>> import io
+    >>> from binding_graph import SemanticSymbolicBindingGraph, dump_lines
     >>> out = io.BytesIO()
     >>> dump_lines([SemanticSymbolicBindingGraph()], out)
     1

@@ -1,9 +1,9 @@
 """The binding-graph data model of ADR-0132: frozen, validated value objects.
 
-Every class is an :func:`attrs.frozen` class with slots and a check on every
-field, and an ``__init__`` compiled from those checks
-(:mod:`binding_graph._init`), which runs them whatever attrs' global switch
-says.
+Every class is a model class (:func:`binding_graph._model_class.model_class`):
+an :func:`attrs.frozen` class with slots, final, with a declared kind on
+every field (:mod:`binding_graph._kinds`) and an ``__init__`` compiled from
+those kinds, which runs their checks whatever attrs' global switch says.
 Construction either yields a sound object or raises
 :class:`~binding_graph.BindingGraphError`; :func:`attrs.evolve` builds anew
 and so re-runs every check.
@@ -11,21 +11,24 @@ and so re-runs every check.
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter
-from typing import Any, Final, NamedTuple, cast, final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 import attrs
 
-from binding_graph import _validators as _v
-from binding_graph._init import compiled_init
-from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
+from binding_graph import _kinds as _k
+from binding_graph._format import GRAPH_HEADER
+from binding_graph._integrity import check_references, check_unique_ids, extended
+from binding_graph._model_class import canonical_text, model_class
+from binding_graph._quotes import offset_of
 from binding_graph.vocabularies import (
     ADMISSIBILITY_STATUSES,
     SEMANTIC_ROLES,
     AdmissibilityStatus,
     SemanticRole,
 )
+
+if TYPE_CHECKING:
+    from binding_graph._declarations import Header
 
 __all__ = [
     "MODEL_CLASSES",
@@ -40,33 +43,8 @@ __all__ = [
 ]
 
 
-class _Checked:
-    """Base of every model class, which refuses to be subclassed twice.
-
-    The model classes are final: a subclass could hold fields that the
-    document format cannot, and would compare unequal to the equal object
-    that a document reads back. So defining one is refused.
-    """
-
-    __slots__ = ()
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        # attrs rebuilds each class with slots from the same bases, so only
-        # a class below a model class is refused, not the model classes.
-        for base in cls.__mro__[1:]:
-            if base is not _Checked and issubclass(base, _Checked):
-                msg = (
-                    f"{base.__qualname__} is final: the document format holds"
-                    " exactly its fields, so it cannot be subclassed"
-                )
-                raise TypeError(msg)
-        super().__init_subclass__(**kwargs)
-
-
-@final
-@compiled_init
-@attrs.frozen(weakref_slot=False)
-class SourceSpanLink(_Checked):
+@model_class(kw_only=False)
+class SourceSpanLink:
     """A half-open span ``[start, end)`` of a source text, and its text.
 
     Args:
@@ -81,25 +59,70 @@ class SourceSpanLink(_Checked):
         BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``
             or ``invalid_span``.
 
+    >>> from binding_graph import SourceSpanLink
     >>> SourceSpanLink("p1", 0, 5, "Alice")
     SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')
 
     .. versionadded:: 0.1.0
     """
 
-    source_id: str = attrs.field(validator=_v.text)
-    start: int = attrs.field(validator=_v.span_start)
-    end: int = attrs.field(validator=_v.span_end)
-    text: str = attrs.field(validator=_v.span_text)
+    source_id: str = attrs.field(validator=_k.text)
+    start: int = attrs.field(validator=_k.span_start)
+    end: int = attrs.field(validator=_k.span_end)
+    text: str = attrs.field(validator=_k.span_text)
+
+    @classmethod
+    def of(
+        cls, text: str, phrase: str, *, source_id: str, occurrence: int = 0
+    ) -> SourceSpanLink:
+        """Return the span of *source_id* that quotes *phrase* where it occurs in *text*.
+
+        *text* is the whole source; the span is the *occurrence*-th
+        occurrence of *phrase* in it, from 0 (occurrences may overlap).
+
+        Raises:
+            BindingGraphError: ``invalid_span`` if *phrase* does not occur
+                in *text* (path ``("phrase",)``), or occurs fewer times than
+                *occurrence* asks (``("occurrence",)``); ``wrong_type`` or
+                ``empty_text`` for an argument of the wrong type, or empty.
+
+        >>> from binding_graph import SourceSpanLink
+        >>> SourceSpanLink.of("Alice has 3 apples.", "3 apples", source_id="p1")
+        SourceSpanLink(source_id='p1', start=10, end=18, text='3 apples')
+
+        .. versionadded:: 0.1.0
+        """
+        start = offset_of(text, phrase, occurrence, "SourceSpanLink.of")
+        return cls(source_id, start, start + len(phrase), phrase)
+
+    def find(self, phrase: str, *, occurrence: int = 0) -> SourceSpanLink:
+        """Return the span that quotes *phrase* where it occurs in this span's text.
+
+        It is a span of the same source, with offsets counted from the
+        source's start: a span of a fact, found in the span of its problem.
+
+        Raises:
+            BindingGraphError: as :meth:`of`, with the owner
+                ``SourceSpanLink.find``.
+
+        >>> from binding_graph import SourceSpanLink
+        >>> problem = SourceSpanLink("p1", 100, 119, "Alice has 3 apples.")
+        >>> problem.find("apples")
+        SourceSpanLink(source_id='p1', start=112, end=118, text='apples')
+
+        .. versionadded:: 0.1.0
+        """
+        start = self.start + offset_of(
+            self.text, phrase, occurrence, "SourceSpanLink.find"
+        )
+        return SourceSpanLink(self.source_id, start, start + len(phrase), phrase)
 
 
-_span: Final = _v.instance_of(SourceSpanLink)
+_span: Final = _k.instance_of(SourceSpanLink)
 
 
-@final
-@compiled_init
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class SymbolBinding(_Checked):
+@model_class()
+class SymbolBinding:
     """A named symbol lifted from language, with its role and provenance.
 
     Args:
@@ -118,19 +141,17 @@ class SymbolBinding(_Checked):
     .. versionadded:: 0.1.0
     """
 
-    symbol_id: str = attrs.field(validator=_v.identifier)
-    name: str = attrs.field(validator=_v.text)
-    semantic_role: SemanticRole = attrs.field(validator=_v.member_of(SEMANTIC_ROLES))
+    symbol_id: str = attrs.field(validator=_k.identifier)
+    name: str = attrs.field(validator=_k.text)
+    semantic_role: SemanticRole = attrs.field(validator=_k.member_of(SEMANTIC_ROLES))
     source_span: SourceSpanLink = attrs.field(validator=_span)
-    introduced_by: str = attrs.field(validator=_v.text)
-    entity: str | None = attrs.field(default=None, validator=_v.optional_text)
-    unit: str | None = attrs.field(default=None, validator=_v.optional_text)
+    introduced_by: str = attrs.field(validator=_k.text)
+    entity: str | None = attrs.field(default=None, validator=_k.optional_text)
+    unit: str | None = attrs.field(default=None, validator=_k.optional_text)
 
 
-@final
-@compiled_init
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class BoundFact(_Checked):
+@model_class()
+class BoundFact:
     """A fact ``symbol_id = value [unit]`` stated in the source.
 
     Args:
@@ -146,16 +167,14 @@ class BoundFact(_Checked):
     .. versionadded:: 0.1.0
     """
 
-    symbol_id: str = attrs.field(validator=_v.identifier)
-    value: str = attrs.field(validator=_v.text)
+    symbol_id: str = attrs.field(validator=_k.identifier)
+    value: str = attrs.field(validator=_k.text)
     source_span: SourceSpanLink = attrs.field(validator=_span)
-    unit: str | None = attrs.field(default=None, validator=_v.optional_text)
+    unit: str | None = attrs.field(default=None, validator=_k.optional_text)
 
 
-@final
-@compiled_init
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class BoundEquation(_Checked):
+@model_class()
+class BoundEquation:
     """An equation ``lhs_symbol_id := rhs_canonical`` and its standing.
 
     Args:
@@ -179,22 +198,20 @@ class BoundEquation(_Checked):
     .. versionadded:: 0.1.0
     """
 
-    lhs_symbol_id: str = attrs.field(validator=_v.identifier)
-    rhs_canonical: str = attrs.field(validator=_v.text)
-    dependencies: frozenset[str] = attrs.field(validator=_v.identifier_set)
-    operation_kind: str = attrs.field(validator=_v.text)
-    unit_proof: str = attrs.field(validator=_v.text)
+    lhs_symbol_id: str = attrs.field(validator=_k.identifier)
+    rhs_canonical: str = attrs.field(validator=_k.text)
+    dependencies: frozenset[str] = attrs.field(validator=_k.identifier_set)
+    operation_kind: str = attrs.field(validator=_k.text)
+    unit_proof: str = attrs.field(validator=_k.text)
     admissibility_status: AdmissibilityStatus = attrs.field(
-        validator=_v.member_of(ADMISSIBILITY_STATUSES)
+        validator=_k.member_of(ADMISSIBILITY_STATUSES)
     )
     source_span: SourceSpanLink = attrs.field(validator=_span)
-    refusal_reason: str | None = attrs.field(default=None, validator=_v.refusal_reason)
+    refusal_reason: str | None = attrs.field(default=None, validator=_k.refusal_reason)
 
 
-@final
-@compiled_init
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class BoundUnknown(_Checked):
+@model_class()
+class BoundUnknown:
     """A question target: the symbol the problem asks for.
 
     Args:
@@ -209,15 +226,13 @@ class BoundUnknown(_Checked):
     .. versionadded:: 0.1.0
     """
 
-    symbol_id: str = attrs.field(validator=_v.identifier)
+    symbol_id: str = attrs.field(validator=_k.identifier)
     question_span: SourceSpanLink = attrs.field(validator=_span)
-    expected_unit: str | None = attrs.field(default=None, validator=_v.optional_text)
+    expected_unit: str | None = attrs.field(default=None, validator=_k.optional_text)
 
 
-@final
-@compiled_init
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class BoundConstraint(_Checked):
+@model_class()
+class BoundConstraint:
     """A predicate over one symbol, as the solver's canonical string.
 
     Args:
@@ -232,20 +247,13 @@ class BoundConstraint(_Checked):
     .. versionadded:: 0.1.0
     """
 
-    symbol_id: str = attrs.field(validator=_v.identifier)
-    predicate: str = attrs.field(validator=_v.text)
+    symbol_id: str = attrs.field(validator=_k.identifier)
+    predicate: str = attrs.field(validator=_k.text)
     source_span: SourceSpanLink = attrs.field(validator=_span)
 
 
-_symbol_id: Final = attrgetter("symbol_id")
-_lhs_symbol_id: Final = attrgetter("lhs_symbol_id")
-_dependencies: Final = attrgetter("dependencies")
-
-
-@final
-@compiled_init
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class SemanticSymbolicBindingGraph(_Checked):
+@model_class()
+class SemanticSymbolicBindingGraph:
     """A sound binding graph: symbols and everything that refers to them.
 
     Besides each element's own checks, construction proves referential
@@ -269,30 +277,34 @@ class SemanticSymbolicBindingGraph(_Checked):
     .. versionadded:: 0.1.0
     """
 
+    # The constant entries its documents hold before its fields: format
+    # and version (see _model_class).
+    _document_header: ClassVar[tuple[Header, ...]] = GRAPH_HEADER
+
     symbols: tuple[SymbolBinding, ...] = attrs.field(
-        default=(), validator=_v.tuple_of(SymbolBinding)
+        default=(), validator=_k.tuple_of(SymbolBinding)
     )
     facts: tuple[BoundFact, ...] = attrs.field(
-        default=(), validator=_v.tuple_of(BoundFact)
+        default=(), validator=_k.tuple_of(BoundFact)
     )
     equations: tuple[BoundEquation, ...] = attrs.field(
-        default=(), validator=_v.tuple_of(BoundEquation)
+        default=(), validator=_k.tuple_of(BoundEquation)
     )
     unknowns: tuple[BoundUnknown, ...] = attrs.field(
-        default=(), validator=_v.tuple_of(BoundUnknown)
+        default=(), validator=_k.tuple_of(BoundUnknown)
     )
     constraints: tuple[BoundConstraint, ...] = attrs.field(
-        default=(), validator=_v.tuple_of(BoundConstraint)
+        default=(), validator=_k.tuple_of(BoundConstraint)
     )
     provenance: tuple[SourceSpanLink, ...] = attrs.field(
-        default=(), validator=_v.tuple_of(SourceSpanLink)
+        default=(), validator=_k.tuple_of(SourceSpanLink)
     )
 
     def __attrs_post_init__(self) -> None:
         # After every field's check, as attrs orders it: the compiled
         # __init__ calls it, and so does any reader that builds the graph
         # without __init__ and runs attrs' validators.
-        _check_references(_check_unique_ids(self.symbols), self, self)
+        check_references(check_unique_ids(self.symbols), self, self)
 
     def extend(
         self,
@@ -340,27 +352,7 @@ class SemanticSymbolicBindingGraph(_Checked):
             "constraints": constraints,
             "provenance": provenance,
         }
-        extended = object.__new__(SemanticSymbolicBindingGraph)
-        for attribute in attrs.fields(SemanticSymbolicBindingGraph):
-            name = attribute.name
-            items: object = added[name]
-            old: tuple[Any, ...] = getattr(self, name)
-            try:
-                _check_field(attribute, self, items)
-            except BindingGraphError as exc:
-                if len(exc.path) == 1:
-                    raise
-                # The index counts from the start of the whole collection.
-                raise BindingGraphError(
-                    exc.code, exc.message, (name, len(old) + int(exc.path[1]))
-                ) from None
-            # Frozen: set once, before anyone else can see the new graph.
-            object.__setattr__(extended, name, old + cast("tuple[Any, ...]", items))
-        known = _check_unique_ids(extended.symbols)
-        _check_references(
-            known, _Added(facts, unknowns, constraints, equations), extended
-        )
-        return extended
+        return extended(self, added)
 
     def to_canonical_string(self) -> str:
         """Return the graph's canonical document, as text.
@@ -369,89 +361,13 @@ class SemanticSymbolicBindingGraph(_Checked):
         the same in every process and on every supported Python, so two
         graphs have the same string exactly when they are equal.
 
+        >>> from binding_graph import SemanticSymbolicBindingGraph
         >>> SemanticSymbolicBindingGraph().to_canonical_string()
         '{"constraints":[],"equations":[],"facts":[],"format":"binding-graph","provenance":[],"symbols":[],"unknowns":[],"version":1}'
 
         .. versionadded:: 0.1.0
         """
-        # Imported here: serialization imports this module.
-        from binding_graph._encoding import dumps  # noqa: PLC0415
-
-        return dumps(self)
-
-
-def _check_field(
-    attribute: attrs.Attribute[Any], instance: object, value: object
-) -> None:
-    validator: Any = attribute.validator
-    validator(instance, attribute, value)
-
-
-class _Added(NamedTuple):
-    """The elements an extension adds, as the reference check reads them."""
-
-    facts: tuple[BoundFact, ...]
-    unknowns: tuple[BoundUnknown, ...]
-    constraints: tuple[BoundConstraint, ...]
-    equations: tuple[BoundEquation, ...]
-
-
-def _check_references(
-    known: frozenset[str],
-    checked: _Added | SemanticSymbolicBindingGraph,
-    whole: SemanticSymbolicBindingGraph,
-) -> None:
-    """Refuse an element of *checked* that names a symbol not in *known*.
-
-    Each check is a C-level pass; only a failure walks *whole* again in
-    Python, to find where the element is.
-    """
-    for field, items in (
-        ("facts", checked.facts),
-        ("unknowns", checked.unknowns),
-        ("constraints", checked.constraints),
-    ):
-        if not known.issuperset(map(_symbol_id, items)):
-            _refuse_unknown(field, "symbol_id", known, getattr(whole, field))
-    equations = checked.equations
-    if not known.issuperset(map(_lhs_symbol_id, equations)):
-        _refuse_unknown("equations", "lhs_symbol_id", known, whole.equations)
-    if not known.issuperset(chain.from_iterable(map(_dependencies, equations))):
-        _refuse_unknown("equations", "dependencies", known, whole.equations)
-
-
-def _check_unique_ids(symbols: tuple[SymbolBinding, ...]) -> frozenset[str]:
-    known = frozenset(map(_symbol_id, symbols))
-    if len(known) != len(symbols):
-        seen: set[str] = set()
-        for index, symbol in enumerate(symbols):  # pragma: no branch -- a repeat exists
-            if symbol.symbol_id in seen:
-                path: ErrorPath = ("symbols", index, "symbol_id")
-                raise BindingGraphError(
-                    "duplicate_symbol_id",
-                    "SemanticSymbolicBindingGraph.symbols must have unique"
-                    f" symbol_id values ({short_repr(symbol.symbol_id)} is repeated)",
-                    path,
-                )
-            seen.add(symbol.symbol_id)
-    return known
-
-
-def _refuse_unknown(
-    field: str, attribute: str, known: frozenset[str], items: tuple[Any, ...]
-) -> None:
-    for index, item in enumerate(items):  # pragma: no branch -- one is unknown
-        value = getattr(item, attribute)
-        missing = sorted(
-            (value - known) if attribute == "dependencies" else {value} - known
-        )
-        if missing:
-            raise BindingGraphError(
-                "unknown_symbol",
-                f"SemanticSymbolicBindingGraph.{field}[{index}].{attribute} must"
-                f" name symbols of the graph ({short_repr(missing[0])} is not one)",
-                (field, index, attribute),
-            )
+        return cast("str", canonical_text(self))
 
 
 MODEL_CLASSES: Final = (
@@ -470,6 +386,9 @@ schema, the Hypothesis hook) iterates this tuple.
 
 .. versionadded:: 0.1.0
 """
+
+CLASS_NAMES: Final = ", ".join(cls.__name__ for cls in MODEL_CLASSES)
+"""The model classes, named for messages that ask for one of them."""
 
 Model = (
     SourceSpanLink

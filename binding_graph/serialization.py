@@ -15,26 +15,25 @@ UTF-8: see ``docs/format.md``.
 
 The document format has its own version, independent of the package's.
 
-This module is the public face of four private ones, one per job: writing
-(``_encoding``), reading trees (``_decoding``), reading JSON text
-(``_json``) and the schema (``_schema``).
+This module is the public face of the documents wing,
+:mod:`binding_graph.documents`, whose private modules each do one job:
+writing, reading trees, reading JSON text, and the schema.
 
 .. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
 
-from binding_graph._decoding import from_data
-from binding_graph._encoding import (
-    FORMAT,
-    FORMAT_VERSION,
+from binding_graph._format import FORMAT, FORMAT_VERSION
+from binding_graph.documents._schema import json_schema
+from binding_graph.documents._text import DEFAULT_MAX_BYTES, is_canonical, loads
+from binding_graph.documents._trees import from_data
+from binding_graph.documents._writing import (
     canonical_bytes,
     content_hash,
     dumps,
     to_data,
 )
-from binding_graph._json import DEFAULT_MAX_BYTES, is_canonical, loads
-from binding_graph._schema import json_schema
 
 __all__ = [
     "DEFAULT_MAX_BYTES",

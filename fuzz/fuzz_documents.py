@@ -55,12 +55,12 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
     # Instrument the package for coverage feedback, so import it here first.
     with atheris.instrument_imports(include=["binding_graph"]):
         import binding_graph
-        from binding_graph import _switch
+        from binding_graph.documents import _paths as _switch
 
         _switch.load()  # imports the fast path, where installed, instrumented too
 else:
     import binding_graph
-    from binding_graph import _switch
+    from binding_graph.documents import _paths as _switch
 
 # The fast path, or None where the extra is not installed (or not wanted).
 FAST_PATH = _switch.load()

@@ -41,15 +41,15 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
-    _decoding,
+    _checks,
     _hypothesis_plugin,
-    _json,
-    _validators,
+    _kinds,
     model,
 )
 from binding_graph import strategies as bgst
-from binding_graph._fields import declared_fields
-from binding_graph._schema import (
+from binding_graph._declarations import declared_fields
+from binding_graph.documents import _text, _tree_refusals, _trees
+from binding_graph.documents._schema import (
     _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]
     _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
 )
@@ -65,6 +65,7 @@ __all__ = [
     "BUILDERS",
     "CLASSES",
     "CLASS_NAMES",
+    "DECLARATIONS",
     "HYPOTHESIS_HOOK",
     "IDENTIFIER_FIELDS",
     "IDENTIFIER_PATTERN",
@@ -97,6 +98,7 @@ __all__ = [
     "installed_distribution",
     "load_script",
     "refusal",
+    "run_child",
     "run_python",
     "show",
     "span",
@@ -116,17 +118,28 @@ MAX_OFFSET = 2**53 - 1
 # -- private names of binding_graph ---------------------------------------------
 # Gathered here, so that a rename inside the package is a change of this block.
 
-VALIDATORS = _validators
-"""The module of the field checks, whose slow paths a test forbids."""
+VALIDATORS = _checks
+"""The module of the fields' slow checks, which a test forbids on the common valid value."""
+
+DECLARATIONS = _kinds
+"""The module of the kinds of field and the declarations of the model's fields."""
 
 SLOW_PATHS = (
-    "check",  # the checks built per class or vocabulary, as named in their code
-    "check_verbatim_text",
+    "text",
+    "optional_text",
+    "identifier",
+    "identifiers",
+    "member",
+    "start",
+    "end",
+    "span_text",
+    "refusal_reason",
+    "one",
+    "many",
     "check_text",
     "check_identifier",
     "check_member",
-    "check_tuple",
-    "_check_int",
+    "_offset",
 )
 """The slow paths of the checks, names of functions in :data:`VALIDATORS`.
 
@@ -135,13 +148,13 @@ They cost several times the fast path, and the performance targets of
 docs/performance.md rest on that.
 """
 
-KEY_WALK_STEP: Any = _decoding._Step  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+KEY_WALK_STEP: Any = _tree_refusals._Step  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 """A step of the walk that looks for a tree's first key that is not a str."""
 
-READS: tuple[tuple[ModuleType, str], ...] = ((_decoding, "read"), (_json, "read"))
+READS: tuple[tuple[ModuleType, str], ...] = ((_trees, "read"), (_text, "read"))
 """Where ``from_data`` and ``loads`` look up the reader they share, to observe it."""
 
-UTF8_SIZE: tuple[ModuleType, str] = (_json, "_utf8_size")
+UTF8_SIZE: tuple[ModuleType, str] = (_text, "_utf8_size")
 """Where ``loads`` looks up how it counts the UTF-8 bytes of a text."""
 
 NOT_BLANK_PATTERN: str = _NOT_BLANK
@@ -300,7 +313,7 @@ def fields_of_kind(*kinds: str) -> list[tuple[str, str]]:
         (cls.__name__, name)
         for cls in MODEL_CLASSES
         for name, declared in declared_fields(cls)
-        if declared.kind in kinds
+        if declared.kind.name in kinds
     ]
 
 
@@ -373,16 +386,23 @@ CLASS_NAMES = (
 
 # -- JSON -----------------------------------------------------------------------
 
+
+def _json_containers(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Return small lists and objects of *inner*'s values."""
+    # A function, not a lambda: Hypothesis reads the extension's source to
+    # see that it uses its argument, and a lambda's source is not always found.
+    return st.lists(inner, max_size=3) | st.dictionaries(
+        st.text(max_size=8), inner, max_size=3
+    )
+
+
 JSON_TREES: st.SearchStrategy[Any] = st.recursive(
     st.none()
     | st.booleans()
     | st.integers()
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=8),
-    lambda inner: (
-        st.lists(inner, max_size=3)
-        | st.dictionaries(st.text(max_size=8), inner, max_size=3)
-    ),
+    _json_containers,
     max_leaves=8,
 )
 """Any small tree of JSON values, as json.loads returns them: finite floats too."""
@@ -394,12 +414,12 @@ PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)
 """The directory that holds the ``binding_graph`` these tests imported."""
 
 
-def run_python(
+def run_child(
     *arguments: str,
     environment: dict[str, str] | None = None,
     stdin: str | None = None,
-) -> str:
-    """Run ``python *arguments*`` in a child interpreter and return its standard output.
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python *arguments*`` in a child interpreter; return how it ended, whatever its status.
 
     A test that needs a fresh process (another hash seed, a clean import, a
     script run as a user runs it) must judge the code the rest of the suite
@@ -407,21 +427,34 @@ def run_python(
     ``pytest``, a mutant's copy in a mutation run. So the directory that
     holds the imported package goes first on the child's ``PYTHONPATH``.
 
-    *environment* adds to the parent's variables; the child fails the test
-    (``CalledProcessError``) if it exits with a non-zero status.
+    *environment* adds to the parent's variables.
     """
     inherited = os.environ.get("PYTHONPATH")
     search_path = (
         PACKAGE_ROOT if not inherited else PACKAGE_ROOT + os.pathsep + inherited
     )
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, *arguments],
         input=stdin,
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
         env={**os.environ, **(environment or {}), "PYTHONPATH": search_path},
     )
+
+
+def run_python(
+    *arguments: str,
+    environment: dict[str, str] | None = None,
+    stdin: str | None = None,
+) -> str:
+    """Run ``python *arguments*`` as :func:`run_child` does, and return its standard output.
+
+    The child fails the test (``CalledProcessError``) if it exits with a
+    non-zero status.
+    """
+    result = run_child(*arguments, environment=environment, stdin=stdin)
+    result.check_returncode()
     return result.stdout
 
 

@@ -377,6 +377,71 @@ class TestOptions:
         assert refusal(allocate, phrases, **options).message == message
 
 
+class TestRolesAndUnits:
+    """Each symbol gets the role and unit given for all, or its own from a list of one per phrase."""
+
+    def test_one_role_and_unit_for_every_symbol(self) -> None:
+        """A role and a unit given once go to every symbol."""
+        symbols = allocate(["Alice", "Bob"], semantic_role="count", unit="apple")
+        assert [(s.semantic_role, s.unit) for s in symbols] == [("count", "apple")] * 2
+
+    def test_no_unit_by_default(self) -> None:
+        """Without a unit, the symbols have none, and the role is quantity."""
+        symbols = allocate(["Alice"])
+        assert (symbols[0].semantic_role, symbols[0].unit) == ("quantity", None)
+
+    @pytest.mark.parametrize("sequence", [list, tuple])
+    def test_a_role_and_a_unit_per_phrase(self, sequence: Callable[..., Any]) -> None:
+        """A list or tuple of roles and of units gives each symbol its own."""
+        symbols = allocate(
+            ["Alice", "apples", "price"],
+            semantic_role=sequence(["entity", "count", "rate"]),
+            unit=sequence([None, "apple", "dollar/apple"]),
+        )
+        assert [(s.semantic_role, s.unit) for s in symbols] == [
+            ("entity", None),
+            ("count", "apple"),
+            ("rate", "dollar/apple"),
+        ]
+
+    @pytest.mark.parametrize(
+        ("options", "code", "path"),
+        [
+            ({"semantic_role": ["count"]}, "wrong_type", ("semantic_role",)),
+            (
+                {"semantic_role": ["count", "fruit"]},
+                "not_in_vocabulary",
+                ("semantic_role", 1),
+            ),
+            ({"semantic_role": ("count", None)}, "wrong_type", ("semantic_role", 1)),
+            ({"unit": ["kg"]}, "wrong_type", ("unit",)),
+            ({"unit": ["kg", " "]}, "empty_text", ("unit", 1)),
+            ({"unit": ("kg", 3)}, "wrong_type", ("unit", 1)),
+            ({"unit": ""}, "empty_text", ("unit",)),
+            ({"unit": 3}, "wrong_type", ("unit",)),
+        ],
+    )
+    def test_a_bad_role_or_unit_is_refused_at_its_position(
+        self, options: dict[str, object], code: str, path: tuple[str | int, ...]
+    ) -> None:
+        """A list of the wrong length, or a bad member, is refused at the list or at the member."""
+        error = refusal(allocate, ["Alice", "Bob"], **options)
+        assert (error.code, error.path) == (code, path)
+
+    def test_refusal_messages_are_exact(self) -> None:
+        """The refusals of a list of the wrong length and of a bad member say which."""
+        assert refusal(allocate, ["Alice", "Bob"], unit=["kg"]).message == (
+            "allocate_symbols.unit must be one value, or a list of one per phrase (2)"
+            " and not 1, not list (got ['kg'])"
+        )
+        assert refusal(
+            allocate, ["A", "B"], semantic_role=["count", "fruit"]
+        ).message == (
+            "allocate_symbols.semantic_role[1] must be one of count, difference,"
+            " duration, entity, quantity, rate, ratio, total, unknown (got 'fruit')"
+        )
+
+
 _PHRASES = st.lists(
     bgst.texts(max_size=12).map(lambda t: "a" + t), min_size=1, max_size=8
 )

@@ -20,9 +20,9 @@ from binding_graph import (
     BoundFact,
     SemanticSymbolicBindingGraph,
     SymbolBinding,
-    _analysis,
 )
 from binding_graph import analysis as an
+from binding_graph.analysis import _engine
 from binding_graph.errors import ErrorPath, short_repr
 from tests._graphs import SPAN, analysed_graphs, dense_graphs, make_graph
 from tests._helpers import run_python
@@ -988,16 +988,16 @@ class TestCollector:
     ) -> None:
         """The analysis runs with the collector off; it is on again afterwards."""
         seen: list[bool] = []
-        solve = _analysis.solve
+        solve = _engine.solve
 
         def watched(graph: SemanticSymbolicBindingGraph) -> tuple[list[int], set[str]]:
             seen.append(gc.isenabled())
             return solve(graph)
 
-        monkeypatch.setattr(_analysis, "solve", watched)
+        monkeypatch.setattr(_engine, "solve", watched)
         graph = make_graph(facts=[("x", "1")], unknowns=["x"])
         if name == "cycles":
-            monkeypatch.setattr(_analysis, "cycles", watched)
+            monkeypatch.setattr(_engine, "cycles", watched)
         FUNCTIONS[name](graph)
         assert seen == [False]
         assert gc.isenabled()
@@ -1019,7 +1019,7 @@ class TestCollector:
         def broken(graph: SemanticSymbolicBindingGraph) -> tuple[list[int], set[str]]:
             raise RuntimeError(graph)
 
-        monkeypatch.setattr(_analysis, "solve", broken)
+        monkeypatch.setattr(_engine, "solve", broken)
         with pytest.raises(RuntimeError):
             an.determined_symbols(make_graph())
         assert gc.isenabled()
@@ -1030,8 +1030,9 @@ class TestCollector:
 SEEDED_SCRIPT = """
 import json, random
 from binding_graph import *
-from binding_graph import _analysis
+from binding_graph.analysis import _engine
 from binding_graph import analysis as an
+from binding_graph.analysis import _engine
 span = SourceSpanLink("p", 0, 1, "x")
 results = []
 for seed in range(20):
@@ -1176,13 +1177,13 @@ class TestManyUnknownsOfOneSymbol:
     ) -> None:
         """The reason for x is worked out once, not once per unknown: each costs a pass over x's dependencies."""
         worked_out: list[str] = []
-        work_out = _analysis.Analysis._why_undetermined  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        work_out = _engine.Analysis._why_undetermined  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
-        def counted(analysis: _analysis.Analysis, symbol_id: str) -> str:
+        def counted(analysis: _engine.Analysis, symbol_id: str) -> str:
             worked_out.append(symbol_id)
             return work_out(analysis, symbol_id)
 
-        monkeypatch.setattr(_analysis.Analysis, "_why_undetermined", counted)
+        monkeypatch.setattr(_engine.Analysis, "_why_undetermined", counted)
         FUNCTIONS[name](self.wide())
         assert worked_out == ["x"]
 

@@ -21,18 +21,14 @@ import binding_graph
 from binding_graph import (
     BindingGraphError,
     SemanticSymbolicBindingGraph,
-    _commands,
-    _corpus,
-    _pool,
     canonical_bytes,
     content_hash,
     json_schema,
     loads,
     to_data,
 )
-from binding_graph import cli as cli_module
-from binding_graph._report import Progress, Report
-from binding_graph.cli import main
+from binding_graph.cli import _commands, _parser, _pool, _records, _scan, main
+from binding_graph.cli._report import Progress, Report
 from binding_graph.errors import render_path
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._corpora import corpora, oracle
@@ -118,10 +114,10 @@ class Failing(io.BytesIO):
 
 def failing_open(
     data: bytes, first: int
-) -> Callable[[_corpus.Source], tuple[Failing, None]]:
+) -> Callable[[_scan.Source], tuple[Failing, None]]:
     """Return an opener of every source as a Failing file of *data*."""
 
-    def opener(_: _corpus.Source) -> tuple[Failing, None]:
+    def opener(_: _scan.Source) -> tuple[Failing, None]:
         return Failing(data, first), None
 
     return opener
@@ -238,6 +234,22 @@ class TestValidate:
         assert labels == ["d/a/z.json", "d/a.jsonl", "d/b.jsonl", "d/sub/x.jsonl"]
         assert result.status == 1
 
+    def test_reads_ndjson_files_below_a_directory_as_json_lines(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A directory's *.ndjson files are read too, as JSON Lines, in sorted order."""
+        write("d/a.ndjson", LINE + b"\n[]\n")
+        write("d/b.jsonl", b"{}\n")
+        write("d/c.txt", b"[]\n")
+        assert cli("validate", "d") == Result(
+            1,
+            line_of("d/a.ndjson", 2, b"[]")
+            + "\n"
+            + line_of("d/b.jsonl", 1, b"{}")
+            + "\n3 records: 1 accepted, 2 refused (missing_key 1, wrong_type 1)\n",
+            "",
+        )
+
     def test_reads_standard_input_as_stdin(self, cli: Callable[..., Result]) -> None:
         """'-' reads JSON Lines from standard input, reported as <stdin>."""
         result = cli("validate", "-", stdin=LINE + b"\n[]\n")
@@ -269,8 +281,8 @@ class TestValidate:
         assert result == Result(
             2,
             "0 records: 0 accepted, 0 refused\n",
-            "binding-graph: empty: no *.json or *.jsonl file in this directory\n"
-            "binding-graph: other: no *.json or *.jsonl file in this directory\n",
+            "binding-graph: empty: no *.json, *.jsonl or *.ndjson file in this directory\n"
+            "binding-graph: other: no *.json, *.jsonl or *.ndjson file in this directory\n",
         )
 
     def test_a_dangling_link_in_a_directory_is_a_missing_file(
@@ -330,12 +342,12 @@ class TestValidate:
     ) -> None:
         """An open that fails (as without permission, even as root): stderr, exit 2."""
 
-        def forbidden(source: _corpus.Source) -> object:
+        def forbidden(source: _scan.Source) -> object:
             raise PermissionError(errno.EACCES, "Permission denied", source.path)
 
         write("secret.jsonl", LINE)
         write("open.jsonl", LINE)
-        monkeypatch.setattr(_corpus, "_open", forbidden)
+        monkeypatch.setattr(_scan, "_open", forbidden)
         result = cli("validate", "secret.jsonl")
         assert result == Result(
             2,
@@ -383,7 +395,7 @@ class TestValidate:
         """A file that fails mid-read: its records so far, one line on stderr, exit 2."""
         write("a.jsonl", LINE + b"\n" + LINE + b"\n")
         monkeypatch.setattr(
-            _corpus, "_open", failing_open(LINE + b"\n" + LINE, len(LINE) + 1)
+            _scan, "_open", failing_open(LINE + b"\n" + LINE, len(LINE) + 1)
         )
         result = cli("validate", "a.jsonl")
         assert result.err == "binding-graph: a.jsonl: Input/output error\n"
@@ -712,7 +724,7 @@ class TestCanonicalize:
         """A file that fails mid-read is not rewritten, and no file is left over."""
         write("a.jsonl", LOOSE + b"\n" + LOOSE)
         monkeypatch.setattr(
-            _corpus, "_open", failing_open(LOOSE + b"\n" + LOOSE, len(LOOSE) + 1)
+            _scan, "_open", failing_open(LOOSE + b"\n" + LOOSE, len(LOOSE) + 1)
         )
         result = cli("canonicalize", "a.jsonl")
         assert result.err == "binding-graph: a.jsonl: Input/output error\n"
@@ -849,7 +861,7 @@ def count_symbols(args: argparse.Namespace) -> int:
     def summary() -> tuple[dict[str, Any], str]:
         return {"symbols": total[0]}, f"; {total[0]} symbols"
 
-    return _commands.each_record(args, symbol_count, accepted, summary)
+    return _records.each_record(args, symbol_count, accepted, summary)
 
 
 class TestAddingACommand:
@@ -867,7 +879,7 @@ class TestAddingACommand:
         self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """An entry gets its parser, the corpus options, refusals, summary and status."""
-        monkeypatch.setattr(cli_module, "COMMANDS", (*_commands.COMMANDS, self.COUNT))
+        monkeypatch.setattr(_parser, "COMMANDS", (*_commands.COMMANDS, self.COUNT))
         empty = canonical_bytes(SemanticSymbolicBindingGraph())
         write("a.jsonl", LINE + b"\n[]\n" + empty + b"\n")
         result = cli("count", "a.jsonl")
@@ -894,7 +906,7 @@ class TestAddingACommand:
         self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """A record the command flags, with none refused, gives exit status 1."""
-        monkeypatch.setattr(cli_module, "COMMANDS", (self.COUNT,))
+        monkeypatch.setattr(_parser, "COMMANDS", (self.COUNT,))
         write("a.jsonl", canonical_bytes(SemanticSymbolicBindingGraph()))
         assert cli("count", "a.jsonl").status == 1
 
@@ -909,8 +921,11 @@ class TestProgress:
             """Say yes."""
             return True
 
-    def test_draws_after_the_delay_and_no_more_often_than_the_interval(self) -> None:
+    def test_draws_after_the_delay_and_no_more_often_than_the_interval(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         """Nothing before DELAY; then a bar, redrawn at most every INTERVAL."""
+        monkeypatch.setenv("COLUMNS", "80")
         now = [10.0]
         stream = self.Terminal()
         progress = Progress(stream, 1000, clock=lambda: now[0])
@@ -919,7 +934,9 @@ class TestProgress:
         now[0] = 10.0 + Progress.DELAY
         progress.advance(400, 2)
         bar = "#" * 12 + "-" * 12
-        assert stream.getvalue() == f"\rbinding-graph: [{bar}]  50% 3 records\x1b[K"
+        assert stream.getvalue() == (
+            f"\rbinding-graph: [{bar}]  50% 3 records, 6/s, 0:00 left\x1b[K"
+        )
         progress.advance(100, 1)
         assert stream.getvalue().count("\r") == 1
         now[0] += 2 * Progress.INTERVAL
@@ -946,6 +963,7 @@ class TestProgress:
         self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """Through main, a bar goes to a terminal's stderr and is gone before the summary."""
+        monkeypatch.setenv("COLUMNS", "80")
         write("a.jsonl", b"\n".join([LINE] * 600))
         terminal = self.Terminal()
         monkeypatch.setattr(sys, "stderr", terminal)

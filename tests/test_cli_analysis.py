@@ -177,6 +177,13 @@ class TestRender:
                 ),
             ),
             (
+                ("c.ndjson",),
+                (
+                    "binding-graph: c.ndjson: a .ndjson file holds many graphs: say"
+                    " which with --line N\n"
+                ),
+            ),
+            (
                 ("c.jsonl", "--line", "3"),
                 "binding-graph: c.jsonl: there is no line 3 (it has 2)\n",
             ),
@@ -195,6 +202,7 @@ class TestRender:
     ) -> None:
         """A missing record or file is one line on standard error, exit 2."""
         Path("c.jsonl").write_bytes(_lines(SOUND, PENDING))
+        Path("c.ndjson").write_bytes(_lines(SOUND, PENDING))
         result = cli("render", "--to", "dot", *argv)
         assert (result.status, result.out, result.err) == (2, "", message)
 

@@ -165,7 +165,7 @@ class TestEveryCommandAndStatus:
 _KILLER = """
 import os, signal, sys
 from pathlib import Path
-from binding_graph import _rewrite
+from binding_graph.cli import _rewrite
 from binding_graph.cli import main
 
 def die(*_):
@@ -231,7 +231,7 @@ class TestPipesAndTerminals:
 
     _PROGRESS = (
         "import sys\n"
-        "from binding_graph._report import Progress\n"
+        "from binding_graph.cli._report import Progress\n"
         "from binding_graph.cli import main\n"
         "Progress.DELAY = 0.0\n"  # a bar even for a short run
         "sys.exit(main(sys.argv[1:]))\n"

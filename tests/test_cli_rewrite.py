@@ -14,7 +14,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 import pytest
 
-from binding_graph import _commands, _corpus, _rewrite, canonical_bytes, to_data
+from binding_graph import canonical_bytes, to_data
+from binding_graph.cli import _commands, _rewrite, _scan
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:
@@ -284,7 +285,7 @@ class TestDiscard:
         with tempfile.TemporaryDirectory() as directory:
             path = Path(directory, "a.jsonl")
             path.write_bytes(LOOSE)
-            source = _corpus.Source(str(path), str(path))
+            source = _scan.Source(str(path), str(path))
             output = _rewrite.Output(source, "file", path.stat())
 
             class Unclosable(io.BytesIO):

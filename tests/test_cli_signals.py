@@ -48,14 +48,14 @@ needs_children = pytest.mark.skipif(
 # whatever the CPUs of the machine.
 STALLING = """
 import sys, time
-from binding_graph import _corpus, _pool
+from binding_graph.cli import _pool, _scan
 from binding_graph.cli import main
 
 def stall(*_, **__):
     time.sleep(60)
     raise AssertionError("the test did not end the run")
 
-_corpus.load_line = stall
+_scan.load_line = stall
 _pool.usable_cpus = lambda: 2
 sys.exit(main(sys.argv[1:]))
 """

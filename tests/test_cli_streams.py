@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import pytest
 
-from binding_graph import _commands, canonical_bytes, to_data
-from binding_graph.cli import main
+from binding_graph import canonical_bytes, to_data
+from binding_graph.cli import _commands, main
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:

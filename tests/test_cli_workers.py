@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from binding_graph import _commands, _pool, canonical_bytes, to_data
-from binding_graph._report import RunError
+from binding_graph import canonical_bytes, to_data
+from binding_graph.cli import _commands, _pool
+from binding_graph.cli._report import RunError
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:

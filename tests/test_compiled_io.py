@@ -18,12 +18,9 @@ from hypothesis import strategies as st
 from binding_graph import (
     BindingGraphError,
     SemanticSymbolicBindingGraph,
-    _counts,
-    _decoding,
-    _encoding,
-    _json,
     to_data,
 )
+from binding_graph.documents import _keys, _text, _trees, _writing
 from binding_graph.model import MODEL_CLASSES
 from tests._documents import hostile_texts
 from tests._helpers import graph, span
@@ -45,7 +42,7 @@ class TestWriters:
     @given(_EVERY_OBJECT)
     def test_bytes_equal_the_definition(self, obj: Model) -> None:
         """Any object of any class: its written text is reference_bytes, decoded."""
-        assert _encoding.canonical_text(obj).encode() == _encoding.reference_bytes(obj)
+        assert _writing.pure_text(obj).encode() == _writing.reference_bytes(obj)
 
     def test_every_character_is_escaped_as_the_json_encoder_does(self) -> None:
         """Each character but the lone surrogates, in a span's text, writes as json writes it."""
@@ -53,12 +50,12 @@ class TestWriters:
             chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF
         )
         obj = span(start=0, end=len(characters), text=characters)
-        assert _encoding.canonical_text(obj).encode() == _encoding.reference_bytes(obj)
+        assert _writing.pure_text(obj).encode() == _writing.reference_bytes(obj)
 
     def test_what_is_not_a_model_object_is_refused(self) -> None:
         """The pure writer refuses what is not a model object, as to_data does."""
         with pytest.raises(BindingGraphError) as info:
-            _encoding.canonical_text(json)  # type: ignore[arg-type]
+            _writing.pure_text(json)  # type: ignore[arg-type]
         assert (info.value.code, info.value.path) == ("wrong_type", ())
         assert info.value.message.startswith("to_data.obj must be one of ")
         assert ", not module (got <module 'json' from" in info.value.message
@@ -83,19 +80,19 @@ class TestCounts:
                 stack.extend(cast("list[object]", value))
             elif isinstance(value, str):
                 strings += 1
-        assert _counts.KEY_COUNTS[type(obj)](obj) == keys
-        assert _counts.STRING_COUNTS[type(obj)](obj) == strings
+        assert _keys.KEY_COUNTS[type(obj)](obj) == keys
+        assert _keys.STRING_COUNTS[type(obj)](obj) == strings
 
     def test_either_count_proves_that_no_key_repeats(self) -> None:
         """The colons prove it where a backslash spoils the quotes, and the other way round."""
         escaped = span(start=0, end=3, text='a\\"')  # a backslash: quotes spoilt
-        text = _encoding.canonical_text(escaped)
+        text = _writing.pure_text(escaped)
         assert "\\" in text
-        assert _json._no_repeated_key(text, escaped)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert _text._no_repeated_key(text, escaped)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         colon = span(start=0, end=3, text="a:b")  # a colon in a string
-        assert _json._no_repeated_key(_encoding.canonical_text(colon), colon)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert _text._no_repeated_key(_writing.pure_text(colon), colon)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         both = span(start=0, end=3, text=':\\"')
-        assert not _json._no_repeated_key(_encoding.canonical_text(both), both)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert not _text._no_repeated_key(_writing.pure_text(both), both)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
 
 # -- texts the plain parser must never judge otherwise than the strict one -----------
@@ -109,12 +106,12 @@ def _outcome(call: Callable[[], Model]) -> Outcome:
 
 
 def _strictly(text: str, cls: type) -> Outcome:
-    """Read *text* the way loads always did: the strict parser, then read."""
-    return _outcome(lambda: _decoding.read(_json._strict(text), cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+    """Read *text* by the strict parser alone, then read: the reference for loads."""
+    return _outcome(lambda: _trees.read(_text._strict(text), cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
 
 def _as_loads_reads(text: str, cls: type) -> Outcome:
-    return _outcome(lambda: _json._read_text(text, cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+    return _outcome(lambda: _text._read_text(text, cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
 
 class TestPlainParsing:
@@ -161,18 +158,18 @@ class TestPlainParsing:
     ) -> None:
         """A valid document without a colon or backslash in a string is parsed once."""
         calls: list[str] = []
-        strict = _json._strict  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        strict = _text._strict  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
         def counted(text: str) -> object:
             calls.append(text)
             return strict(text)
 
-        monkeypatch.setattr(_json, "_strict", counted)
-        text = _encoding.reference_bytes(graph()).decode()
-        assert _json._read_text(text, SemanticSymbolicBindingGraph) == graph()  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        monkeypatch.setattr(_text, "_strict", counted)
+        text = _writing.reference_bytes(graph()).decode()
+        assert _text._read_text(text, SemanticSymbolicBindingGraph) == graph()  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         assert calls == []
         colons = text.replace('"test"', '"a:b"')
-        read = _json._read_text  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        read = _text._read_text  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         assert read(colons, SemanticSymbolicBindingGraph) == _with_producer("a:b")
         assert calls == []
         both = text.replace('"test"', '"a:\\\\b"')
@@ -187,7 +184,7 @@ def _with_producer(name: str) -> SemanticSymbolicBindingGraph:
 
 def text_around(obj: Model, before: str, after: str) -> str:
     """Return the canonical text of *obj* between *before* and *after*."""
-    return before + _encoding.canonical_text(obj) + after
+    return before + _writing.pure_text(obj) + after
 
 
 class TestPlainParser:
@@ -205,9 +202,9 @@ class TestPlainParser:
             msg = f"the strict parser ran on {text!r}"
             raise AssertionError(msg)
 
-        monkeypatch.setattr(_json, "_strict", strict)
+        monkeypatch.setattr(_text, "_strict", strict)
         expected = graph()
-        read = _json._read_text  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        read = _text._read_text  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         assert read(text_around(expected, before, after), type(expected)) == expected
 
     @pytest.mark.parametrize(("before", "after"), [("X", ""), ("", "X"), ("\x0c", "")])
@@ -217,5 +214,5 @@ class TestPlainParser:
         """Only JSON's four whitespace characters may surround a document."""
         expected = graph()
         with pytest.raises(BindingGraphError) as info:
-            _json._read_text(text_around(expected, before, after), type(expected))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            _text._read_text(text_around(expected, before, after), type(expected))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         assert info.value.code == "malformed_document"

@@ -1,7 +1,9 @@
-"""Each field is declared once, and everything that must know it reads that declaration."""
+"""Each field is declared once, by its kind, and everything that must know it reads that declaration."""
 
 from __future__ import annotations
 
+import inspect
+import re
 import typing
 from typing import Any
 
@@ -10,134 +12,124 @@ import pytest
 
 from binding_graph import (
     SEMANTIC_ROLES,
-    _fields,
+    _declarations,
     _hypothesis_plugin,
+    _kinds,
     json_schema,
     strategies,
     to_data,
 )
-from binding_graph._decoding import _DECODERS  # pyright: ignore[reportPrivateUsage]
-from binding_graph._encoding import _ENCODERS  # pyright: ignore[reportPrivateUsage]
-from binding_graph._schema import _DEFINITIONS  # pyright: ignore[reportPrivateUsage]
+from binding_graph.documents._schema import _DEFINITIONS  # pyright: ignore[reportPrivateUsage]
+from binding_graph.documents._trees import _DECODERS  # pyright: ignore[reportPrivateUsage]
+from binding_graph.documents._writing import _ENCODERS  # pyright: ignore[reportPrivateUsage]
 from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
-from tests._helpers import graph
+from tests._helpers import ROOT, graph
 
-# What the design's table says each field holds (docs/design.md, "The model").
-EXPECTED_KINDS: dict[str, list[tuple[str, str]]] = {
-    "SourceSpanLink": [
-        ("source_id", "text"),
-        ("start", "start"),
-        ("end", "end"),
-        ("text", "span_text"),
-    ],
-    "SymbolBinding": [
-        ("symbol_id", "identifier"),
-        ("name", "text"),
-        ("semantic_role", "member"),
-        ("source_span", "object"),
-        ("introduced_by", "text"),
-        ("entity", "optional_text"),
-        ("unit", "optional_text"),
-    ],
-    "BoundFact": [
-        ("symbol_id", "identifier"),
-        ("value", "text"),
-        ("source_span", "object"),
-        ("unit", "optional_text"),
-    ],
-    "BoundEquation": [
-        ("lhs_symbol_id", "identifier"),
-        ("rhs_canonical", "text"),
-        ("dependencies", "identifiers"),
-        ("operation_kind", "text"),
-        ("unit_proof", "text"),
-        ("admissibility_status", "member"),
-        ("source_span", "object"),
-        ("refusal_reason", "refusal_reason"),
-    ],
-    "BoundUnknown": [
-        ("symbol_id", "identifier"),
-        ("question_span", "object"),
-        ("expected_unit", "optional_text"),
-    ],
-    "BoundConstraint": [
-        ("symbol_id", "identifier"),
-        ("predicate", "text"),
-        ("source_span", "object"),
-    ],
-    "SemanticSymbolicBindingGraph": [
-        ("symbols", "objects"),
-        ("facts", "objects"),
-        ("equations", "objects"),
-        ("unknowns", "objects"),
-        ("constraints", "objects"),
-        ("provenance", "objects"),
-    ],
-}
+
+def _design_table() -> dict[str, list[str]]:
+    """Return the fields docs/design.md's table gives each class, defaults as `name=None`."""
+    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    table = design.split("## The model", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(
+        r"^\| \{class\}`~binding_graph\.(\w+)` \| (.+) \|$", table, re.MULTILINE
+    )
+    # What follows a colon describes the fields: "...: each a `tuple`".
+    return {
+        name: re.findall(r"`(\w+(?:=None)?)`", fields.split(":", 1)[0])
+        for name, fields in rows
+    }
 
 
 class TestDeclarations:
-    """Every field's validator declares what the field holds."""
+    """Every field's validator is the declaration of its kind."""
 
-    def test_every_field_is_declared_as_the_design_says(self) -> None:
-        """declared_fields() gives each class's fields, in order, with their kinds."""
-        found = {
-            cls.__name__: [(n, d.kind) for n, d in _fields.declared_fields(cls)]
+    def test_the_design_table_lists_every_field_in_order(self) -> None:
+        """docs/design.md's table of the model gives each class's fields, in order, with their defaults."""
+        expected = {
+            cls.__name__: [
+                a.name
+                if a.default is attrs.NOTHING or a.default == ()
+                else f"{a.name}=None"
+                for a in attrs.fields(cls)
+            ]
             for cls in MODEL_CLASSES
         }
-        assert found == EXPECTED_KINDS
+        assert _design_table() == expected
 
-    def test_a_declaration_is_read_from_the_field_validator(self) -> None:
-        """The declaration of a field is that of its validator, on the field."""
+    def test_every_field_is_declared_with_a_kind(self) -> None:
+        """declared_fields() gives each class's fields, in order, each declared with one of KINDS."""
+        for cls in MODEL_CLASSES:
+            declared = _declarations.declared_fields(cls)
+            assert [n for n, _ in declared] == [a.name for a in attrs.fields(cls)]
+            assert all(d.kind in _kinds.KINDS for _, d in declared)
+
+    def test_a_declaration_is_the_field_validator(self) -> None:
+        """The declaration of a field is its validator, and equal to one made anew."""
         role = attrs.fields(typing.cast("Any", MODEL_CLASSES[1])).semantic_role
-        declared = _fields.declaration(role)
-        assert declared == _fields.Declaration("member", SEMANTIC_ROLES, None)
+        declared = _declarations.declaration(role)
+        assert declared is role.validator
+        assert declared == _kinds.member_of(SEMANTIC_ROLES)
+        assert hash(declared) == hash(_kinds.member_of(SEMANTIC_ROLES))
+        assert declared != _kinds.text
+        assert declared != "member"
 
     def test_nested_fields_name_their_class(self) -> None:
         """An object or objects field names the model class it holds."""
         items = {
             name: declared.item
-            for name, declared in _fields.declared_fields(SemanticSymbolicBindingGraph)
+            for name, declared in _declarations.declared_fields(
+                SemanticSymbolicBindingGraph
+            )
         }
         assert list(items.values()) == [*MODEL_CLASSES[1:6], MODEL_CLASSES[0]]
         models = [
             declared.model
-            for _, declared in _fields.declared_fields(SemanticSymbolicBindingGraph)
+            for _, declared in _declarations.declared_fields(
+                SemanticSymbolicBindingGraph
+            )
         ]
         assert models == list(items.values())
 
     def test_only_nested_fields_have_a_model_class(self) -> None:
         """Asking a field of another kind for its model class is a programming error."""
-        declared = _fields.declaration(
-            attrs.fields(SemanticSymbolicBindingGraph).symbols
-        )
-        assert declared.model is MODEL_CLASSES[1]
-        text = _fields.Declaration("text")
         with pytest.raises(
             TypeError, match=r"^a field of kind 'text' holds no model class$"
         ):
-            _ = text.model
+            _ = _kinds.text.model
 
-    def test_field_kind_names_exactly_the_kinds_in_use(self) -> None:
-        """FieldKind lists each kind the model's fields declare, once, and no other."""
-        kinds = typing.get_args(_fields.FieldKind)
+    def test_every_kind_is_in_use(self) -> None:
+        """KINDS lists each kind the model's fields declare, once, and no other."""
         used = {
-            declared.kind
+            declared.kind.name
             for cls in MODEL_CLASSES
-            for _, declared in _fields.declared_fields(cls)
+            for _, declared in _declarations.declared_fields(cls)
         }
-        assert len(kinds) == len(set(kinds))
-        assert set(kinds) == used
+        names = [kind.name for kind in _kinds.KINDS]
+        assert len(names) == len(set(names))
+        assert set(names) == used
 
     def test_an_undeclared_validator_has_no_declaration(self) -> None:
-        """A validator nobody declared is not silently given a kind."""
+        """A validator that is not a declaration is not silently given a kind."""
 
         @attrs.frozen
         class Stray:
             value: int = attrs.field(validator=attrs.validators.instance_of(int))
 
-        with pytest.raises(KeyError):
-            _fields.declaration(attrs.fields(Stray).value)
+        with pytest.raises(TypeError, match="'value' is not declared with a kind"):
+            _declarations.declaration(attrs.fields(Stray).value)
+
+    def test_declarations_say_what_they_check(self) -> None:
+        """A declaration's name and repr say its kind, vocabulary or class."""
+        assert _kinds.text.name == "text"
+        assert (
+            repr(_kinds.member_of(frozenset({"b", "a"})))
+            == "<declaration member_of(a, b)>"
+        )
+        assert _kinds.tuple_of(MODEL_CLASSES[0]).name == "tuple_of(SourceSpanLink)"
+        assert (
+            _kinds.instance_of(MODEL_CLASSES[0]).name == "instance_of(SourceSpanLink)"
+        )
+        assert repr(_kinds.TEXT) == "<kind text>"
 
 
 class TestModelClasses:
@@ -150,7 +142,7 @@ class TestModelClasses:
     def test_parts_come_before_wholes(self) -> None:
         """A class comes after every class its fields hold."""
         for position, cls in enumerate(MODEL_CLASSES):
-            for _, declared in _fields.declared_fields(cls):
+            for _, declared in _declarations.declared_fields(cls):
                 if declared.item is not None:
                     assert MODEL_CLASSES.index(declared.item) < position
 
@@ -184,11 +176,15 @@ class TestDerivedForms:
     def test_documents_hold_exactly_the_declared_fields(self) -> None:
         """Each object of a document has the declared fields, in order."""
         data = to_data(graph())
-        names = [n for n, _ in _fields.declared_fields(SemanticSymbolicBindingGraph)]
+        names = [
+            n for n, _ in _declarations.declared_fields(SemanticSymbolicBindingGraph)
+        ]
         assert list(data) == ["format", "version", *names]
-        for name, declared in _fields.declared_fields(SemanticSymbolicBindingGraph):
+        for name, declared in _declarations.declared_fields(
+            SemanticSymbolicBindingGraph
+        ):
             item = typing.cast("type", declared.item)
-            expected = [n for n, _ in _fields.declared_fields(item)]
+            expected = [n for n, _ in _declarations.declared_fields(item)]
             assert [list(element) for element in data[name]] == [expected] * len(
                 data[name]
             )
@@ -197,7 +193,7 @@ class TestDerivedForms:
         """Every schema definition requires the fields declared, in order."""
         schema = json_schema()
         for cls, (name, _) in _DEFINITIONS.items():
-            fields = [n for n, _ in _fields.declared_fields(cls)]
+            fields = [n for n, _ in _declarations.declared_fields(cls)]
             assert schema["$defs"][name]["required"] == fields
             assert list(schema["$defs"][name]["properties"]) == fields
 
@@ -216,8 +212,6 @@ class TestDerivedForms:
 
     def test_generated_functions_show_their_source_in_tracebacks(self) -> None:
         """The generated readers and writers keep their source in linecache."""
-        import inspect  # noqa: PLC0415
-
         source = inspect.getsource(_ENCODERS[MODEL_CLASSES[0]])
         assert source.splitlines(keepends=True)[:2] == [
             "def encode_SourceSpanLink(obj):\n",

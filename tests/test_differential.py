@@ -22,8 +22,6 @@ from binding_graph import (
     BindingGraphError,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
-    _encoding,
-    _switch,
     canonical_bytes,
     content_hash,
     dumps,
@@ -31,13 +29,14 @@ from binding_graph import (
     loads,
 )
 from binding_graph import strategies as bgst
+from binding_graph.documents import _paths, _writing
 from binding_graph.model import MODEL_CLASSES
 from tests._documents import hostile_texts
 from tests._helpers import equation, graph, span, symbol, untyped
 
 pytest.importorskip("msgspec", reason="the fast extra (msgspec) is not installed")
 
-from binding_graph import _fast
+from binding_graph.documents import _fast
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -53,11 +52,11 @@ FAST = _fast.FAST_PATH
 @pytest.fixture(autouse=True)
 def restore_switch() -> Iterator[None]:
     """Put the switch back as each test found it."""
-    before = _switch.fast
+    before = _paths.fast
     try:
         yield
     finally:
-        _switch.use(before)
+        _paths.use(before)
 
 
 def _outcome(call: Callable[[], object]) -> object:
@@ -69,9 +68,9 @@ def _outcome(call: Callable[[], object]) -> object:
 
 def both(call: Callable[[], object]) -> tuple[object, object]:
     """Return *call*'s answer on the pure path, then on the fast path."""
-    _switch.use(None)
+    _paths.use(None)
     pure = _outcome(call)
-    _switch.use(FAST)
+    _paths.use(FAST)
     fast = _outcome(call)
     return pure, fast
 
@@ -102,9 +101,7 @@ _REPEATED_KEY = b'{"end":1,"source_id":"a","source_id":"p","start":0,"text":"h"}
 # Texts of a subclass: each would read as a valid object if loads asked it.
 _SUBCLASSED_TEXTS: dict[str, Callable[[], object]] = {
     "bytes equal to everything": lambda: BytesEqualToEverything(_REPEATED_KEY),
-    "str of length zero": lambda: LengthZero(
-        _encoding.reference_bytes(span()).decode()
-    ),
+    "str of length zero": lambda: LengthZero(_writing.reference_bytes(span()).decode()),
 }
 
 
@@ -114,7 +111,7 @@ class TestBytes:
     @given(_EVERY_OBJECT)
     def test_equal_bytes_for_every_object(self, obj: Any) -> None:
         """Any object of any class: the same bytes, text and hash, written fast."""
-        reference = _encoding.reference_bytes(obj)
+        reference = _writing.reference_bytes(obj)
         assert FAST.canonical_bytes(obj) == reference
         writers: list[Callable[[Any], object]] = [canonical_bytes, dumps, content_hash]
         for write in writers:
@@ -128,7 +125,7 @@ class TestBytes:
             chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF
         )
         obj = span(start=0, end=len(characters), text=characters)
-        assert FAST.canonical_bytes(obj) == _encoding.reference_bytes(obj)
+        assert FAST.canonical_bytes(obj) == _writing.reference_bytes(obj)
 
     def test_every_character_alone_is_written_the_same(self) -> None:
         """Each character on its own, as the encoder meets it between others, writes the same."""
@@ -141,7 +138,7 @@ class TestBytes:
         """Dependencies from several planes sort as sorted() sorts them."""
         ids = frozenset({"a", "\u00e9t\u00e9", "\ufa0ex", "\U00020000x", "\u4e00", "_"})
         obj = equation(dependencies=ids)
-        assert FAST.canonical_bytes(obj) == _encoding.reference_bytes(obj)
+        assert FAST.canonical_bytes(obj) == _writing.reference_bytes(obj)
 
     def test_what_is_not_a_model_object_is_refused_the_same(self) -> None:
         """A foreign object gets the pure path's refusal, on both paths."""
@@ -213,7 +210,7 @@ class TestLoads:
         self, g: SemanticSymbolicBindingGraph
     ) -> None:
         """A canonical document is read by the fast path, as the equal graph."""
-        text = _encoding.reference_bytes(g)
+        text = _writing.reference_bytes(g)
         assert FAST.loads(text, SemanticSymbolicBindingGraph) == g
         assert FAST.loads(text.decode(), SemanticSymbolicBindingGraph) == g
         assert FAST.loads(bytearray(text), SemanticSymbolicBindingGraph) == g
@@ -222,7 +219,7 @@ class TestLoads:
     @given(_EVERY_OBJECT)
     def test_canonical_fragments_are_read_fast(self, obj: Model) -> None:
         """A canonical fragment of any class is read by the fast path too."""
-        text = _encoding.reference_bytes(obj)
+        text = _writing.reference_bytes(obj)
         cls: type[Model] = type(obj)
         assert FAST.loads(text, cls) == obj
         assert _loaded(text, cls) == obj
@@ -279,14 +276,14 @@ class TestLoads:
         self, change: Callable[[bytes], bytes]
     ) -> None:
         """A canonical text with one thing changed: never read fast, answered the same."""
-        text = change(_encoding.reference_bytes(graph()))
-        assert text != _encoding.reference_bytes(graph())
+        text = change(_writing.reference_bytes(graph()))
+        assert text != _writing.reference_bytes(graph())
         assert FAST.loads(text, SemanticSymbolicBindingGraph) is None
         _loaded(text)
 
     def test_a_lone_surrogate_in_a_str_is_left_to_the_pure_path(self) -> None:
         """A str that holds a lone surrogate cannot be UTF-8: the pure path refuses it."""
-        text = _encoding.reference_bytes(span()).decode().replace("Alice", "\ud800lice")
+        text = _writing.reference_bytes(span()).decode().replace("Alice", "\ud800lice")
         assert FAST.loads(text, SourceSpanLink) is None
         answer = _loaded(text, SourceSpanLink)
         assert isinstance(answer, tuple)
@@ -294,7 +291,7 @@ class TestLoads:
 
     def test_the_size_limit_holds_on_both_paths(self) -> None:
         """A canonical text one byte over max_bytes is refused on both paths."""
-        text = _encoding.reference_bytes(graph())
+        text = _writing.reference_bytes(graph())
         pure, fast = both(lambda: loads(text, max_bytes=len(text) - 1))
         assert pure == fast
         assert pure[:3] == ("refused", "limit_exceeded", ())  # type: ignore[index]
@@ -319,6 +316,6 @@ class TestLoads:
                 ),
             ),
         )
-        text = _encoding.reference_bytes(g)
+        text = _writing.reference_bytes(g)
         assert FAST.loads(text, SemanticSymbolicBindingGraph) == g
         assert _loaded(text) == g

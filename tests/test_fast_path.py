@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import binding_graph
+import binding_graph.documents
 from binding_graph import (
     BindingGraphError,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
-    _encoding,
-    _switch,
     canonical_bytes,
     content_hash,
     dumps,
     is_canonical,
     loads,
 )
+from binding_graph.documents import _paths, _writing
 from tests._helpers import graph, span, untyped
 
 if TYPE_CHECKING:
@@ -59,11 +59,11 @@ class StandIn:
 @pytest.fixture
 def restore_switch() -> Iterator[None]:
     """Put the switch back as the test found it."""
-    before = _switch.fast
+    before = _paths.fast
     try:
         yield
     finally:
-        _switch.use(before)
+        _paths.use(before)
 
 
 def refusal(call: Any, *args: Any, **kwargs: Any) -> tuple[str, tuple[str | int, ...]]:
@@ -83,41 +83,41 @@ class TestLoading:
         """With BINDING_GRAPH_PURE set, load() gives None, msgspec or not."""
         # By its documented name: users set it by that name, not the constant.
         monkeypatch.setenv("BINDING_GRAPH_PURE", "1")
-        assert _switch.load() is None
+        assert _paths.load() is None
 
     def test_an_empty_variable_does_not_count(
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """BINDING_GRAPH_PURE set to the empty string is as good as unset."""
-        monkeypatch.setenv(_switch.PURE_VARIABLE, "")
+        monkeypatch.setenv(_paths.PURE_VARIABLE, "")
         stand_in = StandIn()
-        module = types.ModuleType("binding_graph._fast")
+        module = types.ModuleType("binding_graph.documents._fast")
         module.FAST_PATH = stand_in  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "binding_graph._fast", module)
-        monkeypatch.setattr(binding_graph, "_fast", module, raising=False)
-        assert _switch.load() is stand_in
+        monkeypatch.setitem(sys.modules, "binding_graph.documents._fast", module)
+        monkeypatch.setattr(binding_graph.documents, "_fast", module, raising=False)
+        assert _paths.load() is stand_in
 
     def test_without_the_extra_it_gives_none(
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """Where the fast module cannot be imported (no msgspec), load() gives None."""
-        monkeypatch.delenv(_switch.PURE_VARIABLE, raising=False)
-        monkeypatch.delattr(binding_graph, "_fast", raising=False)
+        monkeypatch.delenv(_paths.PURE_VARIABLE, raising=False)
+        monkeypatch.delattr(binding_graph.documents, "_fast", raising=False)
         # None in sys.modules makes the import raise ImportError.
-        monkeypatch.setitem(sys.modules, "binding_graph._fast", None)
-        assert _switch.load() is None
+        monkeypatch.setitem(sys.modules, "binding_graph.documents._fast", None)
+        assert _paths.load() is None
 
     def test_with_the_module_it_gives_its_fast_path(
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """Where the fast module imports, load() gives its FAST_PATH."""
-        monkeypatch.delenv(_switch.PURE_VARIABLE, raising=False)
+        monkeypatch.delenv(_paths.PURE_VARIABLE, raising=False)
         stand_in = StandIn()
-        module = types.ModuleType("binding_graph._fast")
+        module = types.ModuleType("binding_graph.documents._fast")
         module.FAST_PATH = stand_in  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "binding_graph._fast", module)
-        monkeypatch.setattr(binding_graph, "_fast", module, raising=False)
-        assert _switch.load() is stand_in
+        monkeypatch.setitem(sys.modules, "binding_graph.documents._fast", module)
+        monkeypatch.setattr(binding_graph.documents, "_fast", module, raising=False)
+        assert _paths.load() is stand_in
 
     @pytest.mark.parametrize("first", ["canonical_bytes", "loads"])
     def test_first_use_installs_what_loads(
@@ -125,15 +125,15 @@ class TestLoading:
     ) -> None:
         """The first call, either way, loads the fast path, installs and asks it."""
         stand_in = StandIn(encoded=b"{}", loaded=span())
-        monkeypatch.setattr(_switch, "load", lambda: stand_in)
-        _switch.reset()
+        monkeypatch.setattr(_paths, "load", lambda: stand_in)
+        _paths.reset()
         if first == "canonical_bytes":
             assert canonical_bytes(span()) == b"{}"
             asked: object = span()
         else:
             assert loads(b"{}", SourceSpanLink) == span()
             asked = (b"{}", SourceSpanLink)
-        assert _switch.fast is stand_in
+        assert _paths.fast is stand_in
         assert stand_in.asked == [(first, asked)]
 
     @pytest.mark.parametrize("first", ["canonical_bytes", "loads"])
@@ -141,14 +141,14 @@ class TestLoading:
         self, monkeypatch: pytest.MonkeyPatch, first: str
     ) -> None:
         """Where nothing loads, the first call answers on the pure path and installs None."""
-        monkeypatch.setattr(_switch, "load", lambda: None)
-        _switch.reset()
-        text = _encoding.reference_bytes(span())
+        monkeypatch.setattr(_paths, "load", lambda: None)
+        _paths.reset()
+        text = _writing.reference_bytes(span())
         if first == "canonical_bytes":
             assert canonical_bytes(span()) == text
         else:
             assert loads(text, SourceSpanLink) == span()
-        assert _switch.fast is None
+        assert _paths.fast is None
 
 
 @pytest.mark.usefixtures("restore_switch")
@@ -158,7 +158,7 @@ class TestWriting:
     def test_the_fast_answer_is_taken(self) -> None:
         """canonical_bytes, dumps and content_hash return what the fast path wrote."""
         stand_in = StandIn(encoded=b'{"fast":1}')
-        _switch.use(stand_in)
+        _paths.use(stand_in)
         obj = span()
         assert canonical_bytes(obj) == b'{"fast":1}'
         assert dumps(obj) == '{"fast":1}'
@@ -167,16 +167,16 @@ class TestWriting:
 
     def test_none_leaves_the_answer_to_the_pure_path(self) -> None:
         """When the fast path answers None, the pure path writes the same bytes as ever."""
-        _switch.use(StandIn(encoded=None))
+        _paths.use(StandIn(encoded=None))
         obj = graph()
-        expected = _encoding.reference_bytes(obj)
+        expected = _writing.reference_bytes(obj)
         assert canonical_bytes(obj) == expected
         assert dumps(obj) == expected.decode()
         assert content_hash(obj) == content_hash_of(expected)
 
     def test_a_refusal_is_the_pure_paths(self) -> None:
         """What is not a model object is refused as before, whatever the fast path says."""
-        _switch.use(StandIn(encoded=None))
+        _paths.use(StandIn(encoded=None))
         for call in (canonical_bytes, dumps, content_hash):
             assert refusal(call, untyped("not a model object")) == ("wrong_type", ())
 
@@ -193,14 +193,14 @@ class TestReading:
     def test_the_fast_answer_is_taken(self) -> None:
         """The fast answer is returned; the fast path is asked with the text and class."""
         stand_in = StandIn(loaded=span(text="fast!"))
-        _switch.use(stand_in)
+        _paths.use(stand_in)
         assert loads(b"anything", SourceSpanLink) == span(text="fast!")
         assert stand_in.asked == [("loads", (b"anything", SourceSpanLink))]
 
     def test_none_leaves_the_answer_to_the_pure_path(self) -> None:
         """When the fast path answers None, the pure path reads and refuses as ever."""
-        _switch.use(StandIn(loaded=None))
-        text = _encoding.reference_bytes(graph())
+        _paths.use(StandIn(loaded=None))
+        text = _writing.reference_bytes(graph())
         assert loads(text) == graph()
         assert refusal(loads, b'{"format": "x", "version": 1}') == (
             "malformed_document",
@@ -222,6 +222,6 @@ class TestReading:
     ) -> None:
         """Wrong arguments and oversized texts are refused before the fast path sees them."""
         stand_in = StandIn(loaded=SemanticSymbolicBindingGraph())
-        _switch.use(stand_in)
+        _paths.use(stand_in)
         assert refusal(loads, **arguments) == expected
         assert stand_in.asked == []

@@ -459,7 +459,8 @@ LOCATED_MESSAGES: list[Any] = [
         lambda: from_data([]),
         "wrong_type",
         (),
-        f"a {_GRAPH} must be a JSON object, not list (got [])",
+        f"a {_GRAPH} must be a JSON object, not list: a document holds one graph,"
+        " and a file of several holds one a line, as JSON Lines (.jsonl) (got [])",
         id="graph-not-an-object",
     ),
     pytest.param(

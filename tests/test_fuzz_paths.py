@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from binding_graph import SourceSpanLink, _encoding, _switch
+from binding_graph import SourceSpanLink
+from binding_graph.documents import _paths, _writing
 from tests._helpers import span
 
 if TYPE_CHECKING:
@@ -46,11 +47,11 @@ class Liar:
 @pytest.fixture
 def harness() -> Iterator[Any]:
     """The harness, with the switch put back as the test found it."""
-    before = _switch.fast
+    before = _paths.fast
     try:
         yield load_harness()
     finally:
-        _switch.use(before)
+        _paths.use(before)
 
 
 class TestBothPaths:
@@ -59,20 +60,20 @@ class TestBothPaths:
     def test_a_disagreement_fails_the_run(self, harness: Any) -> None:
         """A fast path that answers otherwise than the pure one raises PathsDisagreeError."""
         harness.FAST_PATH = Liar()
-        data = _encoding.reference_bytes(span())
+        data = _writing.reference_bytes(span())
         with pytest.raises(harness.PathsDisagreeError, match=r"^pure path: "):
             harness.target(data)
 
     def test_agreement_passes_and_restores_the_switch(self, harness: Any) -> None:
         """Paths that agree pass, and the switch is left as it was."""
-        before = _switch.fast
+        before = _paths.fast
         harness.FAST_PATH = None
-        harness.target(_encoding.reference_bytes(span()))
-        assert _switch.fast is before
+        harness.target(_writing.reference_bytes(span()))
+        assert _paths.fast is before
 
     def test_each_answer_holds_the_object_and_its_bytes(self, harness: Any) -> None:
         """An answer is the object with its canonical bytes and text, or the refusal."""
-        text = _encoding.reference_bytes(span())
+        text = _writing.reference_bytes(span())
         assert harness._answer(text, SourceSpanLink, None) == (  # noqa: SLF001
             span(),
             text,

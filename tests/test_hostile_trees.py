@@ -275,9 +275,9 @@ class TestHostileTrees:
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """A foreign exception with no hostile key behind it is raised as it is."""
-        from binding_graph import _decoding  # noqa: PLC0415
+        from binding_graph.documents import _trees  # noqa: PLC0415
 
-        decoders = _decoding._TREE_BY_ID  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        decoders = _trees._TREE_BY_ID  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         entry = (_boom, 1, SourceSpanLink)
         monkeypatch.setitem(decoders, id(SourceSpanLink), entry)
         with pytest.raises(Boom):

@@ -21,7 +21,7 @@ from binding_graph import (
     loads,
 )
 from binding_graph import strategies as bgst
-from binding_graph._lines import CHUNK_SIZE, split_lines
+from binding_graph.documents._lines import CHUNK_SIZE, split_lines
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._corpora import SMALL, corpora, oracle, reference_lines
 from tests._helpers import graph, untyped

@@ -150,10 +150,10 @@ class TestLoads:
         enabled: bool,  # noqa: FBT001 -- a parameter of the test
     ) -> None:
         """The readers' pause calls with every positional and keyword argument."""
-        from binding_graph import _collector  # noqa: PLC0415
+        from binding_graph import _gc_pause  # noqa: PLC0415
 
         with _collector_set(enabled=enabled):
-            assert _collector.call_paused(dict, [("a", 1)], b=2) == {"a": 1, "b": 2}
+            assert _gc_pause.call_paused(dict, [("a", 1)], b=2) == {"a": 1, "b": 2}
             assert gc.isenabled() is enabled
 
     @pytest.mark.parametrize(("call", "code", "path", "message"), LOADS_MESSAGES)

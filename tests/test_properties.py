@@ -20,7 +20,7 @@ from binding_graph import (
     SymbolBinding,
 )
 from binding_graph import strategies as bgst
-from binding_graph._fields import declared_fields
+from binding_graph._declarations import declared_fields
 from tests._helpers import MAX_OFFSET, untyped
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ _COLLECTIONS = tuple(_ELEMENTS)
 
 def _of_kind(cls: type[Any], kind: str) -> tuple[str, ...]:
     return tuple(
-        name for name, declared in declared_fields(cls) if declared.kind == kind
+        name for name, declared in declared_fields(cls) if declared.kind.name == kind
     )
 
 

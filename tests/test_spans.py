@@ -226,3 +226,107 @@ class TestSpanFields:
         """Each rule refuses with its code, its path and its exact message."""
         error = refusal(build)
         assert (error.code, error.path, error.message) == (code, path, message)
+
+
+_PROBLEM = "Alice has 3 apples. Bob gives her 5 more apples."
+
+
+class TestQuotingAPhrase:
+    """SourceSpanLink.of and .find make the span that quotes a phrase of a text, or refuse."""
+
+    def test_of_quotes_the_first_occurrence(self) -> None:
+        """The span of a phrase starts where it first occurs, and quotes it."""
+        found = SourceSpanLink.of(_PROBLEM, "apples", source_id="p1")
+        assert found == SourceSpanLink("p1", 12, 18, "apples")
+        assert _PROBLEM[found.start : found.end] == found.text
+
+    def test_of_quotes_a_later_occurrence(self) -> None:
+        """Occurrence counts from 0, and occurrences may overlap."""
+        assert SourceSpanLink.of(_PROBLEM, "apples", source_id="p1", occurrence=1) == (
+            SourceSpanLink("p1", 41, 47, "apples")
+        )
+        assert SourceSpanLink.of("aaa", "aa", source_id="x", occurrence=1).start == 1
+
+    def test_find_quotes_within_a_span_in_the_source_s_offsets(self) -> None:
+        """A span's find gives a span of the same source, offsets counted from the source's start."""
+        problem = SourceSpanLink("p1", 100, 100 + len(_PROBLEM), _PROBLEM)
+        assert problem.find("3 apples") == SourceSpanLink("p1", 110, 118, "3 apples")
+        assert problem.find("apples", occurrence=1).start == 141
+
+    def test_offsets_count_characters(self) -> None:
+        """Offsets are characters, not bytes, as every span's are."""
+        assert SourceSpanLink.of("Zoë has 3 pears", "pears", source_id="p").start == 10
+
+    @pytest.mark.parametrize(
+        ("arguments", "code", "path", "message"),
+        [
+            (
+                (_PROBLEM, "pears"),
+                "invalid_span",
+                ("phrase",),
+                "SourceSpanLink.of.phrase must occur in the text (got 'pears')",
+            ),
+            (
+                (_PROBLEM, "Bob", 1),
+                "invalid_span",
+                ("occurrence",),
+                (
+                    "SourceSpanLink.of.occurrence must be less than the times the phrase"
+                    " occurs in the text (1) (got 1)"
+                ),
+            ),
+            (
+                (_PROBLEM, "Bob", -1),
+                "invalid_span",
+                ("occurrence",),
+                (
+                    "SourceSpanLink.of.occurrence must be at least 0: the first occurrence"
+                    " is 0 (got -1)"
+                ),
+            ),
+            (
+                (_PROBLEM, "Bob", True),
+                "wrong_type",
+                ("occurrence",),
+                "SourceSpanLink.of.occurrence must be an int, not bool (got True)",
+            ),
+            (
+                (_PROBLEM, ""),
+                "empty_text",
+                ("phrase",),
+                "SourceSpanLink.of.phrase must not be empty (got '')",
+            ),
+            (
+                (b"Alice", "Alice"),
+                "wrong_type",
+                ("text",),
+                "SourceSpanLink.of.text must be a str, not bytes (got b'Alice')",
+            ),
+        ],
+    )
+    def test_a_phrase_that_is_not_there_is_refused(
+        self, arguments: tuple[Any, ...], code: str, path: tuple[str, ...], message: str
+    ) -> None:
+        """A phrase the text does not hold, as often as asked, is refused with the exact code, path and message."""
+        text, phrase, *occurrence = arguments
+        error = refusal(
+            SourceSpanLink.of,
+            text,
+            phrase,
+            source_id="p1",
+            occurrence=occurrence[0] if occurrence else 0,
+        )
+        assert (error.code, error.path, error.message) == (code, path, message)
+
+    def test_find_names_itself_in_its_refusals(self) -> None:
+        """A span's find refuses as of does, in its own name."""
+        error = refusal(span().find, "Bob")
+        assert (
+            error.message
+            == "SourceSpanLink.find.phrase must occur in the text (got 'Bob')"
+        )
+
+    def test_the_source_id_is_checked_as_any_span_s(self) -> None:
+        """A blank source id is refused as the span's own field."""
+        error = refusal(SourceSpanLink.of, _PROBLEM, "Bob", source_id=" ")
+        assert (error.code, error.path) == ("empty_text", ("source_id",))

@@ -20,7 +20,7 @@ from binding_graph import (
     SymbolBinding,
 )
 from binding_graph import strategies as bgst
-from binding_graph._fields import declared_fields
+from binding_graph._declarations import declared_fields
 from tests._helpers import (
     BUILDERS,
     MODEL_CLASSES,
@@ -178,7 +178,7 @@ _ACCEPTED_BY_KIND: dict[str, set[str]] = {
 }
 for _cls in MODEL_CLASSES:
     for _name, _declared in declared_fields(_cls):
-        accepted = _ACCEPTED_BY_KIND.get(_declared.kind, _TEXT)
+        accepted = _ACCEPTED_BY_KIND.get(_declared.kind.name, _TEXT)
         _ACCEPTS[_cls, _name] = set(accepted)
 
 _EXAMPLES: dict[type[Any], st.SearchStrategy[Any]] = {

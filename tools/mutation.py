@@ -6,8 +6,8 @@ binding_graph before any mutant was chosen. That leaves two gaps, which this
 script fills.
 
 - **Code that runs at import.** A function that runs only while the package
-  is imported (the checks that ``_validators`` builds once for each field,
-  the field lists of ``serialization``) never sees its mutants there, and
+  is imported (the declarations of the fields, the functions the package
+  compiles from them) never sees its mutants there, and
   mutmut reports them all as surviving. This script finds which functions of
   the mutated copy in ``mutants/`` run while ``binding_graph`` is imported,
   and judges every mutant of theirs that mutmut did not kill (with
@@ -165,7 +165,7 @@ def probe(frame, event, arg):
         ran.add(frame.f_globals["__name__"] + "." + name[: -len("__mutmut_orig")])
 sys.setprofile(probe)
 import binding_graph
-for module in pkgutil.iter_modules(binding_graph.__path__, "binding_graph."):
+for module in pkgutil.walk_packages(binding_graph.__path__, "binding_graph."):
     if module.name != "binding_graph.__main__":
         importlib.import_module(module.name)
 graph = binding_graph.SemanticSymbolicBindingGraph()
@@ -543,7 +543,12 @@ def declared_mutants(root: Path, modules: Iterable[Path]) -> list[Declared]:
 
 def mutated_modules() -> list[Path]:
     """Return the modules that mutmut mutates, by the settings in pyproject.toml."""
-    skipped = {ROOT / path for path in mutmut_settings()["do_not_mutate"]}
+    # mutmut reads its settings' paths as globs, relative to the checkout.
+    skipped = {
+        path
+        for pattern in mutmut_settings()["do_not_mutate"]
+        for path in ROOT.glob(pattern)
+    }
     return sorted(
         path
         for directory in mutmut_settings()["source_paths"]
@@ -670,33 +675,28 @@ def module_path(module: str) -> Path:
 
 
 # The modules of the command line and of the analysis, scored apart from
-# the model and its documents, which they are built on.
+# the model and its documents, which they are built on: the two wings, and
+# the corpora's face and lines.
 COMMAND_LINE_AND_ANALYSIS = frozenset(
     {
         "binding_graph.__main__",
-        "binding_graph._analysis",
-        "binding_graph._commands",
-        "binding_graph._corpus",
-        "binding_graph._pool",
-        "binding_graph._lines",
-        "binding_graph._render",
-        "binding_graph._report",
-        "binding_graph._rewrite",
-        "binding_graph.analysis",
-        "binding_graph.cli",
+        "binding_graph.documents._lines",
         "binding_graph.jsonl",
     }
 )
+COMMAND_LINE_AND_ANALYSIS_WINGS = ("binding_graph.analysis", "binding_graph.cli")
 MODEL_AND_DOCUMENTS = "the model and its documents"
 COMMANDS_AND_ANALYSIS = "the command line and the analysis"
 
 
 def _part(module: str) -> str:
-    return (
-        COMMANDS_AND_ANALYSIS
-        if module in COMMAND_LINE_AND_ANALYSIS
-        else MODEL_AND_DOCUMENTS
-    )
+    wing = module.split(".")[:2]
+    if (
+        module in COMMAND_LINE_AND_ANALYSIS
+        or ".".join(wing) in COMMAND_LINE_AND_ANALYSIS_WINGS
+    ):
+        return COMMANDS_AND_ANALYSIS
+    return MODEL_AND_DOCUMENTS
 
 
 # The part of the package that a run judges; all of it if empty.
@@ -986,7 +986,7 @@ def main() -> int:
         action="append",
         default=[],
         help="with --again, judge again only the mutants of this module"
-        " (binding_graph._json), or this one mutant; may be given more than once",
+        " (binding_graph.documents._text), or this one mutant; may be given more than once",
     )
     parser.add_argument(
         "--part",

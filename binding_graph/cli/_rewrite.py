@@ -20,13 +20,13 @@ from collections import Counter
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Final, Literal
 
-from binding_graph._report import flush, write_bytes
+from binding_graph.cli._report import flush, write_bytes
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from binding_graph._corpus import Ended, Failed, Records, Source, Started
-    from binding_graph._report import Report
+    from binding_graph.cli._report import Report
+    from binding_graph.cli._scan import Ended, Failed, Records, Source, Started
 
 
 Mode = Literal["check", "file", "stdout"]

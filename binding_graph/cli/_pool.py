@@ -5,7 +5,7 @@ worker has a pipe of its own, and is given a batch only when it has answered
 the last one, so that neither side can block on a full pipe. The parent
 waits on the pipes of the busy workers and on every worker's process at
 once: a worker that dies, even killed outright, is seen at once, and ends
-the run with a :class:`~binding_graph._report.RunError` rather than a hang.
+the run with a :class:`~binding_graph.cli._report.RunError` rather than a hang.
 Workers start as batches need them, and none outlives the run:
 :meth:`Pool.close` ends them all, whatever ended it.
 """
@@ -20,8 +20,8 @@ import threading
 from collections import deque
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
-from binding_graph._corpus import Batch, Records, outcomes, read_batches
-from binding_graph._report import RunError
+from binding_graph.cli._report import RunError
+from binding_graph.cli._scan import Batch, Records, outcomes, read_batches
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Iterator
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
 
-    from binding_graph._corpus import Ended, Event, Failed, Outcome, Source, Started
+    from binding_graph.cli._scan import Ended, Event, Failed, Outcome, Source, Started
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 

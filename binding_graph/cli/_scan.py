@@ -3,7 +3,10 @@
 The engine under :mod:`binding_graph.cli`: it finds the files a command is
 given, reads them a batch of lines at a time, and turns each batch into the
 outcomes of its records (:func:`outcomes`), the work that
-:func:`binding_graph._pool.scan` shares among processes with ``--jobs``.
+:func:`binding_graph.cli._pool.scan` shares among processes with ``--jobs``.
+
+The command line reaches the package's private reader of lines from here
+alone.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from binding_graph._lines import split_lines, too_long
-from binding_graph.errors import BindingGraphError
+from binding_graph.documents._lines import split_lines
+from binding_graph.errors import BindingGraphError, too_large
 from binding_graph.jsonl import load_line
 from binding_graph.serialization import loads
 
@@ -43,6 +46,9 @@ BATCH_BYTES: Final = 1 << 20
 
 STDIN_LABEL: Final = "<stdin>"
 """How standard input is named in reports."""
+
+DOCUMENTS: Final = (".json", ".jsonl", ".ndjson")
+"""The suffixes of the files read below a directory: a document, or JSON Lines under either name."""
 
 
 @attrs.frozen
@@ -98,7 +104,7 @@ class Failed:
 
 
 Event = Started | Records | Ended | Failed
-"""What :func:`binding_graph._pool.scan` yields, in input order."""
+"""What :func:`binding_graph.cli._pool.scan` yields, in input order."""
 
 
 # -- finding the files ---------------------------------------------------------
@@ -134,7 +140,7 @@ def _below(directory: str, fail: Callable[[str], None]) -> list[Source] | None:
         directories.sort()
         for name in sorted(files):
             path = Path(root, name)
-            if path.suffix not in {".json", ".jsonl"}:
+            if path.suffix not in DOCUMENTS:
                 continue
             try:
                 mode = path.stat().st_mode
@@ -153,8 +159,8 @@ def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Sour
     """Return the sources *paths* name, in order; call *fail* for each that cannot be used.
 
     ``-`` is standard input (JSON Lines); a directory stands for every
-    ``*.json`` and ``*.jsonl`` file below it, in sorted order; a ``.json``
-    file holds one document, any other file JSON Lines.
+    ``*.json``, ``*.jsonl`` and ``*.ndjson`` file below it, in sorted order;
+    a ``.json`` file holds one document, any other file JSON Lines.
     A path that does not exist, or cannot be read, is left to fail when it
     is opened.
     """
@@ -166,7 +172,7 @@ def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Sour
         elif os.path.isdir(path):  # noqa: PTH112
             found = _below(path, fail)
             if found == []:
-                fail(f"{path}: no *.json or *.jsonl file in this directory")
+                fail(f"{path}: no *.json, *.jsonl or *.ndjson file in this directory")
             sources.extend(found or ())
         else:
             sources.append(_source(Path(path), path))
@@ -295,7 +301,7 @@ def outcomes(
     result: list[Outcome] = []
     for number, line in lines:
         if line is None:
-            result.append((number, _refusal(too_long(max_bytes)), None))
+            result.append((number, _refusal(too_large(max_bytes)), None))
             continue
         if whole:
             # A .json file is one document in any layout, blank or not.

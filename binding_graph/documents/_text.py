@@ -6,13 +6,19 @@ import json
 from json.scanner import make_scanner
 from typing import Any, Final, NoReturn, TypeGuard, TypeVar, cast, overload
 
-from binding_graph import _switch
-from binding_graph._collector import call_paused
-from binding_graph._counts import KEY_COUNTS, STRING_COUNTS
-from binding_graph._decoding import decoder, malformed, read
-from binding_graph._encoding import canonical_bytes
-from binding_graph._validators import MAX_OFFSET, refuse_type
-from binding_graph.errors import BindingGraphError, short_repr
+from binding_graph._checks import MAX_OFFSET
+from binding_graph._gc_pause import call_paused
+from binding_graph.documents import _paths
+from binding_graph.documents._keys import KEY_COUNTS, STRING_COUNTS
+from binding_graph.documents._trees import decoder, read
+from binding_graph.documents._writing import canonical_bytes
+from binding_graph.errors import (
+    BindingGraphError,
+    malformed,
+    refuse_type,
+    short_repr,
+    too_large,
+)
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
 
 # At run time too: the documentation reads the signatures of loads().
@@ -148,9 +154,9 @@ def _read_text(text: str, cls: type) -> Model:
     its fields, so the object built tells how many keys and strings the
     tree holds; the text holds no repeated key when it has no more than
     that (see :func:`_no_repeated_key`).
-    Anything else goes to the strict parser, which refuses whatever it
-    refused before, and first, as it always did; where it accepts, the two
-    parsers built the same tree.
+    Anything else goes to the strict parser, which refuses it with the
+    refusal of the strict reading alone; where it accepts, the two parsers
+    built the same tree.
     """
     try:
         data = _plain(text)
@@ -190,12 +196,8 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
     if not _is_text(text):
         refuse_type("loads", "text", "a str or bytes", text, ("text",))
     if _too_large(text, max_bytes):
-        raise BindingGraphError(
-            "limit_exceeded",
-            f"a document may take at most {max_bytes} bytes of UTF-8;"
-            " this one takes more",
-        )
-    fast = _switch.fast
+        raise too_large(max_bytes)
+    fast = _paths.fast
     if fast is not None:
         obj = fast.loads(text, model)
         if obj is not None:
@@ -257,7 +259,7 @@ def loads(
             for *text*, *cls* or *max_bytes* of the wrong type; then
             whatever :func:`~binding_graph.from_data` refuses.
 
-    >>> from binding_graph import SourceSpanLink
+    >>> from binding_graph import SourceSpanLink, loads
     >>> loads('{"source_id": "p1", "start": 0, "end": 5, "text": "Alice"}', SourceSpanLink)
     SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')
 
@@ -290,7 +292,7 @@ def is_canonical(
     Raises:
         BindingGraphError: ``wrong_type`` if *cls* is not a model class.
 
-    >>> from binding_graph import SourceSpanLink
+    >>> from binding_graph import SourceSpanLink, is_canonical
     >>> is_canonical('{"end":5,"source_id":"p1","start":0,"text":"Alice"}', SourceSpanLink)
     True
     >>> is_canonical('{"source_id":"p1","start":0,"end":5,"text":"Alice"}', SourceSpanLink)

@@ -1,6 +1,6 @@
 """Which path writes and reads JSON documents: the pure one, or the fast one.
 
-The fast path (:mod:`binding_graph._fast`) runs msgspec's C encoder and
+The fast path (:mod:`binding_graph.documents._fast`) runs msgspec's C encoder and
 parser, and needs the ``fast`` extra (``pip install binding-graph[fast]``).
 It is loaded on first use, not on import, so that ``import binding_graph``
 imports attrs and the standard library only; it is not loaded at all where
@@ -9,7 +9,7 @@ is set to anything but the empty string.
 
 The fast path decides nothing on its own: it answers ``None`` for anything
 it does not take, and the pure path, which stays the reference, then
-answers instead (see :mod:`binding_graph._fast` for why both always agree).
+answers instead (see :mod:`binding_graph.documents._fast` for why both always agree).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def load() -> FastPath | None:
         return None
     try:
         # Imported on first use: it imports msgspec, an optional dependency.
-        from binding_graph import _fast  # noqa: PLC0415
+        from binding_graph.documents import _fast  # noqa: PLC0415
     except ImportError:  # the extra is not installed
         return None
     return _fast.FAST_PATH

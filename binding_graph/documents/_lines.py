@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NoReturn, Protocol
 
-from binding_graph._validators import foreign_failure, guarded, refuse_type
-from binding_graph.errors import BindingGraphError
+from binding_graph._checks import guarded
+from binding_graph.errors import BindingGraphError, foreign_failure, refuse_type
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -72,15 +72,6 @@ def check_max_bytes(owner: str, max_bytes: object) -> None:
     """Refuse a *max_bytes* that is not an ``int``, as ``loads`` does."""
     if type(max_bytes) is not int:
         wrong_type(owner, "max_bytes", "an int", max_bytes)
-
-
-def too_long(max_bytes: int) -> BindingGraphError:
-    """Return the refusal ``loads`` gives a document above *max_bytes*."""
-    # The tests hold this to the refusal loads gives such a line.
-    return BindingGraphError(
-        "limit_exceeded",
-        f"a document may take at most {max_bytes} bytes of UTF-8; this one takes more",
-    )
 
 
 def is_blank(line: object, max_bytes: int) -> bool:

@@ -1,4 +1,4 @@
-"""The algorithms behind :mod:`binding_graph.analysis`: one linear pass each.
+"""The engine behind :mod:`binding_graph.analysis`: its algorithms, one linear pass each.
 
 Everything here reads a graph by symbol ids and never parses a right-hand
 side or a predicate.
@@ -18,7 +18,7 @@ from binding_graph.errors import short_repr
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from binding_graph.analysis import FindingCode
+    from binding_graph.analysis._finding import FindingCode
     from binding_graph.errors import ErrorPath
     from binding_graph.model import SemanticSymbolicBindingGraph
 

@@ -1,13 +1,14 @@
-"""The JSON Schema of a graph document, derived from the fields' declarations."""
+"""The JSON Schema of a graph document, derived from the fields' kinds."""
 
 from __future__ import annotations
 
 import keyword
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from binding_graph._encoding import FORMAT, FORMAT_VERSION
-from binding_graph._fields import Declaration, declared_fields
-from binding_graph._validators import MAX_OFFSET
+from binding_graph._checks import MAX_OFFSET
+from binding_graph._declarations import declared_fields
+from binding_graph._format import FORMAT_VERSION
+from binding_graph._model_class import header
 from binding_graph.model import (
     BoundConstraint,
     BoundEquation,
@@ -17,10 +18,6 @@ from binding_graph.model import (
     SourceSpanLink,
     SymbolBinding,
 )
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
 
 # JSON Schema patterns are ECMA-262, where \s, \S, \w and "." differ from
 # Python's re (\s there holds U+FEFF, which str.isspace() does not, and lacks
@@ -73,48 +70,26 @@ _DEFINITIONS: Final[dict[type, tuple[str, str]]] = {
 }
 
 
-def _ref(name: str) -> dict[str, Any]:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def _item_ref(declared: Declaration) -> dict[str, Any]:
-    return _ref(_DEFINITIONS[declared.model][0])
-
-
-# The schema of each kind of field: every rule of the field alone that a
-# schema can state.
-_PROPERTIES: Final[dict[str, Callable[[Declaration], dict[str, Any]]]] = {
-    "text": lambda _: _ref("text"),
-    "optional_text": lambda _: {"anyOf": [_ref("text"), {"type": "null"}]},
-    "identifier": lambda _: _ref("identifier"),
-    "identifiers": lambda _: {
-        "description": "A set of symbol ids, in any order.",
-        "type": "array",
-        "items": _ref("identifier"),
-        "uniqueItems": True,
-    },
-    "member": lambda declared: {"enum": sorted(declared.vocabulary)},
-    "start": lambda _: _ref("offset"),
-    # An offset after start, so at least 1. Every keyword that applies to
-    # one type sits beside a "type" that names it, as ajv's strict mode
-    # requires.
-    "end": lambda _: {"type": "integer", "minimum": 1, "maximum": MAX_OFFSET},
-    "span_text": lambda _: {"type": "string", "minLength": 1},
-    "refusal_reason": lambda _: {"type": ["string", "null"]},
-    "object": _item_ref,
-    "objects": lambda declared: {"type": "array", "items": _item_ref(declared)},
-}
+def _ref(cls: type) -> dict[str, Any]:
+    """Return the reference to the definition of the model class *cls*."""
+    return {"$ref": f"#/$defs/{_DEFINITIONS[cls][0]}"}
 
 
 def _properties(cls: type) -> dict[str, Any]:
     return {
-        name: _PROPERTIES[declared.kind](declared)
-        for name, declared in declared_fields(cls)
+        **{entry.name: {"const": entry.value} for entry in header(cls)},
+        **{
+            name: declared.kind.schema(declared, _ref)
+            for name, declared in declared_fields(cls)
+        },
     }
 
 
 def _required(cls: type) -> list[str]:
-    return [name for name, _ in declared_fields(cls)]
+    return [
+        *(entry.name for entry in header(cls)),
+        *(name for name, _ in declared_fields(cls)),
+    ]
 
 
 def _object(cls: type, description: str) -> dict[str, Any]:
@@ -125,11 +100,10 @@ def _object(cls: type, description: str) -> dict[str, Any]:
         "required": _required(cls),
         "additionalProperties": False,
     }
-    if any(declared.kind == "refusal_reason" for _, declared in declared_fields(cls)):
-        # What the validator of refusal_reason checks against the status.
-        schema["if"] = {"properties": {"admissibility_status": {"const": "refused"}}}
-        schema["then"] = {"properties": {"refusal_reason": _ref("text")}}
-        schema["else"] = {"properties": {"refusal_reason": {"type": "null"}}}
+    for _, declared in declared_fields(cls):
+        extra = declared.kind.object_schema
+        if extra is not None:
+            schema.update(extra(declared, _ref))
     return schema
 
 
@@ -162,12 +136,8 @@ def json_schema() -> dict[str, Any]:
             f" {_UNEXPRESSED}"
         ),
         "type": "object",
-        "properties": {
-            "format": {"const": FORMAT},
-            "version": {"const": FORMAT_VERSION},
-            **_properties(SemanticSymbolicBindingGraph),
-        },
-        "required": ["format", "version", *_required(SemanticSymbolicBindingGraph)],
+        "properties": _properties(SemanticSymbolicBindingGraph),
+        "required": _required(SemanticSymbolicBindingGraph),
         "additionalProperties": False,
         "$defs": {
             "text": {

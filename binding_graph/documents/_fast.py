@@ -5,7 +5,7 @@ It answers only where its answer is provably the pure path's, and answers
 no refusal, and no document it accepts is one the pure path refuses.
 
 - **Canonical bytes.** msgspec's encoder, keys and sets sorted, writes what
-  the compiled writers of :mod:`binding_graph._encoding` write, for the
+  the compiled writers of :mod:`binding_graph._model_class` write, for the
   values a valid object holds: it escapes ``"``, ``\`` and the controls
   U+0000 to U+001F the same way (the tests hold the two to each other for
   every character), writes every other character as it is, in UTF-8, and
@@ -13,7 +13,7 @@ no refusal, and no document it accepts is one the pure path refuses.
   A model object holds exactly the built-in types (its checks take no
   subclass), so it is never asked about a subclass of one.
 - **loads.** msgspec parses the text into a tree, the compiled readers of
-  :mod:`binding_graph._decoding` build the object from it, with every check,
+  :mod:`binding_graph.documents._trees` build the object from it, with every check,
   and the object is kept only if its canonical bytes are the text itself.
   The text is then the canonical document of a valid object, which the pure
   path reads back as an equal object (documents round-trip), with no
@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 
 from binding_graph._codegen import compile_function
-from binding_graph._decoding import decoder
-from binding_graph._encoding import FORMAT, FORMAT_VERSION
-from binding_graph._fields import declared_fields
-from binding_graph.model import MODEL_CLASSES, SemanticSymbolicBindingGraph
+from binding_graph._declarations import declared_fields
+from binding_graph._model_class import header
+from binding_graph.documents._trees import decoder
+from binding_graph.model import MODEL_CLASSES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,25 +51,21 @@ def _encoder_source(cls: type) -> str:
 
     A model object holds exactly ``str``, ``int``, ``tuple``, ``frozenset``,
     ``None`` and model objects (its checks take no subclass), which msgspec
-    writes as the pure path does. A graph gets its header.
+    writes as the pure path does. A class with a header (a graph) is
+    written as the dict of its header and its fields.
     """
     value = "obj"
-    if cls is SemanticSymbolicBindingGraph:
+    if header(cls):
         members = [
-            '"format": FORMAT',
-            '"version": FORMAT_VERSION',
-            *(f'"{name}": obj.{name}' for name, _ in declared_fields(cls)),
+            *(f"{entry.name!r}: {entry.value!r}" for entry in header(cls)),
+            *(f"{name!r}: obj.{name}" for name, _ in declared_fields(cls)),
         ]
         value = f"{{{', '.join(members)}}}"
     return f"def encode_{cls.__name__}(obj):\n    return encode({value})"
 
 
 def _encoders() -> dict[type, Callable[[Any], bytes]]:
-    namespace: dict[str, Any] = {
-        "FORMAT": FORMAT,
-        "FORMAT_VERSION": FORMAT_VERSION,
-        "encode": _ENCODE,
-    }
+    namespace: dict[str, Any] = {"encode": _ENCODE}
     return {
         cls: compile_function(
             f"encode_{cls.__name__}",
@@ -91,7 +87,7 @@ def _not_a_model_object(_obj: object) -> None:
 
 
 class _FastPath:
-    """The fast path, as :class:`binding_graph._switch.FastPath` asks."""
+    """The fast path, as :class:`binding_graph.documents._paths.FastPath` asks."""
 
     __slots__ = ()
 
@@ -115,4 +111,4 @@ class _FastPath:
 
 
 FAST_PATH: Final = _FastPath()
-"""The fast path that :mod:`binding_graph._switch` loads."""
+"""The fast path that :mod:`binding_graph.documents._paths` loads."""

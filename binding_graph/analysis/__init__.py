@@ -19,19 +19,18 @@ Findings are not refusals: a graph with findings is still valid.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal, cast, get_args
+from typing import TYPE_CHECKING, Final, cast, get_args
 
-import attrs
-
-from binding_graph import _analysis, _render
-from binding_graph import _validators as _v
-from binding_graph._analysis import Analysis
-from binding_graph._collector import collector_paused as _paused
-from binding_graph.errors import BindingGraphError, ErrorPath, render_path, short_repr
+from binding_graph._declarations import declared_fields
+from binding_graph._gc_pause import collector_paused as _paused
+from binding_graph.analysis import _engine, _render
+from binding_graph.analysis._engine import Analysis
+from binding_graph.analysis._finding import FINDING_CODES, Finding, FindingCode
+from binding_graph.errors import BindingGraphError, refuse_type, short_repr
 from binding_graph.model import SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
-    from binding_graph._analysis import RawFinding
+    from binding_graph.analysis._engine import RawFinding
     from binding_graph.model import BoundEquation
 
 __all__ = [
@@ -47,89 +46,19 @@ __all__ = [
     "to_mermaid",
 ]
 
-FindingCode = Literal[
-    "undetermined_unknown",
-    "cyclic_definition",
-    "multiply_defined",
-    "conflicting_facts",
-    "undefined_dependency",
-    "unadmitted_dependency",
-    "fact_unit_mismatch",
-    "unknown_unit_mismatch",
-    "unused_symbol",
-]
-"""The type of a :class:`Finding`'s ``code``: one of :data:`FINDING_CODES`.
-
-Findings of one element come in this order.
-"""
-
-FINDING_CODES: Final[frozenset[str]] = frozenset(get_args(FindingCode))
-"""Every code a :class:`Finding` can carry.
-
-The set is closed: a new code is a deliberate, documented change.
-
-.. versionadded:: 0.1.0
-"""
-
 _CODE_RANK: Final = {code: rank for rank, code in enumerate(get_args(FindingCode))}
 # The model's field order: findings follow the elements they point at.
 _COLLECTION_RANK: Final = {
     name: rank
-    for rank, name in enumerate(attrs.fields_dict(SemanticSymbolicBindingGraph))
+    for rank, (name, _) in enumerate(declared_fields(SemanticSymbolicBindingGraph))
 }
-
-
-def _path(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    owner, name = type(instance).__name__, attribute.name
-    expected = "a tuple of str and int"
-    if not _v.is_tuple(value):
-        _v.refuse_type(owner, name, expected, value, (name,))
-    for index, segment in enumerate(value):
-        # By identity: hashing a segment's class could run its metaclass's code.
-        cls = type(segment)
-        if cls is not str and cls is not int:
-            _v.refuse_type(owner, name, expected, segment, (name, index))
-
-
-@attrs.frozen(weakref_slot=False)
-class Finding:
-    """Something a solver or a reviewer should know about a valid graph.
-
-    ``str(finding)`` is ``CODE at WHERE: MESSAGE``, the form a command prints
-    after ``FILE:LINE:``.
-
-    Args:
-        code: What was found; one of :data:`FINDING_CODES`.
-        path: Where, as a refusal's path: the collection and index of the
-            element, and its field, such as ``("unknowns", 0, "symbol_id")``.
-            A dependency is counted in code-point order, the order documents
-            write them in: ``("equations", 2, "dependencies", 0)``.
-        message: A sentence that says what was found, naming the elements.
-
-    Raises:
-        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``
-            or ``not_in_vocabulary`` for a field that is not as above.
-
-    >>> from binding_graph.analysis import Finding
-    >>> str(Finding("unused_symbol", ("symbols", 1, "symbol_id"), "'y' is unused"))
-    "unused_symbol at symbols[1].symbol_id: 'y' is unused"
-
-    .. versionadded:: 0.1.0
-    """
-
-    code: FindingCode = attrs.field(validator=_v.member_of(FINDING_CODES))
-    path: ErrorPath = attrs.field(validator=_path)
-    message: str = attrs.field(validator=_v.text)
-
-    def __str__(self) -> str:
-        return f"{self.code} at {render_path(self.path)}: {self.message}"
 
 
 def _check_graph(function: str, graph: object) -> SemanticSymbolicBindingGraph:
     # By its class, never by what it says its class is: a graph-like object
     # whose __class__ lies is not a graph.
     if type(graph) is not SemanticSymbolicBindingGraph:
-        _v.refuse_type(
+        refuse_type(
             function, "graph", "a SemanticSymbolicBindingGraph", graph, ("graph",)
         )
     return graph
@@ -156,7 +85,7 @@ def determined_symbols(graph: SemanticSymbolicBindingGraph) -> frozenset[str]:
     """
     graph = _check_graph("determined_symbols", graph)
     with _paused():
-        return frozenset(_analysis.solve(graph)[1])
+        return frozenset(_engine.solve(graph)[1])
 
 
 def solve_order(graph: SemanticSymbolicBindingGraph) -> tuple[BoundEquation, ...]:
@@ -185,7 +114,7 @@ def solve_order(graph: SemanticSymbolicBindingGraph) -> tuple[BoundEquation, ...
     graph = _check_graph("solve_order", graph)
     equations = graph.equations
     with _paused():
-        return tuple(equations[index] for index in _analysis.solve(graph)[0])
+        return tuple(equations[index] for index in _engine.solve(graph)[0])
 
 
 def cycles(graph: SemanticSymbolicBindingGraph) -> tuple[tuple[str, ...], ...]:
@@ -210,7 +139,7 @@ def cycles(graph: SemanticSymbolicBindingGraph) -> tuple[tuple[str, ...], ...]:
     """
     graph = _check_graph("cycles", graph)
     with _paused():
-        return tuple(_analysis.cycles(graph))
+        return tuple(_engine.cycles(graph))
 
 
 def _order(finding: RawFinding) -> tuple[int, int, int, int]:

@@ -4,11 +4,17 @@ Results go to standard output, one a line, as text or as JSON objects;
 errors about the run itself and the progress bar go to standard error. A
 stream that cannot be written (a full disk) ends the run with an
 :class:`OutputError`, which the command line tells in one line.
+
+The progress bar is one line, redrawn in place, that never reaches the
+terminal's last column: where it does not fit whole, the bar narrows, then
+its least useful parts go, so that it never wraps onto a second line.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sys
 import time
 from collections import Counter
@@ -19,7 +25,7 @@ from binding_graph.errors import render_path
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from binding_graph._corpus import Refusal
+    from binding_graph.cli._scan import Refusal
 
 
 PROGRAM: Final = "binding-graph"
@@ -80,14 +86,26 @@ def flush(stream: TextIO) -> None:
         raise _cannot_write(stream, error) from None
 
 
+def _duration(seconds: float) -> str:
+    """Return *seconds* as ``M:SS``, or ``H:MM:SS`` from an hour up."""
+    minutes, whole = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{whole:02}" if hours else f"{minutes}:{whole:02}"
+
+
 class Progress:
     """A progress bar on a terminal, drawn once a run has lasted :attr:`DELAY` seconds.
 
     Nothing is written unless *stream* is a terminal, so pipes and CI logs
-    stay clean.
+    stay clean. With the *total* size of the input known, the bar shows the
+    share read, the records, the records per second and the time left;
+    without it (standard input), the records.
     """
 
-    WIDTH: Final = 24
+    WIDEST: Final = 24
+    """The most characters between the bar's brackets."""
+    NARROWEST: Final = 5
+    """The fewest: below, the bar is left out."""
     DELAY: float = 0.5
     """Seconds a run lasts before the bar shows: a short run shows none."""
     INTERVAL: float = 0.1
@@ -121,18 +139,63 @@ class Progress:
         )
         if due:
             self.drawn_at = now
+            # Back to the line's start, the new line over the old, and the
+            # rest of the old erased: never a line feed.
             write(self.stream, "\r" + self.render() + "\x1b[K")
             flush(self.stream)
 
-    def render(self) -> str:
-        """Return the bar's line: a bar and a percentage when the total is known."""
+    def columns(self) -> int:
+        """Return the width of the terminal of the stream, measured now: it may have changed."""
+        try:
+            columns = os.get_terminal_size(self.stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):  # not a terminal's descriptor
+            columns = 0
+        # 0 from a terminal that does not know its size (a serial line).
+        return columns or shutil.get_terminal_size().columns
+
+    def render(self, columns: int | None = None) -> str:
+        """Return the bar's line for a terminal *columns* wide (by default, the stream's).
+
+        The line takes at most ``columns - 1`` characters: one that fills the
+        last column wraps on some terminals.
+        """
+        room = (self.columns() if columns is None else columns) - 1
         records = f"{self.records:,} records"
         if not self.total:
-            return f"{PROGRAM}: {records}"
+            return _first_that_fits(room, [f"{PROGRAM}: {records}", records])
         share = min(self.done / self.total, 1.0)
-        filled = round(share * self.WIDTH)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        return f"{PROGRAM}: [{bar}] {share:4.0%} {records}"
+        elapsed = self.clock() - self.started
+        rate = self.records / elapsed if elapsed > 0 else None
+        left = (
+            _duration(elapsed * max(self.total - self.done, 0) / self.done) + " left"
+            if self.done and elapsed > 0
+            else None
+        )
+        per_second = None if rate is None else f"{rate:,.0f}/s"
+        spelt = None if rate is None else f"{rate:,.0f} records/s"
+        # From the fullest to the barest: the first that fits is drawn.
+        layouts: list[tuple[bool, tuple[str | None, ...]]] = [
+            (True, (records, per_second, left)),
+            (True, (spelt, left)),
+            (True, (left,)),
+            (False, (left,)),
+            (False, ()),
+        ]
+        percent = f"{share:4.0%}"
+        for with_bar, parts in layouts:
+            shown = [part for part in parts if part is not None]
+            tail = percent + (" " + ", ".join(shown) if shown else "")
+            if not with_bar:
+                line = f"{PROGRAM}: {tail}"
+                if len(line) <= room:
+                    return line
+                continue
+            width = min(self.WIDEST, room - len(f"{PROGRAM}: [] {tail}"))
+            if width >= self.NARROWEST:
+                filled = round(share * width)
+                bar = "#" * filled + "-" * (width - filled)
+                return f"{PROGRAM}: [{bar}] {tail}"
+        return _first_that_fits(room, [percent.strip()])
 
     def clear(self) -> None:
         """Erase the bar, if it is shown, so that a line can be written in its place."""
@@ -140,6 +203,14 @@ class Progress:
             write(self.stream, "\r\x1b[K")
             flush(self.stream)
             self.drawn_at = None
+
+
+def _first_that_fits(room: int, lines: list[str]) -> str:
+    """Return the first of *lines* no longer than *room*, else the last cut to *room*."""
+    for line in lines:
+        if len(line) <= room:
+            return line
+    return lines[-1][: max(room, 0)]
 
 
 class Report:

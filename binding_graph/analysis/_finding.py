@@ -1,0 +1,83 @@
+"""What analysis finds: :class:`Finding` and the closed set of its codes."""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal, get_args
+
+import attrs
+
+from binding_graph import _kinds as _k
+from binding_graph._checks import is_tuple
+from binding_graph.errors import ErrorPath, refuse_type, render_path
+
+__all__ = ["FINDING_CODES", "Finding", "FindingCode"]
+
+FindingCode = Literal[
+    "undetermined_unknown",
+    "cyclic_definition",
+    "multiply_defined",
+    "conflicting_facts",
+    "undefined_dependency",
+    "unadmitted_dependency",
+    "fact_unit_mismatch",
+    "unknown_unit_mismatch",
+    "unused_symbol",
+]
+"""The type of a :class:`Finding`'s ``code``: one of :data:`FINDING_CODES`.
+
+Findings of one element come in this order.
+"""
+
+FINDING_CODES: Final[frozenset[str]] = frozenset(get_args(FindingCode))
+"""Every code a :class:`Finding` can carry.
+
+The set is closed: a new code is a deliberate, documented change.
+
+.. versionadded:: 0.1.0
+"""
+
+
+def _path(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    owner, name = type(instance).__name__, attribute.name
+    expected = "a tuple of str and int"
+    if not is_tuple(value):
+        refuse_type(owner, name, expected, value, (name,))
+    for index, segment in enumerate(value):
+        # By identity: hashing a segment's class could run its metaclass's code.
+        cls = type(segment)
+        if cls is not str and cls is not int:
+            refuse_type(owner, name, expected, segment, (name, index))
+
+
+@attrs.frozen(weakref_slot=False)
+class Finding:
+    """Something a solver or a reviewer should know about a valid graph.
+
+    ``str(finding)`` is ``CODE at WHERE: MESSAGE``, the form a command prints
+    after ``FILE:LINE:``.
+
+    Args:
+        code: What was found; one of :data:`FINDING_CODES`.
+        path: Where, as a refusal's path: the collection and index of the
+            element, and its field, such as ``("unknowns", 0, "symbol_id")``.
+            A dependency is counted in code-point order, the order documents
+            write them in: ``("equations", 2, "dependencies", 0)``.
+        message: A sentence that says what was found, naming the elements.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``
+            or ``not_in_vocabulary`` for a field that is not as above.
+
+    >>> from binding_graph.analysis import Finding
+    >>> str(Finding("unused_symbol", ("symbols", 1, "symbol_id"), "'y' is unused"))
+    "unused_symbol at symbols[1].symbol_id: 'y' is unused"
+
+    .. versionadded:: 0.1.0
+    """
+
+    code: FindingCode = attrs.field(validator=_k.member_of(FINDING_CODES))
+    path: ErrorPath = attrs.field(validator=_path)
+    message: str = attrs.field(validator=_k.text)
+
+    def __str__(self) -> str:
+        return f"{self.code} at {render_path(self.path)}: {self.message}"

@@ -1,0 +1,208 @@
+"""The commands over :mod:`binding_graph.analysis`: ``analyze`` a corpus, ``render`` one graph.
+
+``analyze`` is a corpus command like ``validate``, run by
+:func:`binding_graph.cli._records.each_record`; ``render`` reads one record,
+as ``validate`` reads it, and draws it for Graphviz, for Mermaid, or as SVG
+through Graphviz' ``dot``. The analysis is imported only when one of them
+runs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from binding_graph.cli._options import add_shared
+from binding_graph.cli._records import each_record
+from binding_graph.cli._report import PROGRAM, write, write_bytes
+from binding_graph.cli._scan import STDIN_LABEL, Source, outcomes, read_record
+from binding_graph.errors import render_path
+
+if TYPE_CHECKING:
+    import argparse
+
+    from binding_graph.analysis import Finding
+    from binding_graph.cli._report import Report
+    from binding_graph.cli._scan import Outcome
+    from binding_graph.model import SemanticSymbolicBindingGraph
+
+
+# -- analyze ------------------------------------------------------------------------------
+
+
+def strict_option(parser: argparse.ArgumentParser) -> None:
+    """Add analyze's ``--strict`` to *parser*."""
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 when any record has a finding, as when one is refused",
+    )
+
+
+def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    # Imported here: a run of validate or hash never needs the analysis.
+    from binding_graph.analysis import findings  # noqa: PLC0415
+
+    return findings(graph)
+
+
+class _Analyze:
+    """Print each record's findings, and count them for the summary."""
+
+    def __init__(self, *, strict: bool) -> None:
+        self.strict = strict
+        self.by_code: Counter[str] = Counter()
+        self.records = 0
+
+    def accepted(
+        self, report: Report, label: str, line: int, found: tuple[Finding, ...]
+    ) -> None:
+        if found:
+            self.records += 1
+            if self.strict:
+                report.flag()
+        for finding in found:
+            self.by_code[finding.code] += 1
+            report.emit(
+                f"{label}:{line}: {finding}",
+                {
+                    "file": label,
+                    "line": line,
+                    "code": finding.code,
+                    "path": list(finding.path),
+                    "message": finding.message,
+                    "finding": True,
+                },
+            )
+
+    def summary(self) -> tuple[dict[str, Any], str]:
+        by_code = dict(sorted(self.by_code.items()))
+        total = sum(by_code.values())
+        codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
+        text = (
+            f"; {total:,} {'finding' if total == 1 else 'findings'}"
+            f" in {self.records:,} {'record' if self.records == 1 else 'records'}"
+            + (f" ({codes})" if codes else "")
+        )
+        extra = {
+            "findings": total,
+            "records_with_findings": self.records,
+            "findings_by_code": by_code,
+        }
+        return extra, text
+
+
+def analyze(args: argparse.Namespace) -> int:
+    """Run ``analyze``: each accepted record's findings, besides validate's refusals."""
+    run = _Analyze(strict=args.strict)
+    return each_record(args, _findings, run.accepted, run.summary)
+
+
+# -- render -------------------------------------------------------------------------------
+
+
+def render_options(parser: argparse.ArgumentParser) -> None:
+    """Add render's ``FILE`` and options to *parser*."""
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help=(
+            "a .json document, a .jsonl or .ndjson corpus with --line, or '-' for"
+            " standard input"
+        ),
+    )
+    parser.add_argument(
+        "--to",
+        choices=("dot", "mermaid", "svg"),
+        required=True,
+        help="Graphviz DOT, Mermaid, or SVG drawn by Graphviz' dot",
+    )
+    parser.add_argument(
+        "--line",
+        type=int,
+        metavar="N",
+        help="the record of a corpus to draw: its line number, from 1",
+    )
+    add_shared(parser, ("max_bytes",))
+
+
+def _itself(graph: SemanticSymbolicBindingGraph) -> SemanticSymbolicBindingGraph:
+    """Keep the graph of a record: render draws it."""
+    return graph
+
+
+def _render_record(
+    args: argparse.Namespace,
+) -> tuple[str, int, Outcome | None] | str:
+    """Read the record to draw as validate reads it: return its label, line and outcome, or why not."""
+    stdin = args.file == "-"
+    suffix = Path(args.file).suffix
+    if args.line is None and not stdin and suffix in {".jsonl", ".ndjson"}:
+        return (
+            f"{args.file}: a {suffix} file holds many graphs: say which with --line N"
+        )
+    source = Source(
+        STDIN_LABEL if stdin else args.file,
+        None if stdin else args.file,
+        whole=args.line is None,
+    )
+    try:
+        found = read_record(source, args.max_bytes, args.line)
+    except OSError as error:
+        return f"{source.label}: {error.strerror or error}"
+    if isinstance(found, int):
+        return f"{source.label}: there is no line {args.line} (it has {found:,})"
+    done = outcomes(_itself, args.max_bytes, source.whole, [found])
+    return source.label, found[0], done[0] if done else None
+
+
+def render(args: argparse.Namespace) -> int:
+    """Run ``render``: draw the graph of one record, or say why it cannot be drawn."""
+    from binding_graph.analysis import to_dot, to_mermaid  # noqa: PLC0415
+
+    found = _render_record(args)
+    if isinstance(found, str):
+        sys.stderr.write(f"{PROGRAM}: {found}\n")
+        return 2
+    label, line, outcome = found
+    if outcome is None:
+        sys.stderr.write(
+            f"{PROGRAM}: {label}: line {line} is blank: it holds no graph\n"
+        )
+        return 2
+    _, refusal, graph = outcome
+    if refusal is not None:
+        code, path, message = refusal
+        sys.stderr.write(f"{label}:{line}: {code} at {render_path(path)}: {message}\n")
+        return 1
+    if args.to == "svg":
+        return _draw_svg(to_dot(graph))
+    write(sys.stdout, to_mermaid(graph) if args.to == "mermaid" else to_dot(graph))
+    return 0
+
+
+def _draw_svg(dot_text: str) -> int:
+    dot = shutil.which("dot")
+    if dot is None:
+        sys.stderr.write(
+            f"{PROGRAM}: --to svg runs Graphviz' dot, which is not on PATH:"
+            " install Graphviz, or take --to dot\n"
+        )
+        return 2
+    try:
+        drawn = subprocess.run(  # noqa: S603 -- dot found on PATH, with fixed arguments
+            [dot, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=False
+        )
+    except OSError as error:
+        sys.stderr.write(f"{PROGRAM}: cannot run {dot}: {error.strerror or error}\n")
+        return 2
+    if drawn.returncode != 0:
+        message = drawn.stderr.decode(errors="replace").strip()
+        sys.stderr.write(f"{PROGRAM}: dot failed: {message}\n")
+        return 2
+    write_bytes(drawn.stdout)
+    return 0

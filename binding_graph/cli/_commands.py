@@ -1,0 +1,248 @@
+"""The subcommands of ``binding-graph``, one entry each in :data:`COMMANDS`, and the corpus commands.
+
+``validate`` and ``hash`` look at each record on its own, through
+:func:`binding_graph.cli._records.each_record`; ``canonicalize`` follows the
+events of :func:`binding_graph.cli._pool.scan` itself, with the same
+:class:`~binding_graph.cli._report.Report`; ``schema`` reads nothing.
+``analyze`` and ``render`` live in :mod:`binding_graph.cli._analysis_commands`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from binding_graph.cli._analysis_commands import (
+    analyze,
+    render,
+    render_options,
+    strict_option,
+)
+from binding_graph.cli._pool import scan
+from binding_graph.cli._records import each_record, start
+from binding_graph.cli._report import PROGRAM, Report, write
+from binding_graph.cli._rewrite import Canonicalize, Mode
+from binding_graph.cli._scan import Failed, Records, Started
+from binding_graph.serialization import canonical_bytes, content_hash, json_schema
+
+if TYPE_CHECKING:
+    from binding_graph.model import SemanticSymbolicBindingGraph
+
+
+@attrs.frozen
+class Command:
+    """A subcommand of ``binding-graph``: one entry of :data:`COMMANDS`.
+
+    Args:
+        name: What follows ``binding-graph`` on the command line.
+        summary: One line, in the list of commands.
+        description: A paragraph, atop the command's ``--help``.
+        examples: ``(command line, what it does)`` pairs, shown in ``--help``.
+        run: Do the job, given the parsed arguments; return the exit status.
+        options: Add the command's own arguments to its parser.
+        corpus: Whether it takes ``PATH...`` and the options of every corpus
+            command: ``--format``, ``--max-bytes`` and ``--jobs``.
+    """
+
+    name: str
+    summary: str
+    description: str
+    examples: tuple[tuple[str, str], ...]
+    run: Callable[[argparse.Namespace], int]
+    options: Callable[[argparse.ArgumentParser], None] | None = None
+    corpus: bool = True
+
+
+# -- validate, hash --------------------------------------------------------------------
+
+
+def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
+    """Keep nothing of an accepted graph: validate only counts it."""
+
+
+def _validate(args: argparse.Namespace) -> int:
+    return each_record(args, _nothing)
+
+
+def _print_hash(report: Report, label: str, line: int, value: str) -> None:
+    report.emit(f"{value} {label}:{line}", {"file": label, "line": line, "hash": value})
+
+
+def _hash(args: argparse.Namespace) -> int:
+    return each_record(args, content_hash, _print_hash)
+
+
+# -- canonicalize ------------------------------------------------------------------------
+
+
+def _check_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing: list the files that would change, and exit 1 if any would",
+    )
+
+
+def _canonicalize(args: argparse.Namespace) -> int:
+    if "-" in args.paths and len(args.paths) > 1:
+        sys.stderr.write(
+            f"{PROGRAM}: canonicalize takes '-' alone, without other paths\n"
+        )
+        return 2
+    to_stdout = args.paths == ["-"] and not args.check
+    # With '-', standard output carries the canonical form: refusals and
+    # errors go to standard error.
+    report, progress, sources = start(args, sys.stderr if to_stdout else None)
+    mode: Mode = "stdout" if to_stdout else "check" if args.check else "file"
+    run = Canonicalize(report, mode)
+    events = scan(
+        sources,
+        canonical_bytes,
+        max_bytes=args.max_bytes,
+        jobs=args.jobs,
+        digest=True,
+        rewrite=mode == "file",
+    )
+    # However the run ends (an error, Ctrl-C, SIGTERM), the workers end and
+    # no temporary file is left.
+    with contextlib.closing(events):
+        try:
+            for event in events:
+                if isinstance(event, Started):
+                    run.started(event)
+                elif isinstance(event, Records):
+                    run.records(event)
+                    progress.advance(event.size, len(event.outcomes))
+                elif isinstance(event, Failed):
+                    run.failed(event)
+                else:
+                    run.ended(event)
+        finally:
+            run.abandon()
+    progress.clear()
+    if not to_stdout:
+        run.summary()
+    return report.status()
+
+
+# -- schema -------------------------------------------------------------------------------
+
+
+def _schema(args: argparse.Namespace) -> int:  # noqa: ARG001
+    write(sys.stdout, json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+# -- the table ----------------------------------------------------------------------------
+
+COMMANDS: Final[tuple[Command, ...]] = (
+    Command(
+        name="validate",
+        summary="check every record; report each refusal and a summary",
+        description=(
+            "Read every record of each PATH and report each one that loads()"
+            " refuses, as FILE:LINE: CODE at WHERE: MESSAGE, then a summary."
+            " Exit 0 if every record was accepted, 1 if any was refused, 2 if a"
+            " path could not be read."
+        ),
+        examples=(
+            ("binding-graph validate examples/corpus.jsonl", "check a corpus"),
+            (
+                "binding-graph validate --format json data/",
+                "every file below data/, as JSON",
+            ),
+            ("producer | binding-graph validate -", "check standard input"),
+        ),
+        run=_validate,
+    ),
+    Command(
+        name="hash",
+        summary="print the content hash of every accepted record",
+        description=(
+            "Print sha256:... FILE:LINE for each accepted record, and the"
+            " refusals and summary of validate, with the same exit status."
+        ),
+        examples=(
+            ("binding-graph hash examples/corpus.jsonl", "hash each graph of a corpus"),
+            ("binding-graph hash --jobs 2 data/", "with two processes"),
+        ),
+        run=_hash,
+    ),
+    Command(
+        name="canonicalize",
+        summary="rewrite files in canonical form, or --check that they are",
+        description=(
+            "Rewrite each file in canonical form: one canonical document a line"
+            " (a .json file: the document and a newline). A file with any refused"
+            " record is left as it was, and the exit status is 1. Each file is"
+            " replaced atomically. '-' writes the canonical form of standard"
+            " input to standard output."
+        ),
+        examples=(
+            ("binding-graph canonicalize data/", "rewrite every file below data/"),
+            (
+                "binding-graph canonicalize --check data/",
+                "list the files that would change",
+            ),
+            ("binding-graph canonicalize - < in.jsonl > out.jsonl", "as a filter"),
+        ),
+        run=_canonicalize,
+        options=_check_option,
+    ),
+    Command(
+        name="analyze",
+        summary="report what a solver should know of every accepted record",
+        description=(
+            "Report the findings of binding_graph.analysis for each accepted"
+            " record (an unknown that nothing determines, a cyclic or repeated"
+            " definition, conflicting facts, ...), as FILE:LINE: CODE at WHERE:"
+            " MESSAGE, besides the refusals and summary of validate. Findings"
+            " are not refusals: the exit status is that of validate, unless"
+            " --strict makes any finding exit 1."
+        ),
+        examples=(
+            ("binding-graph analyze examples/corpus.jsonl", "analyze a corpus"),
+            (
+                "binding-graph analyze --strict --format json data/",
+                "fail on any finding, as JSON",
+            ),
+        ),
+        run=analyze,
+        options=strict_option,
+    ),
+    Command(
+        name="render",
+        summary="draw one graph for Graphviz or Mermaid, or as SVG",
+        description=(
+            "Draw the graph of FILE: one node per symbol and per equation,"
+            " unknowns highlighted, pending and refused equations drawn apart,"
+            " findings marked. --to svg runs Graphviz' dot. A refused document"
+            " is reported on standard error, with exit status 1."
+        ),
+        examples=(
+            (
+                "binding-graph render --to svg examples/corpus.jsonl --line 1 > g.svg",
+                "draw the first graph of a corpus",
+            ),
+            ("binding-graph render --to mermaid graph.json", "for a Markdown page"),
+        ),
+        run=render,
+        options=render_options,
+        corpus=False,
+    ),
+    Command(
+        name="schema",
+        summary="print the JSON Schema of a graph document",
+        description="Print the JSON Schema (draft 2020-12) of a graph document.",
+        examples=(("binding-graph schema > binding-graph.schema.json", "save it"),),
+        run=_schema,
+        corpus=False,
+    ),
+)
+"""The subcommands of ``binding-graph``, in the order ``--help`` lists them."""

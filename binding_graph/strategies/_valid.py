@@ -1,0 +1,250 @@
+"""Drawing valid values, field by field, as each field's kind draws it.
+
+Every value is valid by construction, never by filtering at random: a
+graph's symbol ids are drawn first, and every reference is picked from them,
+so a drawn graph always passes its integrity check.
+Each strategy is built once, when it is asked for, never inside a draw:
+Hypothesis validates a strategy the first time it draws from it, and a
+strategy built anew in every draw was validated in every draw.
+"""
+
+from __future__ import annotations
+
+import keyword
+import unicodedata
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from binding_graph._checks import MAX_OFFSET
+from binding_graph._declarations import declared_fields
+from binding_graph._kinds import IDENTIFIER
+from binding_graph.model import Model, SemanticSymbolicBindingGraph, SymbolBinding
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from hypothesis.strategies import DrawFn, SearchStrategy
+
+_E = TypeVar("_E", bound=Model)
+
+# Every character a string field may hold: anything but a lone surrogate.
+_CHARACTERS: Final = st.characters(exclude_categories=["Cs"])
+# Characters that stress encoders: quotes, escapes, separators, controls.
+_NASTY: Final = st.sampled_from('"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff')
+_SOURCE_CHARACTERS: Final = st.one_of(_CHARACTERS, _NASTY)
+# The longest verbatim text a span is drawn with.
+_WIDEST: Final = 24
+
+_ASCII_IDENTIFIERS: Final = st.from_regex(
+    r"[A-Za-z_][A-Za-z0-9_]{0,15}", fullmatch=True
+)
+
+
+def _concat(head: str, tail: str) -> str:
+    return head + tail
+
+
+def _is_valid_identifier(text: str) -> bool:
+    return (
+        text.isidentifier()
+        and not keyword.iskeyword(text)
+        and unicodedata.is_normalized("NFKC", text)
+    )
+
+
+def identifier_strategy() -> SearchStrategy[str]:
+    """Build symbol ids: NFKC-normal Python identifiers that are not keywords; see ``identifiers()``."""
+    ascii_ids = _ASCII_IDENTIFIERS.map(
+        # A keyword is a valid identifier once suffixed: no filtering needed.
+        lambda s: s + "_" if keyword.iskeyword(s) else s
+    )
+    letters = st.characters(categories=["Lu", "Ll", "Lo"]).filter(_is_valid_identifier)
+    unicode_ids = st.builds(_concat, letters, _ASCII_IDENTIFIERS).filter(
+        _is_valid_identifier
+    )
+    return st.one_of(ascii_ids, unicode_ids)
+
+
+def text_strategy(min_size: int, max_size: int) -> SearchStrategy[str]:
+    """Build required text; see ``texts()``."""
+    return st.builds(
+        _concat,
+        # The anchor makes the text non-blank without rejecting anything.
+        st.characters(exclude_categories=["Cs", "Zs", "Zl", "Zp", "Cc"]).filter(
+            lambda c: not c.isspace()
+        ),
+        st.text(_SOURCE_CHARACTERS, min_size=min_size - 1, max_size=max_size - 1),
+    )
+
+
+SYMBOL_IDS: Final = identifier_strategy()
+TEXTS: Final = text_strategy(1, 24)
+_VERBATIM: Final = st.lists(_SOURCE_CHARACTERS, min_size=_WIDEST, max_size=_WIDEST)
+_START: Final = st.one_of(st.integers(0, 10_000), st.integers(0, MAX_OFFSET - 1))
+_WIDTH: Final = st.integers(1, _WIDEST)
+_CHANCE: Final = st.booleans()
+_DEPENDENCY_COUNT: Final = st.integers(0, 4)
+# An index into the symbol ids a graph has drawn: taken modulo their number,
+# so one strategy serves every graph, and shrinks towards the first id.
+PICK: Final = st.integers(0, 255)
+_MEMBERS: dict[frozenset[str], SearchStrategy[str]] = {}
+
+
+class Sizes(NamedTuple):
+    """The bounds of a graph's collections, as ``graphs()`` takes them."""
+
+    min_symbols: int = 0
+    max_symbols: int = 6
+    max_facts: int = 6
+    max_equations: int = 6
+    max_unknowns: int = 3
+    max_constraints: int = 3
+    max_provenance: int = 3
+
+
+class Drawing:
+    """What each kind draws a valid value with (:class:`binding_graph._declarations.Drawing`).
+
+    *ids* are the symbol ids a graph has drawn, which every reference picks
+    from; without them, references draw ids of their own.
+    """
+
+    def __init__(
+        self,
+        draw: DrawFn,
+        ids: Sequence[str] | None = None,
+        dependency_count: SearchStrategy[int] = _DEPENDENCY_COUNT,
+        counts: dict[type, SearchStrategy[int]] | None = None,
+    ) -> None:
+        self._draw = draw
+        self.ids = ids
+        self.dependency_count = dependency_count
+        # How many elements of each collection a graph draws, but symbols:
+        # one per id.
+        self.counts = counts or {}
+
+    def text(self) -> str:
+        """Draw a required text."""
+        return self._draw(TEXTS)
+
+    def identifier(self) -> str:
+        """Draw a symbol id: one of the graph's, if it has drawn them."""
+        if self.ids is None:
+            return self._draw(SYMBOL_IDS)
+        return self.ids[self._draw(PICK) % len(self.ids)]
+
+    def identifiers(self) -> frozenset[str]:
+        """Draw a set of symbol ids."""
+        return frozenset(
+            self.identifier() for _ in range(self._draw(self.dependency_count))
+        )
+
+    def member(self, vocabulary: frozenset[str]) -> str:
+        """Draw a member of *vocabulary*."""
+        strategy = _MEMBERS.get(vocabulary)
+        if strategy is None:  # built once per vocabulary, never per draw
+            strategy = _MEMBERS[vocabulary] = st.sampled_from(sorted(vocabulary))
+        return self._draw(strategy)
+
+    def start(self) -> int:
+        """Draw a span's start, which leaves room for an end."""
+        return self._draw(_START)
+
+    def width(self, start: int) -> int:
+        """Draw a span's width, within the largest offset."""
+        return min(self._draw(_WIDTH), MAX_OFFSET - start)
+
+    def verbatim(self, width: int) -> str:
+        """Draw verbatim source text of *width* characters."""
+        return "".join(self._draw(_VERBATIM)[:width])
+
+    def chance(self) -> bool:
+        """Draw whether an optional value is there."""
+        return self._draw(_CHANCE)
+
+    def element(self, cls: type) -> object:
+        """Draw a valid instance of *cls*, with no references to the graph's ids: a part."""
+        model: type[Model] = cls
+        return draw_element(Drawing(self._draw), model, {})
+
+    def elements(self, cls: type) -> tuple[object, ...]:
+        """Draw a graph's collection of *cls*: a symbol per id, or some elements naming them."""
+        if cls is SymbolBinding:
+            return tuple(
+                draw_element(self, SymbolBinding, {"symbol_id": i})
+                for i in self.ids or ()
+            )
+        # A graph without symbols has nothing that names one: only spans,
+        # which name none, are drawn then.
+        if not self.ids and any(d.kind is IDENTIFIER for _, d in declared_fields(cls)):
+            return ()
+        count = self._draw(self.counts[cls])
+        model: type[Model] = cls
+        return tuple(draw_element(self, model, {}) for _ in range(count))
+
+
+def draw_element(drawing: Drawing, cls: type[_E], given: dict[str, Any]) -> _E:
+    """Draw a valid *cls*, field by field, as each field's kind draws it.
+
+    Fields in *given* take that value.
+    """
+    values: dict[str, Any] = {}
+    for name, declared in declared_fields(cls):
+        if name in given:
+            values[name] = given[name]
+        else:
+            values[name] = declared.kind.draw(drawing, declared, values)
+    return cls(**values)
+
+
+def ids(symbol_ids: Sequence[str] | None) -> tuple[str, ...] | None:
+    """Return *symbol_ids* as a tuple; refuse an empty one, which leaves nothing to refer to."""
+    if symbol_ids is None:
+        return None
+    found = tuple(symbol_ids)
+    if not found:
+        msg = "symbol_ids must not be empty: there would be nothing to refer to"
+        raise InvalidArgument(msg)
+    return found
+
+
+def elements(
+    cls: type[_E],
+    symbol_ids: Sequence[str] | None,
+    dependency_count: SearchStrategy[int] = _DEPENDENCY_COUNT,
+    given: dict[str, Any] | None = None,
+) -> SearchStrategy[_E]:
+    """Build a strategy of valid *cls* whose references pick from *symbol_ids*."""
+    picked = ids(symbol_ids)
+    fixed = given or {}
+
+    @st.composite
+    def build(draw: DrawFn) -> _E:
+        return draw_element(Drawing(draw, picked, dependency_count), cls, fixed)
+
+    return build()
+
+
+def graph_strategy(sizes: Sizes) -> SearchStrategy[SemanticSymbolicBindingGraph]:
+    """Build a strategy of valid graphs within *sizes*: ids first, then what names them."""
+    ids_strategy = st.lists(
+        SYMBOL_IDS,
+        min_size=sizes.min_symbols,
+        max_size=sizes.max_symbols,
+        unique=True,
+    )
+
+    counts = {
+        declared.model: st.integers(0, getattr(sizes, f"max_{name}"))
+        for name, declared in declared_fields(SemanticSymbolicBindingGraph)
+        if declared.model is not SymbolBinding
+    }
+
+    @st.composite
+    def build(draw: DrawFn) -> SemanticSymbolicBindingGraph:
+        drawing = Drawing(draw, draw(ids_strategy), counts=counts)
+        return draw_element(drawing, SemanticSymbolicBindingGraph, {})
+
+    return build()

@@ -1,0 +1,171 @@
+"""The package's layout: a kernel and its wings, imports that point down and never in a circle, modules of one sitting."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests._helpers import ROOT
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+PACKAGE = ROOT / "binding_graph"
+WINGS = frozenset({"documents", "analysis", "cli", "strategies"})
+"""The subpackages, each a wing over the kernel."""
+FACES = frozenset({"serialization", "jsonl"})
+"""The public faces of the documents wing, which sit beside the kernel."""
+LONGEST = 410
+"""The most lines a module may have: one sitting's reading, about 400."""
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES: dict[str, Path] = {_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _target(name: str) -> str:
+    """Return the module of the package that *name* (a module or a name in one) is."""
+    while name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name
+
+
+def _imports(name: str) -> set[str]:
+    """Return the package's modules that *name* imports anywhere: at its top, in a function, for type checkers."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {
+                _target(alias.name)
+                for alias in node.names
+                if alias.name.startswith("binding_graph")
+            }
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([base] if base else [])])
+            if not base.startswith("binding_graph"):
+                continue
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in MODULES else _target(base))
+    return found - {name}
+
+
+GRAPH: dict[str, set[str]] = {name: _imports(name) for name in MODULES}
+
+
+def _layer(name: str) -> str:
+    """Return ``kernel``, ``face`` or the wing *name* belongs to."""
+    part = name.split(".")[1] if "." in name else ""
+    if part in WINGS:
+        return part
+    return "face" if part in FACES else "kernel"
+
+
+class TestImports:
+    """Imports point down, into the kernel, and never in a circle."""
+
+    def test_no_module_imports_one_that_imports_it_back(self) -> None:
+        """The import graph of the package, every import counted, has no cycle."""
+        state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+        cycles: list[list[str]] = []
+        for start in sorted(GRAPH):
+            if start in state:
+                continue
+            path = [start]
+            stack = [iter(sorted(GRAPH[start]))]
+            state[start] = 1
+            while stack:
+                following = next(stack[-1], None)
+                if following is None:
+                    state[path.pop()] = 2
+                    stack.pop()
+                elif state.get(following) == 1:
+                    cycles.append([*path[path.index(following) :], following])
+                elif following not in state:
+                    state[following] = 1
+                    path.append(following)
+                    stack.append(iter(sorted(GRAPH[following])))
+        assert cycles == []
+
+    def test_the_kernel_imports_no_wing_and_no_face(self) -> None:
+        """No module of the kernel imports a wing, or a public face of one."""
+        upward = {
+            (name, imported)
+            for name, imports in GRAPH.items()
+            if _layer(name) == "kernel" and name != "binding_graph"
+            for imported in imports
+            if _layer(imported) != "kernel"
+            # The hook imports the strategies when Hypothesis asks for them.
+            and (name, imported)
+            != ("binding_graph._hypothesis_plugin", "binding_graph.strategies")
+            # python -m binding_graph runs the command line.
+            and (name, imported) != ("binding_graph.__main__", "binding_graph.cli")
+        }
+        assert upward == set()
+
+    def test_the_documents_and_the_analysis_import_only_the_kernel(self) -> None:
+        """Two wings stand on the kernel alone; the command line and the strategies may use the faces."""
+        for wing in ("documents", "analysis"):
+            reached = {
+                imported
+                for name, imports in GRAPH.items()
+                if _layer(name) == wing
+                for imported in imports
+                if _layer(imported) not in {wing, "kernel"}
+            }
+            assert reached == set(), wing
+
+    def test_the_walk_sees_every_kind_of_import(self) -> None:
+        """The graph counts imports in functions and for type checkers too."""
+        assert (
+            "binding_graph.documents._fast" in GRAPH["binding_graph.documents._paths"]
+        )
+        assert (
+            "binding_graph.analysis._finding" in GRAPH["binding_graph.analysis._engine"]
+        )
+        assert GRAPH["binding_graph.documents"] == set()
+
+
+class TestModules:
+    """Each module is readable in one sitting, and says what it holds."""
+
+    @pytest.mark.parametrize("name", sorted(MODULES))
+    def test_a_module_is_at_most_about_400_lines(self, name: str) -> None:
+        """No module passes about 400 lines."""
+        lines = MODULES[name].read_text(encoding="utf-8").count("\n")
+        assert lines <= LONGEST
+
+    @pytest.mark.parametrize("name", sorted(MODULES))
+    def test_a_module_starts_with_what_it_holds(self, name: str) -> None:
+        """Every module has a docstring."""
+        tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+        assert ast.get_docstring(tree)
+
+
+class TestDesignMap:
+    """docs/design.md's map of the modules is the tree's."""
+
+    def test_the_map_lists_every_module_once(self) -> None:
+        """Each module of the package has one row on the map, and each row names a module."""
+        design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+        table = design.split("## Modules", 1)[1].split("\n## ", 1)[0]
+        rows = re.findall(r"^\| `([\w.]+)` \|", table, re.MULTILINE)
+        mapped = [f"binding_graph.{row}" for row in rows]
+        assert sorted(mapped) == sorted(
+            name for name in MODULES if name != "binding_graph"
+        )
+        assert len(mapped) == len(set(mapped))
