@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import shutil
 import subprocess
 import sys
 from importlib.metadata import version as _version
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from sphinx.errors import ExtensionError
 from sphinx.pycode import ModuleAnalyzer
@@ -44,11 +45,13 @@ nitpick_ignore_regex = [
     # bare name.
     (r"py:class", r"SearchStrategy"),
     # The private type variable of the overloaded readers' signatures.
-    (r"py:class", r"binding_graph\.(_decoding|_json)\._M"),
+    (r"py:class", r"binding_graph\.documents\.(_trees|_text)\._M"),
 ]
 
-# _generated holds the pictures that _draw_example makes at every build.
-exclude_patterns = ["_build", "_generated"]
+# _generated holds the pictures that _draw_example makes at every build. The
+# design record is plain text, kept byte for byte as it was accepted: its
+# page, adr/ADR-0132.md, shows it as such.
+exclude_patterns = ["_build", "_generated", "adr/ADR-0132-binding-graph-data-model.md"]
 
 # Markdown sources, one sentence per line.
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -63,24 +66,34 @@ autodoc_typehints_description_target = "documented_params"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
-# Doctests in the documentation and in docstrings see the public API.
-doctest_global_setup = "from binding_graph import *"
-
 html_theme = "furo"
 html_title = "binding_graph"
+# Wraps the long lines of the design record (adr/ADR-0132.md).
+html_static_path = ["_static"]
+html_css_files = ["verbatim.css"]
+
+
+# The modules whose re-exported constants are documented where they are.
+_PUBLIC_MODULES: Final = ("binding_graph", "binding_graph.analysis")
 
 
 def _constant_docstrings() -> dict[str, list[str]]:
     """Map each public constant and type alias to the docstring below it.
 
-    They are defined in submodules and re-exported, but autodoc looks for the
-    docstring of a value only in the module it documents (binding_graph), and
-    would show the docstring of the value's class instead.
+    They are defined in private modules and re-exported, but autodoc looks
+    for the docstring of a value only in the module it documents (a public
+    one), and would show the docstring of the value's class instead.
     """
-    public = set(binding_graph.__all__)
+    public = {
+        name
+        for module in _PUBLIC_MODULES
+        for name in importlib.import_module(module).__all__
+    }
     found: dict[str, list[str]] = {}
-    for source in sorted(Path(binding_graph.__file__).parent.glob("*.py")):
-        module = f"binding_graph.{source.stem}"
+    package = Path(binding_graph.__file__).parent
+    for source in sorted(package.rglob("*.py")):
+        parts = source.relative_to(package.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         attr_docs = ModuleAnalyzer.for_file(str(source), module).find_attr_docs()
         for (namespace, name), lines in attr_docs.items():
             if not namespace and name in public:
@@ -98,7 +111,7 @@ def _constant_docstring(
     module, _, attribute = name.rpartition(".")
     if (
         what == "data"
-        and module == "binding_graph"
+        and module in _PUBLIC_MODULES
         and attribute in _CONSTANT_DOCSTRINGS
     ):
         lines[:] = _CONSTANT_DOCSTRINGS[attribute]

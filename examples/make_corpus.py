@@ -77,25 +77,20 @@ class Problem:
     constraints: tuple[tuple[int, str, str], ...] = field(default=())
 
 
-def _span(problem: Problem, words: str) -> SourceSpanLink:
-    start = problem.text.index(words)
-    return SourceSpanLink(problem.source_id, start, start + len(words), words)
-
-
 def build(problem: Problem) -> SemanticSymbolicBindingGraph:
     """Return the graph a parser proposes for *problem*."""
-    whole = _span(problem, problem.text)
+    whole = SourceSpanLink(problem.source_id, 0, len(problem.text), problem.text)
     quantities: list[Given | Step] = [*problem.givens, *problem.steps]
     allocated = allocate_symbols(
-        [q.phrase for q in quantities], source_span=whole, introduced_by=PARSER
+        [q.phrase for q in quantities],
+        source_span=whole,
+        introduced_by=PARSER,
+        semantic_role=[q.role for q in quantities],
+        unit=[q.unit for q in quantities],
     )
+    # The allocator names what a phrase is; who it belongs to is the parser's.
     symbols = tuple(
-        attrs.evolve(
-            symbol,
-            semantic_role=q.role,
-            unit=q.unit,
-            entity=getattr(q, "entity", None),
-        )
+        attrs.evolve(symbol, entity=getattr(q, "entity", None))
         for symbol, q in zip(allocated, quantities, strict=True)
     )
     ids = [s.symbol_id for s in symbols]
@@ -104,7 +99,7 @@ def build(problem: Problem) -> SemanticSymbolicBindingGraph:
             symbol_id=ids[i],
             value=given.value,
             unit=given.unit,
-            source_span=_span(problem, given.said),
+            source_span=whole.find(given.said),
         )
         for i, given in enumerate(problem.givens)
     )
@@ -116,7 +111,7 @@ def build(problem: Problem) -> SemanticSymbolicBindingGraph:
             operation_kind=step.operation,
             unit_proof=step.unit_proof,
             admissibility_status=step.status,  # type: ignore[arg-type]
-            source_span=_span(problem, step.said),
+            source_span=whole.find(step.said),
             refusal_reason=step.refusal_reason,
         )
         for i, step in enumerate(problem.steps)
@@ -125,7 +120,7 @@ def build(problem: Problem) -> SemanticSymbolicBindingGraph:
     unknowns = (
         BoundUnknown(
             symbol_id=asked.symbol_id,
-            question_span=_span(problem, problem.question),
+            question_span=whole.find(problem.question),
             expected_unit=asked.unit,
         ),
     )
@@ -133,7 +128,7 @@ def build(problem: Problem) -> SemanticSymbolicBindingGraph:
         BoundConstraint(
             symbol_id=ids[i],
             predicate=predicate.format(ids[i]),
-            source_span=_span(problem, words),
+            source_span=whole.find(words),
         )
         for i, predicate, words in problem.constraints
     )

@@ -23,17 +23,16 @@ PROBLEM = (
 )
 
 
-def span(phrase: str, *, after: int = 0) -> SourceSpanLink:
-    """Return the span of the first *phrase* at or after *after* in PROBLEM."""
-    start = PROBLEM.index(phrase, after)
-    return SourceSpanLink("apples-1", start, start + len(phrase), phrase)
+# The whole problem, as a span of its source; find() gives the span of a
+# phrase within it.
+WHOLE = SourceSpanLink("apples-1", 0, len(PROBLEM), PROBLEM)
 
 
 def build() -> SemanticSymbolicBindingGraph:
     """Build the binding graph a parser would propose for PROBLEM."""
     start, given, total = allocate_symbols(
         ["apples Alice has", "apples Bob gives", "apples Alice has now"],
-        source_span=span(PROBLEM),
+        source_span=WHOLE,
         introduced_by="example-parser",
     )
     return SemanticSymbolicBindingGraph(
@@ -43,13 +42,13 @@ def build() -> SemanticSymbolicBindingGraph:
                 symbol_id=start.symbol_id,
                 value="3",
                 unit="apple",
-                source_span=span("3 apples"),
+                source_span=WHOLE.find("3 apples"),
             ),
             BoundFact(
                 symbol_id=given.symbol_id,
                 value="5",
                 unit="apple",
-                source_span=span("5 more apples"),
+                source_span=WHOLE.find("5 more apples"),
             ),
         ),
         equations=(
@@ -60,17 +59,17 @@ def build() -> SemanticSymbolicBindingGraph:
                 operation_kind="add",
                 unit_proof="apple + apple = apple",
                 admissibility_status="admitted",
-                source_span=span("Bob gives her 5 more apples"),
+                source_span=WHOLE.find("Bob gives her 5 more apples"),
             ),
         ),
         unknowns=(
             BoundUnknown(
                 symbol_id=total.symbol_id,
                 expected_unit="apple",
-                question_span=span("How many apples does Alice have now?"),
+                question_span=WHOLE.find("How many apples does Alice have now?"),
             ),
         ),
-        provenance=(span(PROBLEM),),
+        provenance=(WHOLE,),
     )
 
 

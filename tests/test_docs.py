@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import ast
+import code
+import contextlib
+import io
 import re
 from typing import TYPE_CHECKING, Any
+
+import pytest
 
 import binding_graph
 from tests._helpers import ROOT, load_script, run_python
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-    import pytest
 
 
 # The mutation judge is a tool, not a test: a script under tools/.
@@ -50,6 +53,107 @@ class TestReadme:
         assert capsys.readouterr().out == "invalid_identifier ('symbol_id',)\n"
 
 
+# A fenced block of a page: its kind ("python", "{doctest}", "{testcode}", ...)
+# and its text, from the line after the fence.
+FENCE = re.compile(r"^```(\S+)\n(.*?)^```$", flags=re.DOTALL | re.MULTILINE)
+
+
+def prompt_statements(block: str) -> list[list[str]]:
+    """Return the statements of a doctest *block*, each as the lines typed at the prompt.
+
+    A statement is its ``>>>`` line and the ``...`` lines right after it, without
+    the prompts; a bare ``...`` is the empty line that ends a compound statement.
+    """
+    statements: list[list[str]] = []
+    continued = False
+    for line in block.splitlines():
+        if line.startswith(">>>"):
+            statements.append([line[4:]])
+            continued = True
+        elif continued and line.startswith("..."):
+            statements[-1].append(line[4:])
+        else:
+            continued = False
+    return statements
+
+
+def snippets() -> list[Any]:
+    """Return a param per Python block of docs/*.md: the statements to paste, and what it shows.
+
+    A doctest (or a ``python`` block with prompts) is pasted a statement at a
+    time, with no output to compare: the doctest build compares it. A
+    ``{testcode}`` block is pasted whole, and shows the ``{testoutput}`` block
+    that follows it.
+    """
+    found: list[Any] = []
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        blocks = list(FENCE.finditer(text))
+        for index, block in enumerate(blocks):
+            kind, body = block[1], block[2]
+            where = f"{page.name}:{text.count(chr(10), 0, block.start()) + 1}"
+            if kind == "{doctest}" or (kind == "python" and ">>>" in body):
+                found.append(pytest.param(prompt_statements(body), None, id=where))
+            elif kind == "{testcode}":
+                shown = blocks[index + 1]
+                assert shown[1] == "{testoutput}", where
+                statement = [*body.splitlines(), ""]
+                found.append(pytest.param([statement], shown[2], id=where))
+    return found
+
+
+SNIPPETS = snippets()
+
+
+class _Prompt(code.InteractiveConsole):
+    """Python's interactive prompt in a fresh namespace, keeping the errors it would print."""
+
+    def __init__(self) -> None:
+        super().__init__(locals={"__name__": "__console__", "__doc__": None})
+        self.errors: list[str] = []
+
+    def write(self, data: str) -> None:
+        """Keep a traceback or a syntax error instead of printing it."""
+        self.errors.append(data)
+
+
+def paste(statements: list[list[str]]) -> tuple[str, list[str]]:
+    """Type *statements* line by line at a fresh prompt; return what it printed and its errors.
+
+    Each statement must be complete at its last line, as the next prompt in the
+    page claims: a compound statement ends with an empty line.
+    """
+    prompt = _Prompt()
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        for lines in statements:
+            waiting = False
+            for line in lines:
+                waiting = prompt.push(line)
+            if waiting:
+                prompt.errors.append(f"still waiting for input after {lines[0]!r}")
+    return printed.getvalue(), prompt.errors
+
+
+class TestSnippets:
+    """Every Python snippet of docs/*.md works pasted, as it is, into a fresh Python prompt."""
+
+    def test_snippets_are_found_on_the_pages_that_have_them(self) -> None:
+        """The pages with Python snippets are those that show Python at a prompt."""
+        pages = {param.id.split(":")[0] for param in SNIPPETS}
+        assert pages == {"format.md", "index.md", "solvers.md"}
+
+    @pytest.mark.parametrize(("statements", "shown"), SNIPPETS)
+    def test_each_snippet_runs_pasted_into_a_fresh_prompt(
+        self, statements: list[list[str]], shown: str | None
+    ) -> None:
+        """Each snippet imports what it uses and runs line by line at a fresh prompt."""
+        printed, errors = paste(statements)
+        assert errors == []
+        if shown is not None:
+            assert printed == shown
+
+
 class TestDesignPage:
     """docs/design.md lists exactly the refusal codes."""
 
@@ -60,6 +164,19 @@ class TestDesignPage:
         codes = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE)
         assert sorted(codes) == sorted(binding_graph.REFUSAL_CODES)
         assert len(codes) == len(set(codes))
+
+
+class TestFormatPage:
+    """docs/format.md's example document is a valid document, of the graph its doctest builds."""
+
+    def test_example_document_loads_as_the_graph_the_page_hashes(self) -> None:
+        """The example document of "Layout" loads, and has the hash the page's doctest prints."""
+        page = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+        layout = page.split("\n## Layout\n", 1)[1]
+        document = re.findall(r"```json\n(.*?)```", layout, flags=re.DOTALL)[0]
+        (printed,) = re.findall(r"^'(sha256:[0-9a-f]{64})'$", page, flags=re.MULTILINE)
+        graph = binding_graph.loads(document)
+        assert binding_graph.content_hash(graph) == printed
 
 
 class TestBundledExample:
@@ -152,7 +269,12 @@ class TestMutationPage:
             r"^\| all \| [\d,]+ \| [\d,]+ \| [\d,]+ \| (\d+) \|", page, re.MULTILINE
         )
         assert len(totals) == 2  # function bodies, declarations
-        assert sum(map(int, totals)) == len(_survivors())
+        gone = re.findall(
+            r"^\| `[^`]+` \| [^|]+ \|$",
+            page.split("### Survivors of the run whose code is gone", 1)[1],
+            re.MULTILINE,
+        )
+        assert sum(map(int, totals)) == len(_survivors()) + len(gone)
 
     def test_mutation_page_rows_match_the_code(self) -> None:
         """Each survivor's row on docs/mutation.md shows code that its mutant changes still.
@@ -193,7 +315,7 @@ class TestMutationPage:
         left_out = _test_ids(mutmut.split("\n[", 1)[0])
         judged_apart = [*_mutation.SURFACE_TESTS, *_mutation.PAGE_TESTS]
         listed = _test_ids((ROOT / "docs" / "mutation.md").read_text(encoding="utf-8"))
-        assert len(left_out) == len(set(left_out)) == 13
+        assert len(left_out) == len(set(left_out)) == 14
         assert set(judged_apart) <= set(left_out)
         assert sorted(listed) == sorted(set(left_out) - set(_mutation.PAGE_TESTS))
         missing = [
