@@ -119,6 +119,11 @@ class Kind:
         return f"<kind {self.name}>"
 
 
+# tuple.__new__, named through an alias whose type the checkers know in full.
+_new_tuple: Final[Callable[[type[Site], tuple[object, ...]], Site]] = tuple[
+    object, ...
+].__new__
+
 TEMPLATE_NAMES: Final[dict[str, object]] = {
     "MAX_OFFSET": MAX_OFFSET,
     "iskeyword": iskeyword,
@@ -215,6 +220,35 @@ class Declaration:
                 self.item,
             )
             self.kind.check(value, site)
+
+    def check_of(self, owner: str, field: str) -> Callable[[object, object], None]:
+        """Return the slow check of the field *field* of the class named *owner*.
+
+        It takes the instance and the value, and refuses as the declaration
+        does; compiled code calls it once the field's fast test has failed.
+        Where the kind reads no other field, the refusal's site is built
+        once, here, not at every call.
+        """
+        check = self.kind.check
+        path: tuple[str] = (field,)
+        if fields_read(self.kind.fast):
+            vocabulary, item = self.vocabulary, self.item
+
+            def check_with_instance(instance: object, value: object) -> None:
+                # tuple.__new__ builds the named tuple in C, without the
+                # Python frame of Site's own __new__.
+                site = _new_tuple(
+                    Site, (owner, field, path, instance, vocabulary, item)
+                )
+                check(value, site)
+
+            return check_with_instance
+        site = Site(owner, field, path, None, self.vocabulary, self.item)
+
+        def check_alone(instance: object, value: object) -> None:  # noqa: ARG001 -- the kind reads no other field
+            check(value, site)
+
+        return check_alone
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Declaration:

@@ -93,8 +93,7 @@ def build_lines(cls: type, namespace: dict[str, Any], target: str) -> list[str]:
         # The slot's own setter: what object.__setattr__ would find, found
         # once (a frozen class's __setattr__ refuses).
         namespace[f"set_{name}"] = vars(cls)[name].__set__
-        namespace[f"attribute_{name}"] = attribute
-        namespace[f"validate_{name}"] = declared
+        namespace[f"check_{name}"] = declared.check_of(cls.__name__, name)
         namespace[f"vocabulary_{name}"] = declared.vocabulary
         namespace[f"item_{name}"] = declared.item
         namespace[f"items_{name}"] = frozenset({declared.item})
@@ -126,9 +125,21 @@ def build_lines(cls: type, namespace: dict[str, Any], target: str) -> list[str]:
         "except Exception:",
         "    valid = False",
         "if not valid:",
+        # Field by field, in order, each validator only where its own test
+        # fails: a test accepts only what its validator accepts, so the
+        # first refusal is the same, and text outside ASCII, which fails
+        # the tests of text, costs one validator, not one per field.
         *(
-            f"    validate_{a.name}({target}, attribute_{a.name}, {a.name})"
-            for a in fields
+            line
+            for a, test in zip(fields, tests, strict=True)
+            for line in (
+                "    try:",
+                f"        ok = {test}",
+                "    except Exception:",
+                "        ok = False",
+                "    if not ok:",
+                f"        check_{a.name}({target}, {a.name})",
+            )
         ),
     ]
     if hasattr(cls, "__attrs_post_init__"):
