@@ -58,6 +58,22 @@ class TestBundledCorpus:
         }
         assert [record.line for record in records if record.error] == [5, 11, 17, 24]
 
+    def test_the_pages_count_it_as_it_is(self) -> None:
+        """The README and docs/cli.md give the corpus's numbers of records, problems and broken lines."""
+        with CORPUS.open("rb") as corpus:
+            records = list(load_lines(corpus))
+        problems = sum(record.graph is not None for record in records)
+        readme = (ROOT / "README.md").read_text(encoding="utf-8")
+        page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        said = (
+            f"the bundled corpus of {len(records)} records, one document a line,"
+            f" which holds {problems} word problems' graphs and"
+            f" {len(records) - problems} broken records"
+        )
+        assert said in " ".join(readme.split())
+        assert f"`examples/corpus.jsonl`: {problems} word problems," in page
+        assert f"- {problems} word problems (" in page
+
     def test_every_problem_is_its_own_source(self) -> None:
         """Each accepted graph asks one question about its own problem text."""
         with CORPUS.open("rb") as corpus:
@@ -102,6 +118,14 @@ class TestCommandLinePage:
     """docs/cli.md shows what the commands print, and its Python runs."""
 
     PAGE = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+    def test_the_exit_status_table_lists_every_status_main_returns(self) -> None:
+        """Every status that main()'s docstring names is a row of the page's table, and no other."""
+        table = self.PAGE.split("## Exit status", 1)[1].split("\n\n", 2)[1]
+        rows = {int(line.split("|")[1]) for line in table.splitlines()[2:]}
+        returns = (main.__doc__ or "").split("Returns:", 1)[1].split(".. version", 1)[0]
+        named = {int(n) for n in re.findall(r"\b\d+\b", returns)}
+        assert rows == named == {0, 1, 2, 130, 143}
 
     def test_shows_what_each_command_on_the_corpus_prints(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
