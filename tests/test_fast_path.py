@@ -175,7 +175,7 @@ class TestWriting:
         assert content_hash(obj) == content_hash_of(expected)
 
     def test_a_refusal_is_the_pure_paths(self) -> None:
-        """What is not a model object is refused as before, whatever the fast path says."""
+        """What is not a model object is refused as the pure path refuses it, whatever the fast path says."""
         _paths.use(StandIn(encoded=None))
         for call in (canonical_bytes, dumps, content_hash):
             assert refusal(call, untyped("not a model object")) == ("wrong_type", ())
