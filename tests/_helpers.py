@@ -90,6 +90,7 @@ __all__ = [
     "Offset",
     "Text",
     "assert_refusal",
+    "child_environment",
     "code_and_path",
     "constraint",
     "equation",
@@ -414,6 +415,22 @@ PACKAGE_ROOT = str(Path(binding_graph.__file__).resolve().parent.parent)
 """The directory that holds the ``binding_graph`` these tests imported."""
 
 
+def child_environment(**variables: str) -> dict[str, str]:
+    """Return the parent's environment, with *variables*, for a child that imports the package under test.
+
+    A test that needs a fresh process (another hash seed, a clean import, a
+    script run as a user runs it) must judge the code the rest of the suite
+    judges: the installed wheel under tox, the checkout under a bare
+    ``pytest``, a mutant's copy in a mutation run. So the directory that
+    holds the imported package goes first on the child's ``PYTHONPATH``.
+    """
+    inherited = os.environ.get("PYTHONPATH")
+    search_path = (
+        PACKAGE_ROOT if not inherited else PACKAGE_ROOT + os.pathsep + inherited
+    )
+    return {**os.environ, **variables, "PYTHONPATH": search_path}
+
+
 def run_child(
     *arguments: str,
     environment: dict[str, str] | None = None,
@@ -421,25 +438,16 @@ def run_child(
 ) -> subprocess.CompletedProcess[str]:
     """Run ``python *arguments*`` in a child interpreter; return how it ended, whatever its status.
 
-    A test that needs a fresh process (another hash seed, a clean import, a
-    script run as a user runs it) must judge the code the rest of the suite
-    judges: the installed wheel under tox, the checkout under a bare
-    ``pytest``, a mutant's copy in a mutation run. So the directory that
-    holds the imported package goes first on the child's ``PYTHONPATH``.
-
+    The child imports the package under test (see :func:`child_environment`);
     *environment* adds to the parent's variables.
     """
-    inherited = os.environ.get("PYTHONPATH")
-    search_path = (
-        PACKAGE_ROOT if not inherited else PACKAGE_ROOT + os.pathsep + inherited
-    )
     return subprocess.run(
         [sys.executable, *arguments],
         input=stdin,
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, **(environment or {}), "PYTHONPATH": search_path},
+        env=child_environment(**(environment or {})),
     )
 
 

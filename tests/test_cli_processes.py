@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from binding_graph import canonical_bytes, to_data
-from tests._helpers import PACKAGE_ROOT, graph, run_python
+from tests._helpers import child_environment, graph, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 LINE = canonical_bytes(graph())
@@ -41,13 +41,6 @@ def run(*arguments: str, stdin: str | None = None) -> Exit:
     except subprocess.CalledProcessError as failed:
         return Exit(failed.returncode, failed.stdout, failed.stderr)
     return Exit(0, out, "")
-
-
-def child_environment() -> dict[str, str]:
-    """Return the environment run_python gives a child, for children it cannot run."""
-    inherited = os.environ.get("PYTHONPATH")
-    path = PACKAGE_ROOT if not inherited else PACKAGE_ROOT + os.pathsep + inherited
-    return {**os.environ, "PYTHONPATH": path}
 
 
 class TestInstalledScript:

@@ -15,7 +15,7 @@ import pytest
 
 from binding_graph import canonical_bytes
 from binding_graph.cli._report import Progress
-from tests._helpers import PACKAGE_ROOT, graph
+from tests._helpers import child_environment, graph
 
 LINE = canonical_bytes(graph())
 TIMEOUT = 60
@@ -178,9 +178,7 @@ _EVERY_BATCH = (
 
 
 def _environment() -> dict[str, str]:
-    inherited = os.environ.get("PYTHONPATH")
-    path = PACKAGE_ROOT if not inherited else PACKAGE_ROOT + os.pathsep + inherited
-    environment = {**os.environ, "PYTHONPATH": path}
+    environment = child_environment()
     environment.pop("COLUMNS", None)  # the terminal's size, not the environment's
     return environment
 

@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING
 import pytest
 
 from binding_graph import canonical_bytes, to_data
-from tests._helpers import PACKAGE_ROOT, graph
+from tests._helpers import child_environment, graph
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
@@ -59,13 +59,6 @@ _scan.load_line = stall
 _pool.usable_cpus = lambda: 2
 sys.exit(main(sys.argv[1:]))
 """
-
-
-def environment() -> dict[str, str]:
-    """Return the environment of a child that imports the binding_graph under test."""
-    inherited = os.environ.get("PYTHONPATH")
-    path = PACKAGE_ROOT if not inherited else PACKAGE_ROOT + os.pathsep + inherited
-    return {**os.environ, "PYTHONPATH": path}
 
 
 def until(found: Callable[[], object]) -> None:
@@ -114,7 +107,7 @@ def started(
     child = subprocess.Popen(
         command,
         cwd=directory,
-        env=environment(),
+        env=child_environment(),
         stdin=stdin,
         stdout=stdout,
         stderr=subprocess.PIPE,
