@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 import attrs
 
 from binding_graph._declarations import declaration
+from binding_graph._quotes import check_quotes
 from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
 
 if TYPE_CHECKING:
@@ -149,5 +150,12 @@ def extended(graph: _G, added: Mapping[str, Any]) -> _G:
         added["facts"], added["unknowns"], added["constraints"], added["equations"]
     )
     check_references(check_unique_ids(grown.symbols), elements, grown)
+    # New provenance may govern old spans: then every span is checked.
+    check_quotes(
+        grown,
+        None
+        if added["provenance"]
+        else {name: len(getattr(graph, name)) for name in added},
+    )
     result: _G = grown
     return result

@@ -1,9 +1,23 @@
-"""Where a phrase occurs in a text: the offset of a span that quotes it."""
+"""Spans and the text they quote: where a phrase occurs, and the rule that spans agree with their provenance."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from operator import attrgetter, sub
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, cast
+
 from binding_graph._checks import check_text
-from binding_graph.errors import refuse, refuse_type
+from binding_graph.errors import (
+    BindingGraphError,
+    ErrorPath,
+    refuse,
+    refuse_type,
+    render_path,
+    short_repr,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
 
 
 def offset_of(text: object, phrase: object, occurrence: object, owner: str) -> int:
@@ -50,3 +64,163 @@ def offset_of(text: object, phrase: object, occurrence: object, owner: str) -> i
             )
         found = following
     return found
+
+
+# -- spans agree with the provenance they lie in --------------------------------
+
+SPAN_FIELDS: Final = (
+    ("symbols", "source_span"),
+    ("facts", "source_span"),
+    ("equations", "source_span"),
+    ("unknowns", "question_span"),
+    ("constraints", "source_span"),
+)
+"""Where each element of a graph holds its span, in the model's field order."""
+
+
+class _Span(Protocol):
+    @property
+    def source_id(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+
+
+class _Quoting(Protocol):
+    @property
+    def provenance(self) -> tuple[_Span, ...]: ...
+
+
+# One source's provenance spans, by start, and for each prefix of them the
+# index (in provenance) of the span that reaches furthest.
+_Source = tuple[list[int], list[int]]
+
+
+def check_quotes(
+    graph: _Quoting, checked_from: Mapping[str, int] | None = None
+) -> None:
+    """Refuse a span that lies inside a provenance span of its source and quotes something else.
+
+    Provenance spans of one source that overlap must agree where they
+    overlap; then every span lying inside one of them is compared with one
+    text only, whichever covers it. Linear in the graph and its text, but
+    for sorting the spans of a source with several provenance spans.
+    With *checked_from* (the length of each collection before an
+    extension added to it, whose provenance was not extended), only the
+    elements from there on are checked: the rest were, against the same
+    provenance.
+    """
+    provenance = graph.provenance
+    if not provenance or (checked_from is None and _all_quote(graph, provenance)):
+        return
+    sources = _sources(provenance, check=checked_from is None)
+    for field, attribute in SPAN_FIELDS:
+        items: tuple[Any, ...] = getattr(graph, field)
+        first = 0 if checked_from is None else checked_from[field]
+        for index in range(first, len(items)):
+            span: _Span = getattr(items[index], attribute)
+            source = sources.get(span.source_id)
+            if source is None:
+                continue
+            start = span.start
+            starts, reach = source
+            before = bisect_right(starts, start) - 1
+            if before < 0:
+                continue
+            quoted = provenance[reach[before]]
+            if span.end <= quoted.end and not quoted.text.startswith(
+                span.text, start - quoted.start
+            ):
+                _mismatch(
+                    (field, index, attribute, "text"), span, reach[before], quoted
+                )
+
+
+def _all_quote(graph: _Quoting, provenance: tuple[_Span, ...]) -> bool:
+    """Tell, in C-level passes, that every span quotes the one provenance span of its source.
+
+    ``False`` says only that the full check must look: a source with several
+    provenance spans, or a span that is not a quote of its source's text at
+    its offset (which spans outside the provenance span may well be).
+    """
+    text_of = {span.source_id: span.text for span in provenance}
+    if len(text_of) != len(provenance):
+        return False
+    start_of = {span.source_id: span.start for span in provenance}
+    spans = [
+        *map(_source_span, graph.symbols),  # type: ignore[attr-defined]
+        *map(_source_span, graph.facts),  # type: ignore[attr-defined]
+        *map(_source_span, graph.equations),  # type: ignore[attr-defined]
+        *map(_question_span, graph.unknowns),  # type: ignore[attr-defined]
+        *map(_source_span, graph.constraints),  # type: ignore[attr-defined]
+    ]
+    sources = list(map(_source_id, spans))
+    texts = list(map(_text, spans))
+    starts = list(map(_start, spans))
+    # A span of a source without provenance is compared with itself.
+    quoted = cast("Iterator[str]", map(text_of.get, sources, texts))
+    offsets = map(sub, starts, map(start_of.get, sources, starts))
+    return all(map(str.startswith, quoted, texts, offsets))
+
+
+_source_span: Final = attrgetter("source_span")
+_question_span: Final = attrgetter("question_span")
+_source_id: Final = attrgetter("source_id")
+_text: Final = attrgetter("text")
+_start: Final = attrgetter("start")
+
+
+def _sources(provenance: tuple[_Span, ...], *, check: bool) -> dict[str, _Source]:
+    """Group *provenance* by source; with *check*, refuse two spans of one source that disagree."""
+    grouped: dict[str, list[int]] = {}
+    for index, span in enumerate(provenance):
+        grouped.setdefault(span.source_id, []).append(index)
+    sources: dict[str, _Source] = {}
+    for source_id, indices in grouped.items():
+        if len(indices) > 1:
+            indices.sort(key=lambda i: (provenance[i].start, -provenance[i].end, i))
+        starts: list[int] = []
+        reach: list[int] = []
+        furthest = indices[0]
+        for index in indices:
+            span = provenance[index]
+            if check and index != furthest:
+                _agree(provenance, furthest, index)
+            if span.end > provenance[furthest].end:
+                furthest = index
+            starts.append(span.start)
+            reach.append(furthest)
+        sources[source_id] = (starts, reach)
+    return sources
+
+
+def _agree(provenance: tuple[_Span, ...], reaching: int, index: int) -> None:
+    # Sorted by start, a span that agrees with the one reaching furthest
+    # agrees with every earlier one: its overlap with each lies in that one.
+    earlier, span = provenance[reaching], provenance[index]
+    overlap = min(span.end, earlier.end) - span.start
+    if overlap <= 0:
+        return
+    offset = span.start - earlier.start
+    if earlier.text[offset : offset + overlap] != span.text[:overlap]:
+        later, other = max(index, reaching), min(index, reaching)
+        _mismatch(
+            ("provenance", later, "text"), provenance[later], other, provenance[other]
+        )
+
+
+def _mismatch(path: ErrorPath, span: _Span, index: int, quoted: _Span) -> NoReturn:
+    start = max(span.start, quoted.start)
+    end = min(span.end, quoted.end)
+    source = quoted.text[start - quoted.start : end - quoted.start]
+    raise BindingGraphError(
+        "span_text_mismatch",
+        f"SemanticSymbolicBindingGraph.{render_path(path)} must quote its source as"
+        f" provenance[{index}] does: at [{start}, {end}) of"
+        f" {short_repr(span.source_id)} it reads {short_repr(source)}, but the span"
+        f" says {short_repr(span.text[start - span.start : end - span.start])}",
+        path,
+    )

@@ -13,6 +13,7 @@ from typing import Final, Literal, NoReturn, cast, get_args
 __all__ = [
     "ALLOCATION_CODES",
     "ANALYSIS_CODES",
+    "ARITHMETIC_CODES",
     "DOCUMENT_CODES",
     "REFUSAL_CODES",
     "BindingGraphError",
@@ -32,6 +33,7 @@ RefusalCode = Literal[
     "refusal_reason_forbidden",
     "duplicate_symbol_id",
     "unknown_symbol",
+    "span_text_mismatch",
     "empty_allocation",
     "unslugifiable_phrase",
     "malformed_document",
@@ -40,6 +42,10 @@ RefusalCode = Literal[
     "unknown_key",
     "missing_key",
     "unbound_unknown",
+    "not_arithmetic",
+    "division_by_zero",
+    "dependency_mismatch",
+    "conflicting_values",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -67,8 +73,21 @@ A document that loads is valid, whether or not it determines its unknowns.
 .. versionadded:: 0.1.0
 """
 
+ARITHMETIC_CODES: Final[frozenset[str]] = frozenset(
+    {"not_arithmetic", "division_by_zero", "dependency_mismatch", "conflicting_values"}
+)
+"""The codes only :mod:`binding_graph.arithmetic` raises, when asked: never a document's.
+
+The model never reads a right-hand side, a predicate or a value; a document
+that loads is valid, whether or not they are arithmetic. The arithmetic also
+refuses with ``limit_exceeded`` (a text or a value too large) and
+``unbound_unknown``, codes it shares.
+
+.. versionadded:: 0.1.0
+"""
+
 DOCUMENT_CODES: Final[frozenset[str]] = (
-    REFUSAL_CODES - ALLOCATION_CODES - ANALYSIS_CODES
+    REFUSAL_CODES - ALLOCATION_CODES - ANALYSIS_CODES - ARITHMETIC_CODES
 )
 """Every code that reading a document can raise.
 

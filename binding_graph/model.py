@@ -19,7 +19,7 @@ from binding_graph import _kinds as _k
 from binding_graph._format import GRAPH_HEADER
 from binding_graph._integrity import check_references, check_unique_ids, extended
 from binding_graph._model_class import canonical_text, model_class
-from binding_graph._quotes import offset_of
+from binding_graph._quotes import check_quotes, offset_of
 from binding_graph.vocabularies import (
     ADMISSIBILITY_STATUSES,
     SEMANTIC_ROLES,
@@ -259,7 +259,9 @@ class SemanticSymbolicBindingGraph:
     Besides each element's own checks, construction proves referential
     integrity in one linear pass: symbol ids are unique, and every fact,
     equation (left-hand side and each dependency), unknown and constraint
-    names a symbol of the graph.
+    names a symbol of the graph. A span that lies inside a provenance span
+    of its source quotes it exactly, and provenance spans of one source
+    agree where they overlap.
 
     Args:
         symbols: The symbols, each with a unique ``symbol_id``.
@@ -271,8 +273,8 @@ class SemanticSymbolicBindingGraph:
 
     Raises:
         BindingGraphError: ``wrong_type`` (a field that is not a tuple of the
-            right class), ``duplicate_symbol_id`` or ``unknown_symbol``, with
-            the path of the offending element.
+            right class), ``duplicate_symbol_id``, ``unknown_symbol`` or
+            ``span_text_mismatch``, with the path of the offending element.
 
     .. versionadded:: 0.1.0
     """
@@ -305,6 +307,7 @@ class SemanticSymbolicBindingGraph:
         # __init__ calls it, and so does any reader that builds the graph
         # without __init__ and runs attrs' validators.
         check_references(check_unique_ids(self.symbols), self, self)
+        check_quotes(self)
 
     def extend(
         self,
@@ -340,7 +343,8 @@ class SemanticSymbolicBindingGraph:
 
         Raises:
             BindingGraphError: as the constructor would for the whole graph:
-                ``wrong_type``, ``duplicate_symbol_id`` or ``unknown_symbol``.
+                ``wrong_type``, ``duplicate_symbol_id``, ``unknown_symbol`` or
+                ``span_text_mismatch``.
 
         .. versionadded:: 0.1.0
         """

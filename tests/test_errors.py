@@ -116,6 +116,8 @@ SPEC_CODES = frozenset(
         "refusal_reason_forbidden",
         "duplicate_symbol_id",
         "unknown_symbol",
+        # The graph's spans quote its provenance.
+        "span_text_mismatch",
         "empty_allocation",
         "unslugifiable_phrase",
         # Documents (binding_graph.serialization).
@@ -126,6 +128,11 @@ SPEC_CODES = frozenset(
         "missing_key",
         # Analysis (binding_graph.analysis.require_solvable).
         "unbound_unknown",
+        # Arithmetic (binding_graph.arithmetic).
+        "not_arithmetic",
+        "division_by_zero",
+        "dependency_mismatch",
+        "conflicting_values",
     }
 )
 
@@ -134,10 +141,10 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the eighteen codes the specs list."""
+        """REFUSAL_CODES is the closed set of the twenty-three codes the specs list."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert REFUSAL_CODES == SPEC_CODES
-        assert len(REFUSAL_CODES) == 18
+        assert len(REFUSAL_CODES) == 23
 
     def test_refusal_code_literal_matches_the_set(self) -> None:
         """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""

@@ -191,6 +191,27 @@ def _invalid_span(draw: DrawFn, site: _Site) -> None:
     span.update(breaks[draw(PICK) % len(breaks)])
 
 
+def _span_text_mismatch(draw: DrawFn, site: _Site) -> None:
+    # A new provenance span over a span of the document (the element's or
+    # another provenance span), reading otherwise at one character of it.
+    provenance: list[_Document] = site.document["provenance"]
+    quoted = site.span
+    if len(provenance) > 0 and draw(st.booleans()):
+        quoted = provenance[draw(PICK) % len(provenance)]
+    text: str = quoted["text"]
+    at = draw(PICK) % len(text)
+    changed = text[:at] + ("y" if text[at] == "x" else "x") + text[at + 1 :]
+    before = min(draw(PICK) % 4, quoted["start"])
+    after = min(draw(PICK) % 4, MAX_OFFSET - quoted["end"])
+    twin = {
+        "source_id": quoted["source_id"],
+        "start": quoted["start"] - before,
+        "end": quoted["end"] + after,
+        "text": "x" * before + changed + "x" * after,
+    }
+    provenance.insert(draw(PICK) % (len(provenance) + 1), twin)
+
+
 def _refusal_reason_required(draw: DrawFn, site: _Site) -> None:
     collection = _REASONED[0]
     element = site.some(draw, collection)
@@ -270,6 +291,7 @@ BREAKERS: Final[dict[str, Callable[[DrawFn, _Site], None]]] = {
     "invalid_identifier": _invalid_identifier,
     "not_in_vocabulary": _not_in_vocabulary,
     "invalid_span": _invalid_span,
+    "span_text_mismatch": _span_text_mismatch,
     "refusal_reason_required": _refusal_reason_required,
     "refusal_reason_forbidden": _refusal_reason_forbidden,
     "duplicate_symbol_id": _duplicate_symbol_id,

@@ -20,7 +20,13 @@ from hypothesis.errors import InvalidArgument
 from binding_graph._checks import MAX_OFFSET
 from binding_graph._declarations import declared_fields
 from binding_graph._kinds import IDENTIFIER
-from binding_graph.model import Model, SemanticSymbolicBindingGraph, SymbolBinding
+from binding_graph._quotes import SPAN_FIELDS
+from binding_graph.model import (
+    Model,
+    SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    SymbolBinding,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -33,7 +39,8 @@ _E = TypeVar("_E", bound=Model)
 _CHARACTERS: Final = st.characters(exclude_categories=["Cs"])
 # Characters that stress encoders: quotes, escapes, separators, controls.
 _NASTY: Final = st.sampled_from('"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff')
-_SOURCE_CHARACTERS: Final = st.one_of(_CHARACTERS, _NASTY)
+SOURCE_CHARACTERS: Final = st.one_of(_CHARACTERS, _NASTY)
+"""Any character source text may hold, with those that stress encoders often."""
 # The longest verbatim text a span is drawn with.
 _WIDEST: Final = 24
 
@@ -46,7 +53,8 @@ def _concat(head: str, tail: str) -> str:
     return head + tail
 
 
-def _is_valid_identifier(text: str) -> bool:
+def is_valid_identifier(text: str) -> bool:
+    """Whether *text* is a valid symbol id: an NFKC-normal identifier, not a keyword."""
     return (
         text.isidentifier()
         and not keyword.iskeyword(text)
@@ -60,9 +68,9 @@ def identifier_strategy() -> SearchStrategy[str]:
         # A keyword is a valid identifier once suffixed: no filtering needed.
         lambda s: s + "_" if keyword.iskeyword(s) else s
     )
-    letters = st.characters(categories=["Lu", "Ll", "Lo"]).filter(_is_valid_identifier)
+    letters = st.characters(categories=["Lu", "Ll", "Lo"]).filter(is_valid_identifier)
     unicode_ids = st.builds(_concat, letters, _ASCII_IDENTIFIERS).filter(
-        _is_valid_identifier
+        is_valid_identifier
     )
     return st.one_of(ascii_ids, unicode_ids)
 
@@ -75,13 +83,13 @@ def text_strategy(min_size: int, max_size: int) -> SearchStrategy[str]:
         st.characters(exclude_categories=["Cs", "Zs", "Zl", "Zp", "Cc"]).filter(
             lambda c: not c.isspace()
         ),
-        st.text(_SOURCE_CHARACTERS, min_size=min_size - 1, max_size=max_size - 1),
+        st.text(SOURCE_CHARACTERS, min_size=min_size - 1, max_size=max_size - 1),
     )
 
 
 SYMBOL_IDS: Final = identifier_strategy()
 TEXTS: Final = text_strategy(1, 24)
-_VERBATIM: Final = st.lists(_SOURCE_CHARACTERS, min_size=_WIDEST, max_size=_WIDEST)
+_VERBATIM: Final = st.lists(SOURCE_CHARACTERS, min_size=_WIDEST, max_size=_WIDEST)
 _START: Final = st.one_of(st.integers(0, 10_000), st.integers(0, MAX_OFFSET - 1))
 _WIDTH: Final = st.integers(1, _WIDEST)
 _CHANCE: Final = st.booleans()
@@ -245,6 +253,37 @@ def graph_strategy(sizes: Sizes) -> SearchStrategy[SemanticSymbolicBindingGraph]
     @st.composite
     def build(draw: DrawFn) -> SemanticSymbolicBindingGraph:
         drawing = Drawing(draw, draw(ids_strategy), counts=counts)
-        return draw_element(drawing, SemanticSymbolicBindingGraph, {})
+        values: dict[str, Any] = {}
+        for name, declared in declared_fields(SemanticSymbolicBindingGraph):
+            values[name] = declared.kind.draw(drawing, declared, values)
+        values["provenance"] = apart(values)
+        return SemanticSymbolicBindingGraph(**values)
 
     return build()
+
+
+def apart(values: dict[str, Any]) -> tuple[SourceSpanLink, ...]:
+    """Return the drawn provenance, each span in a source of its own.
+
+    Spans are drawn independently, so a provenance span could lie over
+    another span of its source and read otherwise; a source id that another
+    span of the graph already uses gets a suffix that makes it new.
+    """
+    used = {
+        getattr(element, attribute).source_id
+        for field, attribute in SPAN_FIELDS
+        for element in values[field]
+    }
+    spans: list[SourceSpanLink] = []
+    for span in values["provenance"]:
+        source_id, suffix = span.source_id, 0
+        while source_id in used:
+            suffix += 1
+            source_id = f"{span.source_id}#{suffix}"
+        used.add(source_id)
+        spans.append(
+            span
+            if source_id == span.source_id
+            else SourceSpanLink(source_id, span.start, span.end, span.text)
+        )
+    return tuple(spans)
