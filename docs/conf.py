@@ -43,7 +43,7 @@ nitpick_ignore_regex = [
     (r"py:.*", rf"({'|'.join(_EXTERNAL)})(\..*)?"),
     # Imported for type checkers only (under TYPE_CHECKING): autodoc sees the
     # bare name.
-    (r"py:class", r"SearchStrategy"),
+    (r"py:class", r"SearchStrategy|Fraction"),
     # The private type variable of the overloaded readers' signatures.
     (r"py:class", r"binding_graph\.documents\.(_trees|_text)\._M"),
 ]

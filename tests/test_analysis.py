@@ -674,10 +674,12 @@ class TestFinding:
                 "not_in_vocabulary",
                 ("code",),
                 (
-                    "Finding.code must be one of conflicting_facts, cyclic_definition,"
-                    " fact_unit_mismatch, multiply_defined, unadmitted_dependency,"
-                    " undefined_dependency, undetermined_unknown, unknown_unit_mismatch,"
-                    " unused_symbol (got 'bogus')"
+                    "Finding.code must be one of conflicting_facts, conflicting_values,"
+                    " constraint_symbols, constraint_violated, cyclic_definition,"
+                    " dependency_mismatch, division_by_zero, fact_unit_mismatch,"
+                    " limit_exceeded, multiply_defined, not_arithmetic,"
+                    " unadmitted_dependency, undefined_dependency, undetermined_unknown,"
+                    " unknown_unit_mismatch, unused_symbol, value_conflict (got 'bogus')"
                 ),
             ),
             (

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 PACKAGE = ROOT / "binding_graph"
-WINGS = frozenset({"documents", "analysis", "cli", "strategies"})
+WINGS = frozenset({"documents", "analysis", "arithmetic", "cli", "strategies"})
 """The subpackages, each a wing over the kernel."""
 FACES = frozenset({"serialization", "jsonl"})
 """The public faces of the documents wing, which sit beside the kernel."""
@@ -128,6 +128,17 @@ class TestImports:
                 if _layer(imported) not in {wing, "kernel"}
             }
             assert reached == set(), wing
+
+    def test_the_arithmetic_imports_only_the_kernel_and_the_analysis(self) -> None:
+        """The arithmetic reads what the analysis orders, and nothing of the documents or the command."""
+        reached = {
+            imported
+            for name, imports in GRAPH.items()
+            if _layer(name) == "arithmetic"
+            for imported in imports
+            if _layer(imported) not in {"arithmetic", "analysis", "kernel"}
+        }
+        assert reached == set()
 
     def test_the_walk_sees_every_kind_of_import(self) -> None:
         """The graph counts imports in functions and for type checkers too."""

@@ -114,6 +114,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
         {
             "ALLOCATION_CODES",
             "ANALYSIS_CODES",
+            "ARITHMETIC_CODES",
             "DOCUMENT_CODES",
             "REFUSAL_CODES",
             "BindingGraphError",

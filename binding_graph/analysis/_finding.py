@@ -10,7 +10,13 @@ from binding_graph import _kinds as _k
 from binding_graph._checks import is_tuple
 from binding_graph.errors import ErrorPath, refuse_type, render_path
 
-__all__ = ["FINDING_CODES", "Finding", "FindingCode"]
+__all__ = [
+    "ARITHMETIC_FINDING_CODES",
+    "FINDING_CODES",
+    "ArithmeticFindingCode",
+    "Finding",
+    "FindingCode",
+]
 
 FindingCode = Literal[
     "undetermined_unknown",
@@ -37,6 +43,33 @@ The set is closed: a new code is a deliberate, documented change.
 """
 
 
+ArithmeticFindingCode = Literal[
+    "not_arithmetic",
+    "limit_exceeded",
+    "dependency_mismatch",
+    "division_by_zero",
+    "conflicting_values",
+    "value_conflict",
+    "constraint_symbols",
+    "constraint_violated",
+]
+"""The codes of :func:`binding_graph.arithmetic.findings`: one of :data:`~binding_graph.arithmetic.ARITHMETIC_FINDING_CODES`.
+
+Findings of one element come in this order.
+"""
+
+ARITHMETIC_FINDING_CODES: Final[frozenset[str]] = frozenset(
+    get_args(ArithmeticFindingCode)
+)
+"""Every code a finding of :func:`binding_graph.arithmetic.findings` can carry.
+
+The set is closed, and apart from :data:`FINDING_CODES`: the structure of a
+graph and the arithmetic of its strings are told apart by code.
+
+.. versionadded:: 0.1.0
+"""
+
+
 def _path(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     owner, name = type(instance).__name__, attribute.name
     expected = "a tuple of str and int"
@@ -57,7 +90,8 @@ class Finding:
     after ``FILE:LINE:``.
 
     Args:
-        code: What was found; one of :data:`FINDING_CODES`.
+        code: What was found; one of :data:`FINDING_CODES`, or of
+            :data:`~binding_graph.arithmetic.ARITHMETIC_FINDING_CODES` for what the arithmetic finds.
         path: Where, as a refusal's path: the collection and index of the
             element, and its field, such as ``("unknowns", 0, "symbol_id")``.
             A dependency is counted in code-point order, the order documents
@@ -75,7 +109,9 @@ class Finding:
     .. versionadded:: 0.1.0
     """
 
-    code: FindingCode = attrs.field(validator=_k.member_of(FINDING_CODES))
+    code: FindingCode | ArithmeticFindingCode = attrs.field(
+        validator=_k.member_of(FINDING_CODES | ARITHMETIC_FINDING_CODES)
+    )
     path: ErrorPath = attrs.field(validator=_path)
     message: str = attrs.field(validator=_k.text)
 
