@@ -27,6 +27,20 @@ from binding_graph import (
 )
 from binding_graph import strategies as bgst
 from tests._helpers import HYPOTHESIS_HOOK, MODEL_CLASSES, installed_distribution
+from tests._oracles import (
+    Bin,
+    Neg,
+    Num,
+    Tree,
+    oracle_canonical,
+    oracle_cycles,
+    oracle_determined,
+    oracle_expression,
+    oracle_number,
+    oracle_predicate,
+    oracle_symbols,
+    within_limits,
+)
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -168,6 +182,11 @@ def _dependencies_hold(document: dict[str, Any], wanted: Callable[[str], bool]) 
     )
 
 
+def _sources_quoted_twice(document: dict[str, Any]) -> int:
+    sources = [span["source_id"] for span in document["provenance"]]
+    return len(sources) - len(set(sources))
+
+
 def _known_ids(document: dict[str, Any]) -> set[str]:
     return {symbol["symbol_id"] for symbol in document["symbols"]}
 
@@ -208,6 +227,9 @@ _VARIANTS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
     ),
     ("malformed_document", lambda d: d["format"] != "binding-graph"),
     ("malformed_document", lambda d: d["format"] == "binding-graph"),
+    # A provenance span that misquotes another provenance span, or an element's.
+    ("span_text_mismatch", lambda d: _sources_quoted_twice(d) > 0),
+    ("span_text_mismatch", lambda d: _sources_quoted_twice(d) == 0),
 ]
 
 
@@ -215,13 +237,17 @@ class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
     def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
-        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's and the analysis'."""
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis' and the arithmetic's."""
         assert (
             REFUSAL_CODES
             - {
                 "empty_allocation",
                 "unslugifiable_phrase",
                 "unbound_unknown",
+                "not_arithmetic",
+                "division_by_zero",
+                "dependency_mismatch",
+                "conflicting_values",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )
@@ -285,3 +311,152 @@ class TestInvalidGraphDocuments:
         with pytest.raises(BindingGraphError) as info:
             from_data(document)
         assert info.value.code == code
+
+
+def _leaves(tree: Tree) -> int:
+    if isinstance(tree, Neg):
+        return _leaves(tree.operand)
+    if isinstance(tree, Bin):
+        return _leaves(tree.left) + _leaves(tree.right)
+    return 1
+
+
+def _divides_by_literals(tree: Tree) -> bool:
+    """Tell whether every divisor in *tree* is a number that is not zero, or its negation."""
+    if isinstance(tree, Neg):
+        return _divides_by_literals(tree.operand)
+    if not isinstance(tree, Bin):
+        return True
+    divisor = tree.right
+    while tree.operator == "/" and isinstance(divisor, Neg):
+        divisor = divisor.operand
+    literal = tree.operator != "/" or (isinstance(divisor, Num) and divisor.value != 0)
+    return (
+        literal and _divides_by_literals(tree.left) and _divides_by_literals(tree.right)
+    )
+
+
+class TestArithmeticTexts:
+    """expressions(), predicates() and number_texts() draw texts of the grammar, as the oracle reads it."""
+
+    @given(bgst.expressions(symbol_ids=["a", "b"], max_leaves=4))
+    def test_expressions_stay_within_their_bounds(self, text: str) -> None:
+        """An expression reads, within the profile's limits, with at most max_leaves leaves of the given ids."""
+        tree = oracle_expression(text)
+        assert tree is not None
+        assert within_limits(text, tree)
+        assert _leaves(tree) <= 4
+        assert oracle_symbols(tree) <= {"a", "b"}
+
+    @given(bgst.expressions(symbol_ids=[], max_leaves=32))
+    def test_no_symbol_ids_draws_numbers_only(self, text: str) -> None:
+        """With no ids to pick from, an expression mentions no symbol, even at 32 leaves."""
+        tree = oracle_expression(text)
+        assert tree is not None
+        assert within_limits(text, tree)
+        assert oracle_symbols(tree) == frozenset()
+
+    @given(bgst.expressions(canonical=True))
+    def test_canonical_expressions_are_spelt_as_the_rules_say(self, text: str) -> None:
+        """A canonical expression is the oracle's spelling of its tree."""
+        tree = oracle_expression(text)
+        assert tree is not None
+        assert oracle_canonical(tree) == text
+
+    @given(bgst.predicates(max_leaves=3) | bgst.predicates(canonical=True))
+    def test_predicates_read(self, text: str) -> None:
+        """A predicate reads as two expressions and a comparison."""
+        read = oracle_predicate(text)
+        assert read is not None
+        assert within_limits(text, read[0], read[2])
+
+    @given(bgst.number_texts())
+    def test_number_texts_read(self, text: str) -> None:
+        """A number text reads as parse_number's form says, never over zero."""
+        assert oracle_number(text) is not None
+
+    @pytest.mark.parametrize(
+        "build",
+        [
+            lambda: bgst.expressions(max_leaves=0),
+            lambda: bgst.expressions(max_leaves=33),
+            lambda: bgst.expressions(symbol_ids=["x", "class"]),
+            lambda: bgst.predicates(symbol_ids=["1x"]),
+            lambda: bgst.arithmetic_graphs(max_facts=-1),
+        ],
+        ids=["no-leaves", "too-many-leaves", "keyword", "not-an-id", "negative"],
+    )
+    def test_bounds_out_of_range_are_refused(
+        self, build: Callable[[], st.SearchStrategy[Any]]
+    ) -> None:
+        """A bound out of range, or an id that is not a symbol id, is refused at once."""
+        with pytest.raises(InvalidArgument):
+            build()
+
+
+class TestArithmeticGraphs:
+    """arithmetic_graphs() draws graphs in the profile: evaluable, acyclic, quoting their sources."""
+
+    @given(bgst.arithmetic_graphs())
+    def test_graphs_are_in_the_profile(
+        self, graph: SemanticSymbolicBindingGraph
+    ) -> None:
+        """Values, right-hand sides, predicates and unknowns are as the profile option says."""
+        values: dict[str, object] = {}
+        for fact in graph.facts:
+            value = oracle_number(fact.value)
+            assert value is not None
+            assert values.setdefault(fact.symbol_id, value) == value
+        for equation in graph.equations:
+            tree = oracle_expression(equation.rhs_canonical)
+            assert tree is not None
+            assert oracle_canonical(tree) == equation.rhs_canonical
+            assert oracle_symbols(tree) == equation.dependencies
+            assert _divides_by_literals(tree)
+        for constraint in graph.constraints:
+            read = oracle_predicate(constraint.predicate)
+            assert read is not None
+            assert oracle_symbols(read[0]) | oracle_symbols(read[2]) == {
+                constraint.symbol_id
+            }
+            assert _divides_by_literals(read[0])
+            assert _divides_by_literals(read[2])
+        determined = oracle_determined(graph)
+        assert {unknown.symbol_id for unknown in graph.unknowns} <= determined
+        assert oracle_cycles(graph) == []
+        assert len({span.source_id for span in graph.provenance}) == len(
+            graph.provenance
+        )
+
+    @given(
+        bgst.arithmetic_graphs(
+            min_symbols=4,
+            max_symbols=5,
+            max_facts=1,
+            max_equations=1,
+            max_unknowns=1,
+            max_constraints=1,
+            max_provenance=1,
+        )
+    )
+    def test_graph_sizes_follow_the_bounds(
+        self, graph: SemanticSymbolicBindingGraph
+    ) -> None:
+        """arithmetic_graphs() keeps every collection within the bounds it was given."""
+        assert 4 <= len(graph.symbols) <= 5
+        assert len(graph.facts) <= 1
+        assert len(graph.equations) <= 1
+        assert len(graph.unknowns) <= 1
+        assert len(graph.constraints) <= 1
+        assert len(graph.provenance) <= 1
+
+    @given(bgst.arithmetic_graphs(max_symbols=0))
+    def test_a_graph_without_symbols_refers_to_nothing(
+        self, graph: SemanticSymbolicBindingGraph
+    ) -> None:
+        """With no symbols, the profile draws no element that would need one."""
+        assert not graph.symbols
+        assert not graph.facts
+        assert not graph.equations
+        assert not graph.unknowns
+        assert not graph.constraints

@@ -1,4 +1,4 @@
-"""Hypothesis strategies that build valid binding-graph values, and invalid documents.
+"""Hypothesis strategies that build valid binding-graph values, invalid documents, and arithmetic texts.
 
 Requires the ``hypothesis`` extra (``pip install binding-graph[hypothesis]``).
 Every strategy builds valid values by construction, never by filtering
@@ -33,7 +33,7 @@ from binding_graph.model import (
     SymbolBinding,
 )
 from binding_graph.serialization import to_data
-from binding_graph.strategies import _invalid, _valid
+from binding_graph.strategies import _arithmetic, _invalid, _profile, _valid
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -43,14 +43,18 @@ if TYPE_CHECKING:
 __all__ = [
     "INVALID_DOCUMENT_CODES",
     "STRATEGIES",
+    "arithmetic_graphs",
     "bound_constraints",
     "bound_equations",
     "bound_facts",
     "bound_unknowns",
+    "expressions",
     "graph_documents",
     "graphs",
     "identifiers",
     "invalid_graph_documents",
+    "number_texts",
+    "predicates",
     "source_spans",
     "symbol_bindings",
     "texts",
@@ -171,6 +175,145 @@ def graphs(
             max_provenance,
         )
     )
+
+
+def arithmetic_graphs(
+    *,
+    min_symbols: int = 0,
+    max_symbols: int = 6,
+    max_facts: int = 6,
+    max_equations: int = 6,
+    max_unknowns: int = 3,
+    max_constraints: int = 3,
+    max_provenance: int = 3,
+) -> SearchStrategy[SemanticSymbolicBindingGraph]:
+    """Build a valid graph in the profile of :mod:`binding_graph.arithmetic`, evaluable by construction.
+
+    As :func:`graphs` draws one, and besides:
+
+    - every fact's value is in :func:`~binding_graph.arithmetic.parse_number`'s
+      form (``"-007.50"``, ``"3/4"``), and facts of one symbol give it one
+      value, however spelt;
+    - every equation's ``rhs_canonical`` is a canonical expression over
+      symbols determined before its left-hand side, its ``dependencies``
+      exactly the symbols it mentions, and every divisor a number that is not
+      zero: the admitted equations are acyclic, and no division is by zero;
+    - every unknown asks for a determined symbol, and every constraint's
+      predicate mentions its own symbol and no other;
+    - each source with provenance has one provenance span, which holds a
+      drawn problem text; some spans of that source are exact slices of it,
+      others lie partly outside it, and the rest are in a source without
+      provenance.
+
+    Values stay small: only a long chain of products may pass
+    :data:`~binding_graph.arithmetic.MAX_BITS`.
+
+    >>> from hypothesis import given
+    >>> from binding_graph import strategies as bgst
+    >>> @given(bgst.arithmetic_graphs(max_symbols=4))
+    ... def test_evaluates(graph): ...
+
+    Args:
+        min_symbols: The fewest symbols.
+        max_symbols: The most symbols.
+        max_facts: The most facts.
+        max_equations: The most equations.
+        max_unknowns: The most unknowns.
+        max_constraints: The most constraints.
+        max_provenance: The most provenance spans, each in a source of its own.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: for a negative bound.
+
+    .. versionadded:: 0.1.0
+    """
+    return _profile.profile_graph_strategy(
+        _valid.Sizes(
+            min_symbols,
+            max_symbols,
+            max_facts,
+            max_equations,
+            max_unknowns,
+            max_constraints,
+            max_provenance,
+        )
+    )
+
+
+def expressions(
+    *,
+    symbol_ids: Sequence[str] | None = None,
+    max_leaves: int = 8,
+    canonical: bool = False,
+) -> SearchStrategy[str]:
+    """Build texts in the grammar of :func:`binding_graph.arithmetic.parse_expression`.
+
+    A tree of numbers and symbols is drawn, with unary minus signs and the
+    four operators, then spelt: with the parentheses it needs and sometimes
+    more, spaces, tabs and newlines (or nothing) between tokens, and numbers
+    with leading and trailing zeros (``"007.50"``); or, with *canonical*,
+    spelt as :func:`~binding_graph.arithmetic.canonical_expression` spells
+    it. Drawn from the grammar alone, never through the parser.
+
+    >>> from hypothesis import given
+    >>> from binding_graph import strategies as bgst
+    >>> @given(bgst.expressions(symbol_ids=["speed", "time"], max_leaves=4))
+    ... def test_reads(text): ...
+
+    Args:
+        symbol_ids: Pick symbols from these ids; none (numbers only) if it is
+            empty; any valid symbol id if ``None``.
+        max_leaves: The most numbers and symbols, from 1 to 32: the tree
+            stays far below :data:`~binding_graph.arithmetic.MAX_DEPTH`.
+        canonical: Spell the tree canonically.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: for a *max_leaves* out of range,
+            or an id in *symbol_ids* that is not a valid symbol id.
+
+    .. versionadded:: 0.1.0
+    """
+    return _arithmetic.expression_strategy(
+        symbol_ids, max_leaves, canonical_only=canonical
+    )
+
+
+def predicates(
+    *,
+    symbol_ids: Sequence[str] | None = None,
+    max_leaves: int = 8,
+    canonical: bool = False,
+) -> SearchStrategy[str]:
+    """Build texts in the grammar of :func:`binding_graph.arithmetic.parse_predicate`.
+
+    Two expressions, each drawn as :func:`expressions` draws one, and a
+    comparison between them (``<``, ``<=``, ``>``, ``>=``, ``==``, ``!=``).
+
+    Args:
+        symbol_ids: As for :func:`expressions`.
+        max_leaves: The most numbers and symbols on each side, from 1 to 32.
+        canonical: Spell the predicate canonically.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: as :func:`expressions`.
+
+    .. versionadded:: 0.1.0
+    """
+    return _arithmetic.predicate_strategy(
+        symbol_ids, max_leaves, canonical_only=canonical
+    )
+
+
+def number_texts() -> SearchStrategy[str]:
+    """Build texts that :func:`binding_graph.arithmetic.parse_number` reads.
+
+    An optional ``-``, then a ``NUMBER`` (digits, then perhaps ``.`` and
+    digits, with leading and trailing zeros sometimes), perhaps over a
+    second one that is not zero: ``"12"``, ``"-007.50"``, ``"3/4"``.
+
+    .. versionadded:: 0.1.0
+    """
+    return _arithmetic.number_text_strategy()
 
 
 def graph_documents(**sizes: int) -> SearchStrategy[dict[str, Any]]:
