@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from binding_graph import canonical_bytes, dumps, loads
+from binding_graph import canonical_bytes, dumps, load_lines, loads
 from binding_graph.analysis import findings, to_dot, to_mermaid
-from tests._helpers import Result, equation, graph, run_python
+from binding_graph.arithmetic import findings as arithmetic_findings
+from tests._helpers import Result, equation, fact, graph, run_python, symbol
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -24,6 +25,20 @@ SOUND = graph()
 # and y (no fact) defines: z is not determined.
 UNDETERMINED = findings(SOUND)
 PENDING = graph(equations=(equation(admissibility_status="pending"),))
+# z := x / y with y = 0: nothing for the structure to find, a division by
+# zero for the arithmetic.
+BY_ZERO = graph(
+    facts=(fact(symbol_id="x", value="3"), fact(symbol_id="y", value="0")),
+    equations=(equation(rhs_canonical="x / y"),),
+    constraints=(),
+)
+# The same, with a symbol w that nothing uses: a structural finding too.
+UNUSED_BY_ZERO = graph(
+    symbols=(*BY_ZERO.symbols, symbol(symbol_id="w")),
+    facts=BY_ZERO.facts,
+    equations=BY_ZERO.equations,
+    constraints=(),
+)
 
 
 def _lines(*graphs: object) -> bytes:
@@ -132,10 +147,99 @@ class TestAnalyze:
         self, cli: Callable[..., Result]
     ) -> None:
         """Analyze on examples/corpus.jsonl reports its refusals and its findings."""
+        with CORPUS.open("rb") as corpus:
+            records = list(load_lines(corpus))
+        accepted = sum(record.graph is not None for record in records)
         result = cli("analyze", str(CORPUS))
         assert result.status == 1
         assert "undetermined_unknown at unknowns[0].symbol_id" in result.out
-        assert result.out.splitlines()[-1].startswith("26 records: 22 accepted")
+        assert result.out.splitlines()[-1].startswith(
+            f"{len(records)} records: {accepted} accepted"
+        )
+
+
+class TestAnalyzeArithmetic:
+    """analyze --arithmetic adds the findings of binding_graph.arithmetic."""
+
+    def test_they_follow_the_structural_findings(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Each record's structural findings come first, then its arithmetic ones, in one form."""
+        structural = findings(UNUSED_BY_ZERO)
+        arithmetic = arithmetic_findings(UNUSED_BY_ZERO)
+        assert [f.code for f in structural] == ["unused_symbol"]
+        assert [(f.code, f.path) for f in arithmetic] == [
+            ("division_by_zero", ("equations", 0, "rhs_canonical"))
+        ]
+        Path("c.jsonl").write_bytes(_lines(UNUSED_BY_ZERO, BY_ZERO))
+        result = cli("analyze", "--arithmetic", "c.jsonl")
+        assert result == Result(
+            0,
+            f"c.jsonl:1: {structural[0]}\n"
+            f"c.jsonl:1: {arithmetic[0]}\n"
+            f"c.jsonl:2: {arithmetic_findings(BY_ZERO)[0]}\n"
+            "2 records: 2 accepted, 0 refused; 3 findings in 2 records"
+            " (division_by_zero 2, unused_symbol 1)\n",
+            "",
+        )
+        assert str(arithmetic[0]).startswith(
+            "division_by_zero at equations[0].rhs_canonical: "
+        )
+
+    def test_without_the_option_there_are_none(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Plain analyze reports the structural findings alone."""
+        Path("c.jsonl").write_bytes(_lines(UNUSED_BY_ZERO, BY_ZERO))
+        result = cli("analyze", "c.jsonl")
+        assert result.out == (
+            f"c.jsonl:1: {findings(UNUSED_BY_ZERO)[0]}\n"
+            "2 records: 2 accepted, 0 refused; 1 finding in 1 record"
+            " (unused_symbol 1)\n"
+        )
+
+    def test_strict_counts_them(self, cli: Callable[..., Result]) -> None:
+        """With --strict, an arithmetic finding alone makes the exit status 1."""
+        assert findings(BY_ZERO) == ()
+        Path("c.jsonl").write_bytes(_lines(BY_ZERO))
+        assert cli("analyze", "--strict", "c.jsonl").status == 0
+        assert cli("analyze", "--strict", "--arithmetic", "c.jsonl").status == 1
+
+    def test_json_format_marks_them_as_findings(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Each arithmetic finding is an object like a structural one, counted in the summary."""
+        Path("c.jsonl").write_bytes(_lines(BY_ZERO))
+        result = cli("analyze", "--arithmetic", "--format", "json", "c.jsonl")
+        (found,) = arithmetic_findings(BY_ZERO)
+        assert [json.loads(line) for line in result.out.splitlines()] == [
+            {
+                "file": "c.jsonl",
+                "line": 1,
+                "code": "division_by_zero",
+                "path": ["equations", 0, "rhs_canonical"],
+                "message": found.message,
+                "finding": True,
+            },
+            {
+                "summary": {
+                    "records": 1,
+                    "accepted": 1,
+                    "refused": 0,
+                    "by_code": {},
+                    "findings": 1,
+                    "records_with_findings": 1,
+                    "findings_by_code": {"division_by_zero": 1},
+                }
+            },
+        ]
+
+    def test_jobs_give_the_same_output(self, cli: Callable[..., Result]) -> None:
+        """With --jobs 2, the findings come from workers, in input order."""
+        Path("a.jsonl").write_bytes(_lines(UNUSED_BY_ZERO, SOUND))
+        Path("b.jsonl").write_bytes(_lines(BY_ZERO, PENDING))
+        argv = ("analyze", "--arithmetic", "a.jsonl", "b.jsonl")
+        assert cli(*argv, "--jobs", "2") == cli(*argv)
 
 
 class TestRender:

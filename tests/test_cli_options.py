@@ -88,7 +88,14 @@ class TestMaxBytesHelp:
             for command in _commands.COMMANDS
             if "--max-bytes" in cli(command.name, "--help").out
         ]
-        assert taking == ["validate", "hash", "canonicalize", "analyze", "render"]
+        assert taking == [
+            "validate",
+            "hash",
+            "canonicalize",
+            "analyze",
+            "solve",
+            "render",
+        ]
         for name in taking:
             words = " ".join(cli(name, "--help").out.split())
             assert expected in words

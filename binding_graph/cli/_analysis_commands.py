@@ -1,10 +1,11 @@
 """The commands over :mod:`binding_graph.analysis`: ``analyze`` a corpus, ``render`` one graph.
 
 ``analyze`` is a corpus command like ``validate``, run by
-:func:`binding_graph.cli._records.each_record`; ``render`` reads one record,
-as ``validate`` reads it, and draws it for Graphviz, for Mermaid, or as SVG
-through Graphviz' ``dot``. The analysis is imported only when one of them
-runs.
+:func:`binding_graph.cli._records.each_record`, which with ``--arithmetic``
+adds the findings of :mod:`binding_graph.arithmetic`; ``render`` reads one
+record, as ``validate`` reads it, and draws it for Graphviz, for Mermaid, or
+as SVG through Graphviz' ``dot``. The analysis, and the arithmetic, are
+imported only when one of them runs.
 """
 
 from __future__ import annotations
@@ -34,12 +35,21 @@ if TYPE_CHECKING:
 # -- analyze ------------------------------------------------------------------------------
 
 
-def strict_option(parser: argparse.ArgumentParser) -> None:
-    """Add analyze's ``--strict`` to *parser*."""
+def analyze_options(parser: argparse.ArgumentParser) -> None:
+    """Add analyze's ``--strict`` and ``--arithmetic`` to *parser*."""
     parser.add_argument(
         "--strict",
         action="store_true",
         help="exit 1 when any record has a finding, as when one is refused",
+    )
+    parser.add_argument(
+        "--arithmetic",
+        action="store_true",
+        help=(
+            "also report the findings of binding_graph.arithmetic: what is not"
+            " arithmetic, a division by zero, values that conflict, a violated"
+            " constraint, ..."
+        ),
     )
 
 
@@ -48,6 +58,14 @@ def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
     from binding_graph.analysis import findings  # noqa: PLC0415
 
     return findings(graph)
+
+
+def _with_arithmetic(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    """Return the structural findings of *graph*, then those of its arithmetic."""
+    # Imported here: only analyze --arithmetic needs the arithmetic.
+    from binding_graph.arithmetic import findings  # noqa: PLC0415
+
+    return _findings(graph) + findings(graph)
 
 
 class _Analyze:
@@ -97,9 +115,14 @@ class _Analyze:
 
 
 def analyze(args: argparse.Namespace) -> int:
-    """Run ``analyze``: each accepted record's findings, besides validate's refusals."""
+    """Run ``analyze``: each accepted record's findings, besides validate's refusals.
+
+    With ``--arithmetic``, those of :func:`binding_graph.arithmetic.findings`
+    follow those of :func:`binding_graph.analysis.findings`, record by record.
+    """
     run = _Analyze(strict=args.strict)
-    return each_record(args, _findings, run.accepted, run.summary)
+    handler = _with_arithmetic if args.arithmetic else _findings
+    return each_record(args, handler, run.accepted, run.summary)
 
 
 # -- render -------------------------------------------------------------------------------

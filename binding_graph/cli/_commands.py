@@ -4,7 +4,8 @@
 :func:`binding_graph.cli._records.each_record`; ``canonicalize`` follows the
 events of :func:`binding_graph.cli._pool.scan` itself, with the same
 :class:`~binding_graph.cli._report.Report`; ``schema`` reads nothing.
-``analyze`` and ``render`` live in :mod:`binding_graph.cli._analysis_commands`.
+``analyze`` and ``render`` live in :mod:`binding_graph.cli._analysis_commands`,
+``solve`` in :mod:`binding_graph.cli._solve_command`.
 """
 
 from __future__ import annotations
@@ -20,15 +21,16 @@ import attrs
 
 from binding_graph.cli._analysis_commands import (
     analyze,
+    analyze_options,
     render,
     render_options,
-    strict_option,
 )
 from binding_graph.cli._pool import scan
 from binding_graph.cli._records import each_record, start
 from binding_graph.cli._report import PROGRAM, Report, write
 from binding_graph.cli._rewrite import Canonicalize, Mode
 from binding_graph.cli._scan import Failed, Records, Started
+from binding_graph.cli._solve_command import solve
 from binding_graph.serialization import canonical_bytes, content_hash, json_schema
 
 if TYPE_CHECKING:
@@ -202,9 +204,12 @@ COMMANDS: Final[tuple[Command, ...]] = (
             "Report the findings of binding_graph.analysis for each accepted"
             " record (an unknown that nothing determines, a cyclic or repeated"
             " definition, conflicting facts, ...), as FILE:LINE: CODE at WHERE:"
-            " MESSAGE, besides the refusals and summary of validate. Findings"
-            " are not refusals: the exit status is that of validate, unless"
-            " --strict makes any finding exit 1."
+            " MESSAGE, besides the refusals and summary of validate."
+            " --arithmetic adds, after them, the findings of"
+            " binding_graph.arithmetic (a right-hand side that is not arithmetic,"
+            " a division by zero, values that conflict, a violated constraint,"
+            " ...). Findings are not refusals: the exit status is that of"
+            " validate, unless --strict makes any finding exit 1."
         ),
         examples=(
             ("binding-graph analyze examples/corpus.jsonl", "analyze a corpus"),
@@ -212,9 +217,40 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "binding-graph analyze --strict --format json data/",
                 "fail on any finding, as JSON",
             ),
+            (
+                "binding-graph analyze --arithmetic examples/corpus.jsonl",
+                "check the arithmetic too",
+            ),
         ),
         run=analyze,
-        options=strict_option,
+        options=analyze_options,
+    ),
+    Command(
+        name="solve",
+        summary="print the exact value of every unknown of every accepted record",
+        description=(
+            "Evaluate each accepted record with binding_graph.arithmetic and"
+            " print each unknown's exact value, as FILE:LINE: SYMBOL = VALUE:"
+            " a fraction in lowest terms, then its decimal in parentheses when"
+            " it terminates (19/4 (4.75); 1/3; 8). A record that cannot be"
+            " solved (an unknown that nothing determines, a division by zero,"
+            " a right-hand side that is not arithmetic, conflicting values, ...)"
+            " is reported as validate reports a refusal, FILE:LINE: CODE at"
+            " WHERE: MESSAGE. Exit 0 if every record was solved, 1 if any was"
+            " refused or could not be solved, 2 if a path could not be read."
+        ),
+        examples=(
+            (
+                "binding-graph solve examples/corpus.jsonl",
+                "solve each problem of a corpus",
+            ),
+            (
+                "binding-graph solve --format json data/",
+                "every file below data/, as JSON",
+            ),
+            ("producer | binding-graph solve -", "solve standard input"),
+        ),
+        run=solve,
     ),
     Command(
         name="render",

@@ -109,9 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog=PROGRAM,
         description=(
-            "Validate, hash, canonicalize, analyze and render binding-graph"
-            " documents (JSON Lines corpora, .json files, directories of them,"
-            " or standard input), and print their JSON Schema."
+            "Validate, hash, canonicalize, analyze, solve and render"
+            " binding-graph documents (JSON Lines corpora, .json files,"
+            " directories of them, or standard input), and print their JSON"
+            " Schema."
         ),
         epilog=_epilog([command.examples[0] for command in COMMANDS]),
         formatter_class=_Formatter,

@@ -1,7 +1,7 @@
 """Run a command over the records of a corpus: its report, its progress bar, its sources, its events.
 
 A command that looks at each record on its own (``validate``, ``hash``,
-``analyze``) is a function of a graph, which :func:`each_record` maps over
+``analyze``, ``solve``) is a function of a graph, which :func:`each_record` maps over
 the corpus, reporting the refusals, printing the summary and returning the
 exit status; a command with other needs (``canonicalize``) starts with
 :func:`start` and follows the events of :func:`binding_graph.cli._pool.scan`

@@ -1,0 +1,179 @@
+"""The ``solve`` command: the exact value of each unknown of each accepted record.
+
+``solve`` is a corpus command like ``analyze``, run by
+:func:`binding_graph.cli._records.each_record`: each graph goes to
+:func:`binding_graph.arithmetic.answers`, in a worker process with ``--jobs``,
+and comes back as the spelling of its values, or as the refusal that says
+why it cannot be solved. :mod:`binding_graph.arithmetic` is imported only when
+``solve`` runs, so that ``validate`` starts as fast as before.
+
+A value is printed exactly: as a fraction in lowest terms (an integer
+without ``/1``), and, when its decimal expansion terminates, as that decimal
+too, every digit of it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Final
+
+from binding_graph.cli._records import each_record
+from binding_graph.errors import BindingGraphError, render_path
+
+if TYPE_CHECKING:
+    import argparse
+    from fractions import Fraction
+
+    from binding_graph.cli._report import Report
+    from binding_graph.cli._scan import Refusal
+    from binding_graph.model import SemanticSymbolicBindingGraph
+
+    # Types only, so nothing but the type checkers reads them.
+    Answer = tuple[str, str, str | None]
+    """An unknown's symbol id, its value as a fraction, and as a decimal if it terminates."""
+    Solution = tuple[tuple[Answer, ...], Refusal | None]
+    """What a worker makes of a graph: its answers, or why it has none."""
+
+
+_CHUNK: Final = 500
+"""Digits converted by one ``str()``, below the least limit Python lets one set (640)."""
+_CHUNK_SIZE: Final = 10**_CHUNK
+
+
+def _digits(number: int) -> str:
+    """Return the decimal digits of *number*, a whole number ``>= 0``, however many.
+
+    ``str()`` refuses an int of more digits than
+    :func:`sys.get_int_max_str_digits` allows, which a user may set as low as
+    640: a value is converted :data:`_CHUNK` digits at a time.
+    """
+    if number < _CHUNK_SIZE:
+        return str(number)
+    high, low = divmod(number, _CHUNK_SIZE)
+    return _digits(high) + str(low).zfill(_CHUNK)
+
+
+def fraction_text(value: Fraction) -> str:
+    """Return *value* as ``N/D`` in lowest terms, or ``N`` for an integer: ``-19/4``, ``8``."""
+    sign = "-" if value < 0 else ""
+    numerator = _digits(abs(value.numerator))
+    if value.denominator == 1:
+        return sign + numerator
+    return f"{sign}{numerator}/{_digits(value.denominator)}"
+
+
+def decimal_text(value: Fraction) -> str | None:
+    """Return *value* as a decimal, every digit of it, or ``None`` if its expansion repeats.
+
+    It terminates when the denominator, in lowest terms, has no prime factor
+    but 2 and 5; then it has as many decimal places as the larger of their
+    exponents, and its last digit is never 0: ``4.75``, ``-0.125``, ``8``.
+    """
+    denominator = value.denominator
+    twos = (denominator & -denominator).bit_length() - 1
+    rest = denominator >> twos
+    fives = 0
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    if rest != 1:
+        return None
+    places = max(twos, fives)
+    scale = 10**places
+    whole, part = divmod(abs(value.numerator) * (scale // denominator), scale)
+    sign = "-" if value < 0 else ""
+    if not places:
+        return sign + _digits(whole)
+    return f"{sign}{_digits(whole)}.{_digits(part).zfill(places)}"
+
+
+def solution(graph: SemanticSymbolicBindingGraph) -> Solution:
+    """Solve *graph*: each unknown's symbol id and value, or the refusal that says why not.
+
+    A module-level function of a graph with a result that pickles: the
+    handler that :func:`~binding_graph.cli._records.each_record` sends to
+    the workers.
+    """
+    # Imported here: a run of validate or hash never needs the arithmetic.
+    from binding_graph.arithmetic import answers  # noqa: PLC0415
+
+    try:
+        values = answers(graph)
+    except BindingGraphError as error:
+        return (), (error.code, error.path, error.message)
+    found = tuple(
+        (unknown.symbol_id, fraction_text(value), decimal_text(value))
+        for unknown, value in zip(graph.unknowns, values, strict=True)
+    )
+    return found, None
+
+
+def answer_line(label: str, line: int, answer: Answer) -> str:
+    """Return the line that gives *answer*: ``FILE:LINE: SYMBOL = 19/4 (4.75)``.
+
+    The decimal is left out when it repeats, and when it is the fraction
+    itself (an integer).
+    """
+    symbol_id, fraction, decimal = answer
+    shown = fraction if decimal in {None, fraction} else f"{fraction} ({decimal})"
+    return f"{label}:{line}: {symbol_id} = {shown}"
+
+
+class _Solve:
+    """Print each record's answers or why it has none, and count them for the summary."""
+
+    def __init__(self) -> None:
+        self.solved = 0
+        self.unsolved: Counter[str] = Counter()
+
+    def accepted(self, report: Report, label: str, line: int, solved: Solution) -> None:
+        answers, refusal = solved
+        if refusal is not None:
+            # Told as validate tells a refusal, and counted apart from them.
+            code, path, message = refusal
+            self.unsolved[code] += 1
+            report.flag()
+            report.emit(
+                f"{label}:{line}: {code} at {render_path(path)}: {message}",
+                {
+                    "file": label,
+                    "line": line,
+                    "code": code,
+                    "path": list(path),
+                    "message": message,
+                },
+            )
+            return
+        self.solved += 1
+        lines = [answer_line(label, line, answer) for answer in answers]
+        record = {
+            "file": label,
+            "line": line,
+            "answers": [
+                {"symbol_id": symbol_id, "value": fraction, "decimal": decimal}
+                for symbol_id, fraction, decimal in answers
+            ],
+        }
+        # A record that asks for nothing is no line of text, but one object.
+        if lines or report.as_json:
+            report.emit("\n".join(lines), record)
+
+    def summary(self) -> tuple[dict[str, Any], str]:
+        by_code = dict(sorted(self.unsolved.items()))
+        unsolved = sum(by_code.values())
+        codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
+        text = f"; {self.solved:,} solved, {unsolved:,} unsolved" + (
+            f" ({codes})" if codes else ""
+        )
+        extra = {
+            "solved": self.solved,
+            "unsolved": unsolved,
+            "unsolved_by_code": by_code,
+        }
+        return extra, text
+
+
+def solve(args: argparse.Namespace) -> int:
+    """Run ``solve``: each accepted record's answers, or why it has none, besides validate's refusals."""
+    run = _Solve()
+    return each_record(args, solution, run.accepted, run.summary)
