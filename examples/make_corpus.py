@@ -6,6 +6,12 @@ time.
 Each line is one problem's graph, as a parser would propose it: a symbol per
 quantity, a fact per number in the text, an equation per step, the question
 as an unknown, every element pointing at the words it comes from.
+Every graph is written in the arithmetic profile (docs/arithmetic.md): fact
+values as ``parse_number`` reads them, right-hand sides and predicates spelt
+canonically, each equation's dependencies exactly the symbols it mentions,
+each predicate over its own symbol only, and the problem's text as
+provenance, so that ``binding_graph.arithmetic.answers`` gives each problem's
+answer (two leave theirs open on purpose: a step refused, a step pending).
 A few lines are broken the way producers break them, so that
 ``binding-graph validate examples/corpus.jsonl`` has something to refuse.
 """
@@ -228,7 +234,7 @@ PROBLEMS: tuple[Problem, ...] = (
                  "L * 1 = L", "It is 40% full", "L"),
         ),
         "How many litres are in the tank?",
-        constraints=((1, "0 <= {} <= 1", "40% full"),),
+        constraints=((1, "{} >= 0", "40% full"), (1, "{} <= 1", "40% full")),
     ),
     Problem(
         "gsm-0007",
@@ -490,7 +496,19 @@ def _broken(graphs: list[SemanticSymbolicBindingGraph]) -> dict[int, bytes]:
     # A role outside the vocabulary (not_in_vocabulary).
     speed = to_data(graphs[1])
     speed["symbols"][0]["semantic_role"] = "speed"
-    return {5: _json(typo), 11: cut, 17: _json(shifted), 24: _json(speed)}
+    # A number the text does not say, quoted as if it did, the way a parser
+    # that hallucinates writes it: the problem has 6 boxes, not 8
+    # (span_text_mismatch).
+    boxes = to_data(graphs[15])
+    boxes["facts"][0]["value"] = "8"
+    boxes["facts"][0]["source_span"]["text"] = "8 boxes"
+    return {
+        5: _json(typo),
+        11: cut,
+        17: _json(shifted),
+        24: _json(speed),
+        27: _json(boxes),
+    }
 
 
 def corpus() -> bytes:

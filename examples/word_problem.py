@@ -16,6 +16,7 @@ from binding_graph import (
     SourceSpanLink,
     allocate_symbols,
 )
+from binding_graph.arithmetic import answers
 
 PROBLEM = (
     "Alice has 3 apples. Bob gives her 5 more apples. "
@@ -74,7 +75,7 @@ def build() -> SemanticSymbolicBindingGraph:
 
 
 def main() -> None:
-    """Build the graph, print it, then show a refusal."""
+    """Build the graph, print it with its answer, then show a refusal."""
     graph = build()
     print(PROBLEM)
     for symbol in graph.symbols:
@@ -83,8 +84,8 @@ def main() -> None:
         print(f"  fact     {fact.symbol_id} = {fact.value} {fact.unit}")
     for equation in graph.equations:
         print(f"  equation {equation.lhs_symbol_id} := {equation.rhs_canonical}")
-    for unknown in graph.unknowns:
-        print(f"  unknown  {unknown.symbol_id}")
+    for unknown, answer in zip(graph.unknowns, answers(graph), strict=True):
+        print(f"  unknown  {unknown.symbol_id} = {answer} {unknown.expected_unit}")
 
     # A producer that refers to a symbol it never bound is refused, with the
     # rule broken (code) and where (path).

@@ -81,8 +81,9 @@ class TestPythonDashM:
         assert result.status == 1
         assert result.err == ""
         assert result.out.splitlines()[-1] == (
-            "26 records: 22 accepted, 4 refused (invalid_span 1,"
-            " malformed_document 1, not_in_vocabulary 1, unknown_symbol 1)"
+            "27 records: 22 accepted, 5 refused (invalid_span 1,"
+            " malformed_document 1, not_in_vocabulary 1, span_text_mismatch 1,"
+            " unknown_symbol 1)"
         )
 
     def test_standard_input_is_read_and_accepted(self) -> None:
