@@ -1,4 +1,4 @@
-"""Fuzz the document readers: nothing but BindingGraphError may escape them.
+"""Fuzz the document readers and the arithmetic: nothing but BindingGraphError may escape them.
 
 Coverage-guided with atheris (libFuzzer) where it installs for the running
 Python; otherwise, or with ``--engine hypothesis``, Hypothesis drives the
@@ -55,11 +55,13 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
     # Instrument the package for coverage feedback, so import it here first.
     with atheris.instrument_imports(include=["binding_graph"]):
         import binding_graph
+        from binding_graph import arithmetic
         from binding_graph.documents import _paths as _switch
 
         _switch.load()  # imports the fast path, where installed, instrumented too
 else:
     import binding_graph
+    from binding_graph import arithmetic
     from binding_graph.documents import _paths as _switch
 
 # The fast path, or None where the extra is not installed (or not wanted).
@@ -100,10 +102,41 @@ def _read_both_ways(text: object, cls: type[Model]) -> None:
             raise PathsDisagreeError(msg)
 
 
+class SpellingChangedTreeError(AssertionError):
+    """The canonical spelling of an expression read back as another tree."""
+
+
+def _arithmetic(text: str) -> None:
+    """Read *text* as the arithmetic profile reads strings; its spelling must read back the same."""
+    for read in (arithmetic.parse_number, arithmetic.parse_predicate):
+        with contextlib.suppress(binding_graph.BindingGraphError):
+            read(text)
+    try:
+        tree = arithmetic.parse_expression(text)
+    except binding_graph.BindingGraphError:
+        return
+    spelled = arithmetic.canonical_expression(text)
+    if arithmetic.parse_expression(spelled) != tree or str(tree) != spelled:
+        msg = f"{text!r} spells {spelled!r}, which reads otherwise"
+        raise SpellingChangedTreeError(msg)
+
+
+def _solve(data: bytes) -> None:
+    """Solve *data* exactly if it is a graph: findings never refuse, evaluate only with BindingGraphError."""
+    try:
+        graph = binding_graph.loads(data)
+    except binding_graph.BindingGraphError:
+        return
+    arithmetic.findings(graph)
+    with contextlib.suppress(binding_graph.BindingGraphError):
+        arithmetic.answers(graph)
+
+
 def target(data: bytes) -> None:
     """Read *data* every way a user could; only BindingGraphError may escape.
 
-    Both paths must give the same answer.
+    Both paths must give the same answer. The text is also read as an
+    arithmetic expression, predicate and number, and a graph is solved.
     """
     # The first byte picks the class, so every reader gets inputs.
     cls = _CLASSES[data[0] % len(_CLASSES)] if data else _CLASSES[0]
@@ -113,6 +146,8 @@ def target(data: bytes) -> None:
         _read_both_ways(data.decode("utf-8", "replace"), cls)
     finally:
         _switch.use(previous)
+    _arithmetic(data.decode("utf-8", "replace"))
+    _solve(data)
     choice = int.from_bytes(data[-8:], "little")
     try:
         _read_both_ways(hostile.hostile_like(data, choice), cls)
@@ -170,11 +205,16 @@ def _run_hypothesis(runs: int, seconds: int) -> None:
         max_leaves=24,
     )
     seeds = [seed.read_bytes() for seed in sorted(SEEDS.iterdir())]
+    expressions = bgst.expressions().map(lambda text: text.encode())
     inputs: st.SearchStrategy[bytes] = st.one_of(
         st.binary(max_size=512),
         json_values.map(_dump),
         bgst.graph_documents(max_symbols=3).map(_dump),
         bgst.invalid_graph_documents().map(_first).map(_dump),
+        expressions,
+        st.builds(
+            _splice, expressions, st.integers(0, 64), st.binary(min_size=1, max_size=2)
+        ),
         st.builds(
             _splice,
             st.sampled_from(seeds),
