@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from operator import attrgetter, sub
-from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, cast
+from itertools import chain
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol
 
 from binding_graph._checks import check_text
 from binding_graph.errors import (
@@ -17,7 +18,7 @@ from binding_graph.errors import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Mapping
 
 
 def offset_of(text: object, phrase: object, occurrence: object, owner: str) -> int:
@@ -140,37 +141,54 @@ def check_quotes(
 
 
 def _all_quote(graph: _Quoting, provenance: tuple[_Span, ...]) -> bool:
-    """Tell, in C-level passes, that every span quotes the one provenance span of its source.
+    """Tell, in one plain loop, that every span lying in its source's one provenance span quotes it.
 
     ``False`` says only that the full check must look: a source with several
-    provenance spans, or a span that is not a quote of its source's text at
-    its offset (which spans outside the provenance span may well be).
+    provenance spans, or a span that misquotes.
     """
-    text_of = {span.source_id: span.text for span in provenance}
-    if len(text_of) != len(provenance):
+    spans = chain(
+        map(_source_span, graph.symbols),  # type: ignore[attr-defined]
+        map(_source_span, graph.facts),  # type: ignore[attr-defined]
+        map(_source_span, graph.equations),  # type: ignore[attr-defined]
+        map(_question_span, graph.unknowns),  # type: ignore[attr-defined]
+        map(_source_span, graph.constraints),  # type: ignore[attr-defined]
+    )
+    if len(provenance) == 1:  # a word problem and its text
+        (quoted,) = provenance
+        source_id, first, last, text = (
+            quoted.source_id,
+            quoted.start,
+            quoted.end,
+            quoted.text,
+        )
+        for span in spans:
+            if span.source_id == source_id:
+                start = span.start
+                if (
+                    first <= start
+                    and span.end <= last
+                    and not text.startswith(span.text, start - first)
+                ):
+                    return False
+        return True
+    by_source = {span.source_id: span for span in provenance}
+    if len(by_source) != len(provenance):
         return False
-    start_of = {span.source_id: span.start for span in provenance}
-    spans = [
-        *map(_source_span, graph.symbols),  # type: ignore[attr-defined]
-        *map(_source_span, graph.facts),  # type: ignore[attr-defined]
-        *map(_source_span, graph.equations),  # type: ignore[attr-defined]
-        *map(_question_span, graph.unknowns),  # type: ignore[attr-defined]
-        *map(_source_span, graph.constraints),  # type: ignore[attr-defined]
-    ]
-    sources = list(map(_source_id, spans))
-    texts = list(map(_text, spans))
-    starts = list(map(_start, spans))
-    # A span of a source without provenance is compared with itself.
-    quoted = cast("Iterator[str]", map(text_of.get, sources, texts))
-    offsets = map(sub, starts, map(start_of.get, sources, starts))
-    return all(map(str.startswith, quoted, texts, offsets))
+    for span in spans:
+        found = by_source.get(span.source_id)
+        if found is not None:
+            start, first = span.start, found.start
+            if (
+                first <= start
+                and span.end <= found.end
+                and not found.text.startswith(span.text, start - first)
+            ):
+                return False
+    return True
 
 
 _source_span: Final = attrgetter("source_span")
 _question_span: Final = attrgetter("question_span")
-_source_id: Final = attrgetter("source_id")
-_text: Final = attrgetter("text")
-_start: Final = attrgetter("start")
 
 
 def _sources(provenance: tuple[_Span, ...], *, check: bool) -> dict[str, _Source]:
