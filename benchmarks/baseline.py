@@ -62,11 +62,11 @@ def check_text(value: object, owner: str, field: str) -> None:
     """Refuse anything but a non-blank str that encodes as UTF-8."""
     if type(value) is not str:
         raise RefusalError("wrong_type", f"{owner}.{field} must be a str", (field,))
-    if not value or value.isspace():  # type: ignore[attr-defined]
+    if not value or value.isspace():
         raise RefusalError("empty_text", f"{owner}.{field} must not be blank", (field,))
-    if not value.isascii():  # type: ignore[attr-defined]
+    if not value.isascii():
         try:
-            value.encode("utf-8")  # type: ignore[attr-defined]
+            value.encode("utf-8")
         except UnicodeEncodeError:
             raise RefusalError(
                 "invalid_text", f"{owner}.{field} holds a lone surrogate", (field,)
@@ -85,9 +85,9 @@ def check_verbatim(value: object, owner: str, field: str) -> None:
         raise RefusalError("wrong_type", f"{owner}.{field} must be a str", (field,))
     if not value:
         raise RefusalError("empty_text", f"{owner}.{field} must not be empty", (field,))
-    if not value.isascii():  # type: ignore[attr-defined]
+    if not value.isascii():
         try:
-            value.encode("utf-8")  # type: ignore[attr-defined]
+            value.encode("utf-8")
         except UnicodeEncodeError:
             raise RefusalError(
                 "invalid_text", f"{owner}.{field} holds a lone surrogate", (field,)
@@ -99,7 +99,7 @@ def check_identifier(value: object, owner: str, field: str) -> None:
     check_text(value, owner, field)
     if (
         not value.isidentifier()  # type: ignore[attr-defined]
-        or iskeyword(value)
+        or iskeyword(value)  # type: ignore[arg-type]
         or not unicodedata.is_normalized("NFKC", value)  # type: ignore[arg-type]
     ):
         raise RefusalError(

@@ -42,7 +42,7 @@ class _Struct(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     pass
 
 
-class SourceSpanLink(_Struct):
+class SourceSpanLink(_Struct, frozen=True):
     """A half-open span of a source text, and its text."""
 
     source_id: str
@@ -55,7 +55,7 @@ class SourceSpanLink(_Struct):
         b.check_span(self.start, self.end, self.text, "SourceSpanLink")
 
 
-class SymbolBinding(_Struct):
+class SymbolBinding(_Struct, frozen=True):
     """A named symbol with its role and provenance."""
 
     symbol_id: str
@@ -74,7 +74,7 @@ class SymbolBinding(_Struct):
         _optional(self.unit, "SymbolBinding", "unit")
 
 
-class BoundFact(_Struct):
+class BoundFact(_Struct, frozen=True):
     """A fact ``symbol_id = value [unit]``."""
 
     symbol_id: str
@@ -88,7 +88,7 @@ class BoundFact(_Struct):
         _optional(self.unit, "BoundFact", "unit")
 
 
-class BoundEquation(_Struct):
+class BoundEquation(_Struct, frozen=True):
     """An equation ``lhs := rhs`` and its standing."""
 
     lhs_symbol_id: str
@@ -111,7 +111,7 @@ class BoundEquation(_Struct):
         b.check_refusal(self.admissibility_status, self.refusal_reason, owner)
 
 
-class BoundUnknown(_Struct):
+class BoundUnknown(_Struct, frozen=True):
     """A question target."""
 
     symbol_id: str
@@ -123,7 +123,7 @@ class BoundUnknown(_Struct):
         _optional(self.expected_unit, "BoundUnknown", "expected_unit")
 
 
-class BoundConstraint(_Struct):
+class BoundConstraint(_Struct, frozen=True):
     """A predicate over one symbol."""
 
     symbol_id: str
@@ -135,7 +135,7 @@ class BoundConstraint(_Struct):
         _text(self.predicate, "BoundConstraint", "predicate")
 
 
-class SemanticSymbolicBindingGraph(_Struct):
+class SemanticSymbolicBindingGraph(_Struct, frozen=True):
     """A sound binding graph."""
 
     format: Literal["binding-graph"] = "binding-graph"

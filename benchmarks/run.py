@@ -5,6 +5,7 @@ Usage (from the repository root, after the set-up in ``benchmarks/README.md``)::
     python benchmarks/run.py --size 10k --scaling 1k,10k,100k,1m --output results.md
     python benchmarks/run.py --smoke          # every workload once, tiny, in seconds
     python benchmarks/run.py --profile construct --size 10k   # where the time goes
+    python benchmarks/run.py --arithmetic-only --before HEAD  # evaluate, the span invariant
 
 Method: each workload runs every competitor in the same process, interleaved
 (round *r* starts with competitor *r* mod 4), after one untimed warm-up call;
@@ -36,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import baseline
 import competitors as comp
 import corpus
 import workload
@@ -246,7 +248,7 @@ def run_main(
     add("allocate", allocate)
     add("to_data", lambda c: lambda: c.to_data(graphs[c.name]))
     add("canonical_bytes", lambda c: lambda: c.canonical_bytes(graphs[c.name]))
-    ready = comp.baseline.to_data(graphs["dataclass baseline"])
+    ready = baseline.to_data(graphs["dataclass baseline"])
 
     def vs_ready(c: comp.Competitor) -> Call | None:
         if isinstance(c, comp.Library):
@@ -327,7 +329,7 @@ def run_scaling(
         cells = _cells(
             competitors,
             "construct",
-            lambda c, data=data: lambda: c.construct(data),
+            _constructs(data),
             repeats,
             warmup=warmup,
         )
@@ -343,7 +345,7 @@ def run_scaling(
         cells_l = _cells(
             competitors,
             "loads",
-            lambda c, docs=documents: lambda: c.loads(docs[c.name]),
+            _reads(documents),
             repeats,
             warmup=warmup,
         )
@@ -351,18 +353,13 @@ def run_scaling(
         cells_e = _cells(
             competitors,
             "evolve",
-            lambda c, gs=graphs, f=fact: lambda: c.add_fact(gs[c.name], f),
+            _adds_fact(graphs, fact),
             max(repeats, 5),
             warmup=True,
         )
         rows.append((f"evolve +1 fact, {_label(n)} (absolute)", cells_e))
         for key, cs in (("construct", cells), ("loads", cells_l)):
-            shares = " | ".join(
-                f"{cs[name].timing.gc_share:.0%}"
-                if cs[name].timing
-                else cs[name].reason
-                for name in names
-            )
+            shares = " | ".join(_gc_share(cs[name]) for name in names)
             gc_rows.append(f"| {key}, {_label(n)} | {shares} |")
         del graphs, documents
         print(
@@ -382,6 +379,37 @@ def run_scaling(
         + "\n".join(gc_rows)
     )
     return "\n\n".join(out)
+
+
+def _constructs(data: dict[str, Any]) -> Callable[[comp.Competitor], Call]:
+    """Return what makes a competitor's call that builds the graph *data*."""
+    return lambda c: lambda: c.construct(data)
+
+
+def _reads(documents: dict[str, bytes]) -> Callable[[comp.Competitor], Call]:
+    """Return what makes a competitor's call that reads its own document."""
+    return lambda c: lambda: c.loads(documents[c.name])
+
+
+def _writes(graphs: dict[str, Any]) -> Callable[[comp.Competitor], Call]:
+    """Return what makes a competitor's call that writes its graph's bytes."""
+    return lambda c: lambda: c.canonical_bytes(graphs[c.name])
+
+
+def _hashes(graphs: dict[str, Any]) -> Callable[[comp.Competitor], Call]:
+    """Return what makes a competitor's call that hashes its graph."""
+    return lambda c: lambda: c.content_hash(graphs[c.name])
+
+
+def _adds_fact(
+    graphs: dict[str, Any], fact: dict[str, Any]
+) -> Callable[[comp.Competitor], Call]:
+    """Return what makes a competitor's call that adds *fact* to its graph."""
+    return lambda c: lambda: c.add_fact(graphs[c.name], fact)
+
+
+def _gc_share(cell: Cell) -> str:
+    return f"{cell.timing.gc_share:.0%}" if cell.timing else cell.reason
 
 
 def _per_object_table(
@@ -529,12 +557,18 @@ def word_problem_graphs() -> dict[str, dict[str, Any]]:
     import binding_graph  # noqa: PLC0415
 
     bundled = binding_graph.to_data(example.build())
-    small = workload.primitive_graph(5)
+    small = workload.primitive_graph(5, solvable=True)
     objects = workload.shape_for(5).objects
+    size = len(binding_graph.dumps(binding_graph.from_data(_document(small))))
     return {
         f"the bundled example (`examples/word_problem.py`: 3 symbols, {len(binding_graph.dumps(example.build()))} bytes)": bundled,
-        f"the suite's graph of 5 symbols ({objects} model objects)": small,
+        f"the suite's word problem of 5 symbols (`primitive_graph(5, solvable=True)`: {objects} model objects, {size} bytes)": small,
     }
+
+
+def _document(data: dict[str, Any]) -> dict[str, Any]:
+    """Return the primitive tree *data* as a document: with the format's header."""
+    return {"format": "binding-graph", "version": 1, **data}
 
 
 def bench_per_call(
@@ -581,12 +615,10 @@ def run_word_problems(competitors: list[comp.Competitor], calls: int) -> str:
             if c.name in graphs and not c.unavailable("loads")
         }
         makers: dict[str, Callable[[comp.Competitor], Call]] = {
-            "construct": lambda c, d=data: lambda: c.construct(d),
-            "canonical_bytes": lambda c, gs=graphs: (
-                lambda: c.canonical_bytes(gs[c.name])
-            ),
-            "content_hash": lambda c, gs=graphs: lambda: c.content_hash(gs[c.name]),
-            "loads": lambda c, ds=documents: lambda: c.loads(ds[c.name]),
+            "construct": _constructs(data),
+            "canonical_bytes": _writes(graphs),
+            "content_hash": _hashes(graphs),
+            "loads": _reads(documents),
         }
         rows: list[tuple[str, dict[str, Cell]]] = []
         for key, make in makers.items():
@@ -670,6 +702,232 @@ def _target_lines(rows: list[tuple[str, dict[str, Cell]]]) -> str:
     return "\n".join(lines)
 
 
+# -- arithmetic and the span invariant ----------------------------------------------
+# binding_graph.arithmetic.evaluate reads a graph that is already built, as
+# the analysis does, so it is timed against reading (loads) and building it;
+# the span invariant runs in construction, so construction is timed against
+# the package at --before, which does not check it. Each ratio is paired:
+# the calls it compares run in the same rounds.
+
+ARITHMETIC_WORKLOADS: dict[str, str] = {
+    "construct": "construct + validate from primitives",
+    "construct_before": "construct, the package at `--before` (no span invariant)",
+    "loads": "`loads` (canonical bytes to validated graph, pure path)",
+    "loads_before": "`loads`, the package at `--before` (no span invariant)",
+    "evaluate": "`arithmetic.evaluate`",
+    "findings": "`arithmetic.findings`",
+}
+
+
+def _arithmetic_calls(
+    library: comp.Library, before: comp.Before | None, data: dict[str, Any]
+) -> tuple[dict[str, Call], dict[str, Callable[[], None]]]:
+    """Return the calls of the arithmetic section on *data*, and what selects each one's path."""
+    from binding_graph import arithmetic  # noqa: PLC0415
+
+    graph = library.construct(data)
+    document = library.canonical_bytes(graph)
+
+    def construct() -> object:
+        return library.construct(data)
+
+    def loads() -> object:
+        return library.loads(document)
+
+    def evaluate() -> object:
+        return arithmetic.evaluate(graph)
+
+    def findings() -> object:
+        return arithmetic.findings(graph)
+
+    calls: dict[str, Call] = {"construct": construct}
+    if before is not None:
+        calls["construct_before"] = lambda: before.construct(data)
+    calls["loads"] = loads
+    if before is not None:
+        calls["loads_before"] = lambda: before.loads(document)
+    calls.update(evaluate=evaluate, findings=findings)
+    select = {"loads": library.select}
+    if before is not None:
+        select["loads_before"] = before.select
+    return calls, select
+
+
+_SPAN_FIELDS = (
+    ("symbols", "source_span"),
+    ("facts", "source_span"),
+    ("equations", "source_span"),
+    ("unknowns", "question_span"),
+    ("constraints", "source_span"),
+)
+
+
+def _spans(data: dict[str, Any]) -> list[tuple[str, int, str, bool]]:
+    """Return where each element's span is, and whether a provenance span of its source holds it."""
+    provenance: dict[str, list[tuple[int, int]]] = {}
+    for span in data["provenance"]:
+        provenance.setdefault(span["source_id"], []).append(
+            (span["start"], span["end"])
+        )
+    found = []
+    for field, attribute in _SPAN_FIELDS:
+        for index, element in enumerate(data[field]):
+            span = element[attribute]
+            inside = any(
+                start <= span["start"] and span["end"] <= end
+                for start, end in provenance.get(span["source_id"], ())
+            )
+            found.append((field, index, attribute, inside))
+    return found
+
+
+def quoted_spans(data: dict[str, Any]) -> tuple[int, int]:
+    """Return how many of the elements' spans lie in a provenance span of their source, and of how many."""
+    spans = _spans(data)
+    return sum(inside for *_, inside in spans), len(spans)
+
+
+def misquoted(data: dict[str, Any]) -> dict[str, Any] | None:
+    """Return *data* with the last span inside a provenance span quoting one character wrong, or None."""
+    inside = [(f, i, a) for f, i, a, held in _spans(data) if held]
+    if not inside:
+        return None
+    field, index, attribute = inside[-1]
+    span = data[field][index][attribute]
+    text = span["text"]
+    wrong = ("x" if text[0] != "x" else "y") + text[1:]
+    elements = list(data[field])
+    elements[index] = {**elements[index], attribute: {**span, "text": wrong}}
+    return {**data, field: elements}
+
+
+def _verdict(construct: Callable[[dict[str, Any]], object], data: Any) -> str:
+    if data is None:
+        return "no span to change"
+    try:
+        construct(data)
+    except Exception as error:  # noqa: BLE001 -- any refusal, by its code
+        return f"refused (`{getattr(error, 'code', type(error).__name__)}`)"
+    return "accepted"
+
+
+def run_arithmetic(
+    competitors: list[comp.Competitor],
+    calls: int,
+    n: int,
+    repeats: int,
+    *,
+    warmup: bool,
+) -> str:
+    """Time `evaluate` against `loads` and construction, and construction against --before."""
+    from binding_graph import arithmetic  # noqa: PLC0415
+
+    library = comp.Library()
+    before = next((c for c in competitors if isinstance(c, comp.Before)), None)
+    batches = 50
+    per_batch = max(1, calls // batches)
+    graphs = dict(word_problem_graphs())
+    large = f"the suite's graph at {_label(n)} (`primitive_graph({n}, solvable=True)`)"
+    graphs[large] = workload.primitive_graph(n, solvable=True)
+    timings: dict[str, dict[str, Timing]] = {}
+    for label, data in graphs.items():
+        timed, select = _arithmetic_calls(library, before, data)
+        if label == large:
+            timings[label] = bench(timed, repeats, warmup=warmup, select=select)
+        else:
+            timings[label] = bench_per_call(timed, select, batches, per_batch)
+        print(f"  arithmetic, {label[:40]}...: done", file=sys.stderr, flush=True)
+    labels = list(graphs)
+    short = [f"({chr(ord('a') + i)})" for i in range(len(labels))]
+    lines = [
+        "Graphs: "
+        + "; ".join(f"{s} {label}" for s, label in zip(short, labels, strict=True))
+        + ".",
+        "",
+        (
+            f"Word problems ({short[0]}, {short[1]}): per call, the median over"
+            f" {batches} interleaved rounds of {per_batch} calls each."
+            f" {short[2]}: the median of {repeats} interleaved calls."
+            " A ratio is the median over the rounds of the ratio of the two"
+            " calls within a round."
+        ),
+        "",
+        "| workload | " + " | ".join(short) + " |",
+        "|" + " --- |" * (len(labels) + 1),
+    ]
+    for key, text in ARITHMETIC_WORKLOADS.items():
+        cells = [
+            fmt_time(timings[label][key].median)
+            if key in timings[label]
+            else "not run (no `--before`)"
+            for label in labels
+        ]
+        lines.append(f"| {text} | " + " | ".join(cells) + " |")
+
+    def ratio(label: str, key: str, other: str) -> str:
+        found = timings[label]
+        if key not in found or other not in found:
+            return "n/a (no `--before`)"
+        return f"{paired_ratio(found[key], found[other]):.2f}x"
+
+    def quoted(label: str) -> str:
+        inside, total = quoted_spans(graphs[label])
+        return f"{inside} of {total}"
+
+    def evaluated(label: str) -> str:
+        # evaluate() refuses a graph outside the profile: this raises then.
+        graph = library.construct(graphs[label])
+        found = len(arithmetic.evaluate(graph))
+        computed = len(analysis.solve_order(graph))
+        return f"{found} of {len(graph.symbols)}, {computed} by an equation"
+
+    lines += [
+        "",
+        "| | " + " | ".join(short) + " |",
+        "|" + " --- |" * (len(labels) + 1),
+        "| symbols `evaluate` gives a value | "
+        + " | ".join(evaluated(label) for label in labels)
+        + " |",
+        "| spans inside a provenance span of their source (checked by the invariant) | "
+        + " | ".join(quoted(label) for label in labels)
+        + " |",
+        "| one of them quoting a character wrong, construct | "
+        + " | ".join(
+            _verdict(library.construct, misquoted(graphs[label])) for label in labels
+        )
+        + " |",
+    ]
+    if before is not None:
+        lines.append(
+            "| the same, construct at `--before` | "
+            + " | ".join(
+                _verdict(before.construct, misquoted(graphs[label])) for label in labels
+            )
+            + " |"
+        )
+    lines += [
+        "",
+        "| target | " + " | ".join(short) + " |",
+        "|" + " --- |" * (len(labels) + 1),
+        "| `evaluate` over `loads`: below 1.00x on word problems | "
+        + " | ".join(ratio(label, "evaluate", "loads") for label in labels)
+        + " |",
+        f"| `evaluate` over construct: below 1.00x at {_label(n)} | "
+        + " | ".join(ratio(label, "evaluate", "construct") for label in labels)
+        + " |",
+        "| construct over construct at `--before` (the span invariant): at most 1.10x | "
+        + " | ".join(ratio(label, "construct", "construct_before") for label in labels)
+        + " |",
+        "| `loads` over `loads` at `--before` (the span invariant, for comparison) | "
+        + " | ".join(ratio(label, "loads", "loads_before") for label in labels)
+        + " |",
+        "| `arithmetic.findings` over `evaluate` (for comparison) | "
+        + " | ".join(ratio(label, "findings", "evaluate") for label in labels)
+        + " |",
+    ]
+    return "\n".join(lines)
+
+
 # -- the package as it was ------------------------------------------------------------
 
 
@@ -746,6 +1004,15 @@ def profile(workload_name: str, n: int) -> None:
     elif workload_name == "evolve":
         graph = library.construct(data)
         call = lambda: library.add_fact(graph, data["facts"][0])  # noqa: E731
+    elif workload_name in {"evaluate", "construct-solvable"}:
+        from binding_graph import arithmetic  # noqa: PLC0415
+
+        solvable = workload.primitive_graph(n, solvable=True)
+        solved = library.construct(solvable)
+        if workload_name == "evaluate":
+            call = lambda: arithmetic.evaluate(solved)  # noqa: E731
+        else:
+            call = lambda: library.construct(solvable)  # noqa: E731
     else:
         msg = f"no profile for {workload_name!r}"
         raise SystemExit(msg)
@@ -797,7 +1064,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--profile",
         metavar="WORKLOAD",
-        help="profile binding_graph on construct, loads or evolve, and exit",
+        help=(
+            "profile binding_graph on construct, loads, evolve, evaluate or"
+            " construct-solvable (the last two on the solvable graph), and exit"
+        ),
     )
     parser.add_argument(
         "--word-problem",
@@ -814,6 +1084,19 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=10_000,
         help="calls per competitor and workload for word problems (default 10,000)",
+    )
+    parser.add_argument(
+        "--arithmetic",
+        action="store_true",
+        help=(
+            "also time arithmetic.evaluate against loads and construct, and"
+            " construct against --before (with --word-problem, always)"
+        ),
+    )
+    parser.add_argument(
+        "--arithmetic-only",
+        action="store_true",
+        help="time the arithmetic section (at --size), and nothing else",
     )
     parser.add_argument(
         "--before",
@@ -841,14 +1124,31 @@ def _word_problems(
     args: argparse.Namespace,
     competitors: list[comp.Competitor],
     emit: Callable[[list[str]], None],
+    n: int,
+    repeats: int,
 ) -> bool:
-    """Run the word-problem section if asked; return whether to stop there."""
+    """Run the word-problem and arithmetic sections if asked; return whether to stop there."""
+    calls = 2 if args.smoke else args.word_problem_calls
     if args.word_problem or args.word_problem_only or args.smoke:
-        calls = 2 if args.smoke else args.word_problem_calls
         emit(["## Word problems", "", run_word_problems(competitors, calls)])
-    if args.word_problem_only:
+    if (
+        args.arithmetic
+        or args.arithmetic_only
+        or args.word_problem
+        or args.word_problem_only
+        or args.smoke
+    ):
+        emit(
+            [
+                "## Arithmetic and the span invariant",
+                "",
+                run_arithmetic(competitors, calls, n, repeats, warmup=not args.smoke),
+            ]
+        )
+    stop = bool(args.word_problem_only or args.arithmetic_only)
+    if stop:
         emit(["## Machine", "", machine()])
-    return bool(args.word_problem_only)
+    return stop
 
 
 def _competitors(args: argparse.Namespace) -> list[comp.Competitor]:
@@ -883,7 +1183,7 @@ def main(argv: list[str] | None = None) -> int:
             with args.output.open("a", encoding="utf-8") as out:
                 out.write(text + "\n")
 
-    if _word_problems(args, competitors, emit):
+    if _word_problems(args, competitors, emit, n, repeats_for(n)):
         return 0
     rows, info = run_main(competitors, n, repeats_for(n), warmup=not args.smoke)
     shape = workload.shape_for(n)
