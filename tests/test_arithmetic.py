@@ -87,6 +87,8 @@ class TestCanonicalSpelling:
         tree = parse_expression("a-(b-c)")
         assert str(tree) == "a - (b - c)"
         assert str(tree.right) == "b - c"  # type: ignore[union-attr]
+        assert str(parse_expression("-(a+b)")) == "-(a + b)"
+        assert str(parse_expression("x")) == "x"
 
     def test_trees_are_values(self) -> None:
         """Equal texts give equal, hashable, picklable trees; the depth is not part of the value."""

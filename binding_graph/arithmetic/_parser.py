@@ -119,8 +119,7 @@ def _tokens(text: str, where: Where) -> Iterator[_Token]:
     while True:
         position = cast("re.Match[str]", _SPACE.match(text, position)).end()
         if position == length:
-            yield ("end", "", position)
-            return
+            break
         character = text[position]
         if "0" <= character <= "9":
             match = cast("re.Match[str]", _NUMBER.match(text, position))
@@ -145,6 +144,7 @@ def _tokens(text: str, where: Where) -> Iterator[_Token]:
                 where.refuse(position, expected, short_repr(character))
             yield ("sign", sign.group(), position)
             position = sign.end()
+    yield ("end", "", position)
 
 
 _OPERAND: Final = "a number, a symbol, '-' or '('"
