@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 from binding_graph._checks import is_str
 from binding_graph.arithmetic._tree import (
-    COMPARISONS as COMPARING,
-)
-from binding_graph.arithmetic._tree import (
+    COMPARISONS,
     MAX_DEPTH,
     PRECEDENCE,
     BinaryOperation,
@@ -201,7 +199,7 @@ class _Builder:
             self.operators.pop()
             self.depth -= 1
         elif (not self.depth and kind == "end" and not self.before_comparison) or (
-            not self.depth and self.before_comparison and text in COMPARING
+            not self.depth and self.before_comparison and text in COMPARISONS
         ):
             return True
         else:

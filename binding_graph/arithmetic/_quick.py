@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Final
 
 from binding_graph.arithmetic._parser import MAX_DIGITS
-from binding_graph.arithmetic._tree import MAX_BITS, MAX_DEPTH, PRECEDENCE
+from binding_graph.arithmetic._tree import MAX_DEPTH, PRECEDENCE, too_large
 
 # A lexeme, or any other character, which no lexeme starts with; the
 # separators between lexemes are skipped.
@@ -59,10 +59,7 @@ def _apply(operator: str, values: list[Fraction]) -> bool:
     else:
         return False
     values[-1] = result
-    return (
-        result.numerator.bit_length() <= MAX_BITS
-        and result.denominator.bit_length() <= MAX_BITS
-    )
+    return not too_large(result)
 
 
 def quick_value(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpose

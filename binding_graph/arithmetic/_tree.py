@@ -10,7 +10,7 @@ its value) is a loop with a stack of its own, never a recursion.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, get_args
 
 import attrs
 
@@ -49,8 +49,8 @@ Operator = Literal["+", "-", "*", "/"]
 Comparison = Literal["<", "<=", ">", ">=", "==", "!="]
 """A comparison of the profile."""
 
-OPERATORS: Final[frozenset[str]] = frozenset({"+", "-", "*", "/"})
-COMPARISONS: Final[frozenset[str]] = frozenset({"<", "<=", ">", ">=", "==", "!="})
+OPERATORS: Final[frozenset[str]] = frozenset(get_args(Operator))
+COMPARISONS: Final[frozenset[str]] = frozenset(get_args(Comparison))
 # How tightly each operator binds; a leaf or a negation binds tightest.
 PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2}
 _TIGHTEST: Final = 3
@@ -70,7 +70,7 @@ def _spelled_by_number(value: Fraction) -> bool:
 def _number_value(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Fraction:
         refuse_type("Number", attribute.name, "a Fraction", value, (attribute.name,))
-    if not _spelled_by_number(value) or _too_large(value):
+    if not _spelled_by_number(value) or too_large(value):
         rule = (
             "must be what a NUMBER spells: not negative, with a terminating"
             f" decimal expansion, in at most {MAX_BITS} bits"
@@ -99,7 +99,8 @@ def _member(
     return check
 
 
-def _too_large(value: Fraction) -> bool:
+def too_large(value: Fraction) -> bool:
+    """Tell whether *value*'s numerator or denominator takes more than :data:`MAX_BITS` bits."""
     return (
         value.numerator.bit_length() > MAX_BITS
         or value.denominator.bit_length() > MAX_BITS
@@ -315,7 +316,7 @@ def value(root: Expression, values: dict[str, Fraction]) -> Fraction:
             operation: BinaryOperation = node  # type: ignore[assignment]
             right, left = stack.pop(), stack.pop()
             result = _apply(operation, left, right)
-            if _too_large(result):
+            if too_large(result):
                 raise BindingGraphError(
                     "limit_exceeded",
                     "a value of an arithmetic expression may take at most"
