@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from keyword import iskeyword
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeGuard
 
 from binding_graph.errors import (
@@ -63,6 +64,11 @@ def is_str(value: object) -> TypeGuard[str]:
 def is_dict(value: object) -> TypeGuard[dict[object, object]]:
     """Tell whether *value* is exactly a ``dict``, as JSON objects are read."""
     return type(value) is dict
+
+
+def is_mapping(value: object) -> bool:
+    """Tell whether *value* is exactly a ``dict`` or a read-only view of one (no narrowing)."""
+    return type(value) is dict or type(value) is MappingProxyType
 
 
 def is_list(value: object) -> TypeGuard[list[object]]:

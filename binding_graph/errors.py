@@ -16,6 +16,7 @@ __all__ = [
     "ARITHMETIC_CODES",
     "DOCUMENT_CODES",
     "REFUSAL_CODES",
+    "UNIT_CODES",
     "BindingGraphError",
     "ErrorPath",
     "RefusalCode",
@@ -46,6 +47,8 @@ RefusalCode = Literal[
     "division_by_zero",
     "dependency_mismatch",
     "conflicting_values",
+    "unknown_unit",
+    "unit_mismatch",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -86,8 +89,18 @@ refuses with ``limit_exceeded`` (a text or a value too large) and
 .. versionadded:: 0.1.0
 """
 
+UNIT_CODES: Final[frozenset[str]] = frozenset({"unknown_unit", "unit_mismatch"})
+"""The codes only :mod:`binding_graph.units` raises, when asked: never a document's.
+
+A unit is a string to the model; a document that loads is valid, whatever
+its units say. The units also refuse with ``limit_exceeded``,
+``unknown_symbol`` and ``wrong_type``, codes they share.
+
+.. versionadded:: 0.1.0
+"""
+
 DOCUMENT_CODES: Final[frozenset[str]] = (
-    REFUSAL_CODES - ALLOCATION_CODES - ANALYSIS_CODES - ARITHMETIC_CODES
+    REFUSAL_CODES - ALLOCATION_CODES - ANALYSIS_CODES - ARITHMETIC_CODES - UNIT_CODES
 )
 """Every code that reading a document can raise.
 

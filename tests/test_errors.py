@@ -133,6 +133,9 @@ SPEC_CODES = frozenset(
         "division_by_zero",
         "dependency_mismatch",
         "conflicting_values",
+        # Units (binding_graph.units).
+        "unknown_unit",
+        "unit_mismatch",
     }
 )
 
@@ -141,10 +144,10 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the twenty-three codes the specs list."""
+        """REFUSAL_CODES is the closed set of the twenty-five codes the specs list."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert REFUSAL_CODES == SPEC_CODES
-        assert len(REFUSAL_CODES) == 23
+        assert len(REFUSAL_CODES) == 25
 
     def test_refusal_code_literal_matches_the_set(self) -> None:
         """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 PACKAGE = ROOT / "binding_graph"
-WINGS = frozenset({"documents", "analysis", "arithmetic", "cli", "strategies"})
+WINGS = frozenset(
+    {"documents", "analysis", "arithmetic", "units", "cli", "strategies"}
+)
 """The subpackages, each a wing over the kernel."""
 FACES = frozenset({"serialization", "jsonl"})
 """The public faces of the documents wing, which sit beside the kernel."""
@@ -139,6 +141,21 @@ class TestImports:
             if _layer(imported) not in {"arithmetic", "analysis", "kernel"}
         }
         assert reached == set()
+
+    def test_the_units_import_only_the_kernel_the_analysis_and_the_arithmetic(
+        self,
+    ) -> None:
+        """The units read right-hand sides with the arithmetic, and report as the analysis does."""
+        below = {"units", "arithmetic", "analysis", "kernel"}
+        reached = {
+            imported
+            for name, imports in GRAPH.items()
+            if _layer(name) == "units"
+            for imported in imports
+            if _layer(imported) not in below
+        }
+        assert reached == set()
+        assert "binding_graph.arithmetic._solving" in GRAPH["binding_graph.units._admission"]
 
     def test_the_walk_sees_every_kind_of_import(self) -> None:
         """The graph counts imports in functions and for type checkers too."""

@@ -117,6 +117,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "ARITHMETIC_CODES",
             "DOCUMENT_CODES",
             "REFUSAL_CODES",
+            "UNIT_CODES",
             "BindingGraphError",
             "ErrorPath",
             "RefusalCode",

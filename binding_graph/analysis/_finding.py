@@ -13,9 +13,11 @@ from binding_graph.errors import ErrorPath, refuse_type, render_path
 __all__ = [
     "ARITHMETIC_FINDING_CODES",
     "FINDING_CODES",
+    "UNIT_FINDING_CODES",
     "ArithmeticFindingCode",
     "Finding",
     "FindingCode",
+    "UnitFindingCode",
 ]
 
 FindingCode = Literal[
@@ -70,6 +72,28 @@ graph and the arithmetic of its strings are told apart by code.
 """
 
 
+UnitFindingCode = Literal[
+    "unknown_unit",
+    "fact_dimension_mismatch",
+    "fact_scale_mismatch",
+    "inadmissible_equation",
+    "unknown_dimension_mismatch",
+    "unknown_scale_mismatch",
+]
+"""The codes of :func:`binding_graph.units.unit_findings`: one of :data:`~binding_graph.units.UNIT_FINDING_CODES`.
+
+Findings of one element come in this order.
+"""
+
+UNIT_FINDING_CODES: Final[frozenset[str]] = frozenset(get_args(UnitFindingCode))
+"""Every code a finding of :func:`binding_graph.units.unit_findings` can carry.
+
+The set is closed, and apart from the others.
+
+.. versionadded:: 0.1.0
+"""
+
+
 def _path(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     owner, name = type(instance).__name__, attribute.name
     expected = "a tuple of str and int"
@@ -91,7 +115,8 @@ class Finding:
 
     Args:
         code: What was found; one of :data:`FINDING_CODES`, or of
-            :data:`~binding_graph.arithmetic.ARITHMETIC_FINDING_CODES` for what the arithmetic finds.
+            :data:`~binding_graph.arithmetic.ARITHMETIC_FINDING_CODES` for what the arithmetic finds,
+            or of :data:`~binding_graph.units.UNIT_FINDING_CODES` for what the units find.
         path: Where, as a refusal's path: the collection and index of the
             element, and its field, such as ``("unknowns", 0, "symbol_id")``.
             A dependency is counted in code-point order, the order documents
@@ -109,8 +134,10 @@ class Finding:
     .. versionadded:: 0.1.0
     """
 
-    code: FindingCode | ArithmeticFindingCode = attrs.field(
-        validator=_k.member_of(FINDING_CODES | ARITHMETIC_FINDING_CODES)
+    code: FindingCode | ArithmeticFindingCode | UnitFindingCode = attrs.field(
+        validator=_k.member_of(
+            FINDING_CODES | ARITHMETIC_FINDING_CODES | UNIT_FINDING_CODES
+        )
     )
     path: ErrorPath = attrs.field(validator=_path)
     message: str = attrs.field(validator=_k.text)

@@ -231,7 +231,7 @@ def decimal(value: Fraction) -> str:
     return f"{whole.lstrip('0') or '0'}.{fraction.rstrip('0')}"
 
 
-def _postorder(root: Expression) -> Iterator[Expression]:
+def postorder(root: Expression) -> Iterator[Expression]:
     """Yield every node of *root*, children before their parent, left before right."""
     stack: list[tuple[Expression, bool]] = [(root, False)]
     while stack:
@@ -255,7 +255,7 @@ def _binding(node: Expression) -> int:
 def spell(root: Expression) -> str:
     """Return the canonical spelling of *root*."""
     spelled: list[str] = []
-    for node in _postorder(root):
+    for node in postorder(root):
         if type(node) is Number:
             spelled.append(decimal(node.value))
         elif type(node) is Symbol:
@@ -279,9 +279,7 @@ def spell(root: Expression) -> str:
 
 def symbols(root: Expression) -> frozenset[str]:
     """Return the ids of the symbols *root* mentions."""
-    return frozenset(
-        node.symbol_id for node in _postorder(root) if type(node) is Symbol
-    )
+    return frozenset(node.symbol_id for node in postorder(root) if type(node) is Symbol)
 
 
 class Undefined(Exception):  # noqa: N818 -- a signal between two modules, never raised out
@@ -302,7 +300,7 @@ def value(root: Expression, values: dict[str, Fraction]) -> Fraction:
             :data:`MAX_BITS`.
     """
     stack: list[Fraction] = []
-    for node in _postorder(root):
+    for node in postorder(root):
         if type(node) is Number:
             stack.append(node.value)
         elif type(node) is Symbol:

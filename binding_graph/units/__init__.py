@@ -1,0 +1,242 @@
+"""Units: a closed lexicon of the units of word problems, exact dimension algebra, and the admission of equations.
+
+The model keeps a unit as a string and never reads it. This module reads
+units in a lexicon made for word problems: the physical units of school
+mathematics, money, time, and every count noun as a dimension of its own
+(``apple + dollar`` is refused, ``dollars per apple * apples`` is dollars).
+It is exact (scales are :class:`~fractions.Fraction`), pure, and linear in
+its input; the lexicon's data file, ``units-v1``, is read on first use.
+
+>>> from binding_graph.units import parse_unit
+>>> unit = parse_unit("miles per hour")
+>>> str(unit), str(unit.dimension), unit.scale
+('mile/hour', '[length]/[time]', Fraction(1397, 3125))
+>>> parse_unit("mph") == unit
+True
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Final, cast
+
+import attrs
+
+from binding_graph._checks import is_mapping, is_str
+from binding_graph.analysis._finding import UNIT_FINDING_CODES, UnitFindingCode
+from binding_graph.arithmetic import parse_expression
+from binding_graph.arithmetic._tree import NODES
+from binding_graph.errors import refuse_type
+from binding_graph.model import SemanticSymbolicBindingGraph
+from binding_graph.units import _admission
+from binding_graph.units._admission import ADMISSION_REASONS, AdmissionReason
+from binding_graph.units._algebra import Dimension, Unit
+from binding_graph.units._lexicon import UnitLexicon
+from binding_graph.units._reading import MAX_UNIT_LENGTH
+from binding_graph.units._words import LEXICON_VERSION
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from binding_graph.analysis import Finding
+    from binding_graph.arithmetic import Expression
+
+__all__ = [
+    "ADMISSION_REASONS",
+    "DEFAULT",
+    "LEXICON_VERSION",
+    "MAX_UNIT_LENGTH",
+    "UNIT_FINDING_CODES",
+    "AdmissionReason",
+    "Dimension",
+    "Unit",
+    "UnitFindingCode",
+    "UnitLexicon",
+    "admit",
+    "parse_unit",
+    "unit_findings",
+    "unit_of",
+]
+
+DEFAULT: Final = UnitLexicon()
+"""The lexicon of the data file, ``units-v1``, as it ships.
+
+.. versionadded:: 0.1.0
+"""
+
+_ONE: Final = Unit(Fraction(1))
+
+
+def _lexicon(function: str, lexicon: object) -> UnitLexicon:
+    if type(lexicon) is not UnitLexicon:
+        refuse_type(function, "lexicon", "a UnitLexicon", lexicon, ("lexicon",))
+    return lexicon
+
+
+def _graph(function: str, graph: object) -> SemanticSymbolicBindingGraph:
+    # By its class, never by what it says its class is.
+    if type(graph) is not SemanticSymbolicBindingGraph:
+        refuse_type(
+            function, "graph", "a SemanticSymbolicBindingGraph", graph, ("graph",)
+        )
+    return graph
+
+
+def parse_unit(text: str | None, lexicon: UnitLexicon = DEFAULT) -> Unit:
+    """Return the unit *text* names in *lexicon*; ``None`` (no unit) is a pure number.
+
+    ``km/h``, ``km per hour``, ``kilometers per hour``, ``square feet``,
+    ``ft^2``, ``m/s^2``, ``dollars per apple``, ``apples``, ``$`` and ``%``
+    all read. A phrase the lexicon does not list is a count noun, named by
+    its singular (``Easter eggs`` is ``Easter egg``); ``UNIT of NOUN`` is
+    the unit (``cups of flour``), unless its head is a count noun or a
+    pure number (``pairs of shoes`` is the count noun ``pair of shoes``).
+    A lexicon remembers what it has read.
+
+    Raises:
+        BindingGraphError: ``unknown_unit`` for a text the lexicon cannot
+            read (the message says which word, or where); ``limit_exceeded``
+            for a text of more than :data:`MAX_UNIT_LENGTH` characters,
+            nesting too deep, or a scale too large; ``wrong_type`` for
+            arguments that are not a ``str`` (or ``None``) and a
+            :class:`UnitLexicon`.
+
+    >>> from binding_graph.units import parse_unit
+    >>> str(parse_unit("cubic centimeters")), str(parse_unit("pairs of shoes"))
+    ('centimeter^3', 'pair of shoes')
+
+    .. versionadded:: 0.1.0
+    """
+    checked = _lexicon("parse_unit", lexicon)
+    if text is None:
+        return _ONE
+    return checked.parse(text)
+
+
+def unit_of(expression: Expression | str, units: Mapping[str, Unit]) -> Unit:
+    """Return the unit of an arithmetic *expression*, given the unit of each symbol.
+
+    Literals are pure numbers. ``+`` and ``-`` need operands of one unit:
+    one dimension and one scale (``km + m`` is refused: the numbers would be
+    added wrongly); ``*`` and ``/`` multiply and divide units. A unit with
+    an offset (degrees Celsius or Fahrenheit) is never added, negated or
+    multiplied.
+
+    Args:
+        expression: A tree of :func:`~binding_graph.arithmetic.parse_expression`,
+            or a text it reads.
+        units: The unit of each symbol the expression mentions: a ``dict``
+            (or a :class:`types.MappingProxyType`) of ``str`` to :class:`Unit`.
+
+    Raises:
+        BindingGraphError: ``unit_mismatch`` as above; ``unknown_symbol``
+            for a symbol *units* does not hold; ``not_arithmetic`` or
+            ``limit_exceeded`` for a text the arithmetic refuses;
+            ``wrong_type`` for arguments that are not as above.
+
+    >>> from binding_graph.units import parse_unit, unit_of
+    >>> units = {"price": parse_unit("dollars per hour"), "time": parse_unit("h")}
+    >>> str(unit_of("price * time", units))
+    'dollar'
+
+    .. versionadded:: 0.1.0
+    """
+    tree: Expression
+    if is_str(expression):
+        tree = parse_expression(expression)
+    elif type(expression) in NODES:
+        tree = cast("Expression", expression)
+    else:
+        refuse_type(
+            "unit_of",
+            "expression",
+            "an Expression or a str",
+            expression,
+            ("expression",),
+        )
+    given: object = units
+    expected = "a dict of str to Unit"
+    if not is_mapping(given):
+        refuse_type("unit_of", "units", expected, given, ("units",))
+    checked: dict[str, Unit] = {}
+    for key, unit in cast("Mapping[object, object]", given).items():
+        if not is_str(key) or type(unit) is not Unit:
+            refuse_type("unit_of", "units", expected, given, ("units",))
+        checked[key] = unit
+    return _admission.unit_of(tree, checked)
+
+
+def admit(
+    graph: SemanticSymbolicBindingGraph,
+    lexicon: UnitLexicon = DEFAULT,
+    *,
+    recheck: bool = False,
+) -> SemanticSymbolicBindingGraph:
+    """Return *graph* with every ``pending`` equation admitted or refused by its units (SSBG-3).
+
+    An equation is admitted when its right-hand side is in the arithmetic
+    profile and mentions exactly its dependencies, every unit it involves
+    reads, and the right-hand side's unit has the dimension of its
+    left-hand side's: ``unit_proof`` becomes the proof, such as
+    ``mile/hour * hour = mile``; where the scales differ, the proof ends
+    with the ratio the literals must carry out (``hour * 1 = hour =
+    60*minute``). Otherwise it is refused, ``refusal_reason`` being
+    ``REASON: detail`` with a reason of :data:`ADMISSION_REASONS`, and its
+    ``unit_proof`` is left as it was.
+
+    Args:
+        graph: The graph.
+        lexicon: The lexicon units are read in.
+        recheck: Decide every equation again, not only the pending ones.
+
+    Returns:
+        A new graph (built, and so checked, by the model), or *graph* itself
+        when no equation is to be decided.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` for arguments that are not as above.
+
+    .. versionadded:: 0.1.0
+    """
+    checked = _graph("admit", graph)
+    if type(recheck) is not bool:
+        refuse_type("admit", "recheck", "a bool", recheck, ("recheck",))
+    admission = _admission.Admission(checked, _lexicon("admit", lexicon))
+    equations = checked.equations
+    decided = tuple(
+        admission.decide(index)
+        if recheck or equation.admissibility_status == "pending"
+        else equation
+        for index, equation in enumerate(equations)
+    )
+    if all(new is old for new, old in zip(decided, equations, strict=True)):
+        return checked
+    return attrs.evolve(checked, equations=decided)
+
+
+def unit_findings(
+    graph: SemanticSymbolicBindingGraph, lexicon: UnitLexicon = DEFAULT
+) -> tuple[Finding, ...]:
+    """Return what the units of *graph* show, for every element at once.
+
+    ``unknown_unit``: a symbol's, a fact's or an unknown's unit that does
+    not read. ``fact_dimension_mismatch`` and ``fact_scale_mismatch``: a
+    fact in another unit than its symbol (a fact in grams of a symbol in
+    kilograms would be read a thousand times too large).
+    ``inadmissible_equation``: an admitted equation that :func:`admit`
+    would refuse, with the reason. ``unknown_dimension_mismatch`` and
+    ``unknown_scale_mismatch``: an unknown expected in another unit than
+    its symbol's. A fact or an unknown without a unit, or of a symbol
+    without one, is not compared. Findings come in the order of the graph's
+    fields, then by index, then of :data:`UnitFindingCode`.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` for arguments that are not a graph
+            and a :class:`UnitLexicon`.
+
+    .. versionadded:: 0.1.0
+    """
+    checked = _graph("unit_findings", graph)
+    return _admission.findings(checked, _lexicon("unit_findings", lexicon))

@@ -1,0 +1,334 @@
+"""Units over a graph: the unit of an expression, the admission of equations, and what disagrees.
+
+An equation is admitted when its right-hand side reads in the arithmetic
+profile, mentions exactly its dependencies, and has, by the algebra of units,
+the dimension of its left-hand side's unit; the proof says how. Literals are
+pure numbers: ``60 * hours`` is in hours, and when the left-hand side is in
+minutes, the proof writes the ratio (``hour = 60*minute``) that the literal
+must carry out.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Final, Literal, cast, get_args
+
+import attrs
+
+from binding_graph.analysis._finding import Finding, UnitFindingCode
+from binding_graph.arithmetic._solving import Reading
+from binding_graph.arithmetic._tree import (
+    PRECEDENCE,
+    BinaryOperation,
+    Negation,
+    Number,
+    Symbol,
+    postorder,
+)
+from binding_graph.errors import BindingGraphError, ErrorPath, render_path, short_repr
+from binding_graph.units._algebra import Unit, describe
+from binding_graph.units._reading import read
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from binding_graph.arithmetic._tree import Expression
+    from binding_graph.model import BoundEquation, SemanticSymbolicBindingGraph
+    from binding_graph.units._lexicon import UnitLexicon
+
+__all__ = ["ADMISSION_REASONS", "Admission", "AdmissionReason", "findings", "unit_of"]
+
+AdmissionReason = Literal[
+    "not_arithmetic",
+    "limit_exceeded",
+    "dependency_mismatch",
+    "unknown_unit",
+    "unit_mismatch",
+    "dimension_mismatch",
+]
+"""Why admission refuses an equation: one of :data:`ADMISSION_REASONS`."""
+
+ADMISSION_REASONS: Final[frozenset[str]] = frozenset(get_args(AdmissionReason))
+"""Every reason :func:`~binding_graph.units.admit` gives for refusing an equation.
+
+The set is closed: ``refusal_reason`` is ``REASON: detail`` with one of them.
+
+.. versionadded:: 0.1.0
+"""
+
+_ONE: Final = Unit(Fraction(1))
+_TIGHTEST: Final = 3
+_CODE_RANK: Final = {code: rank for rank, code in enumerate(get_args(UnitFindingCode))}
+_COLLECTION_RANK: Final = {"symbols": 0, "facts": 1, "equations": 2, "unknowns": 3}
+
+
+def unit_of(
+    tree: Expression, units: Mapping[str, Unit], name: str = "the expression"
+) -> Unit:
+    """Return the unit of *tree*, given the unit of each symbol it mentions.
+
+    Raises:
+        BindingGraphError: ``unit_mismatch`` for a sum or a difference of
+            units that differ (in dimension or in scale), or a unit with an
+            offset that is added, negated or multiplied; ``unknown_symbol``
+            for a symbol *units* does not hold; ``limit_exceeded`` for a
+            scale too large.
+    """
+    stack: list[Unit] = []
+    for node in postorder(tree):
+        if type(node) is Number:
+            stack.append(_ONE)
+        elif type(node) is Symbol:
+            unit = units.get(node.symbol_id)
+            if unit is None:
+                raise BindingGraphError(
+                    "unknown_symbol",
+                    f"{name} mentions {short_repr(node.symbol_id)}, whose unit is not given",
+                )
+            stack.append(unit)
+        elif type(node) is Negation:
+            _no_offset(stack[-1], "negated", name)
+        else:
+            operation = cast("BinaryOperation", node)
+            right, left = stack.pop(), stack.pop()
+            stack.append(_apply(operation.operator, left, right, name))
+    return stack[0]
+
+
+def _no_offset(unit: Unit, what: str, name: str) -> None:
+    if unit.offset:
+        raise BindingGraphError(
+            "unit_mismatch",
+            f"{name}: {describe(unit)} has an offset (its zero is not zero"
+            f" kelvin), so it cannot be {what}",
+        )
+
+
+def _apply(operator: str, left: Unit, right: Unit, name: str) -> Unit:
+    if operator in {"*", "/"}:
+        try:
+            return left * right if operator == "*" else left / right
+        except BindingGraphError as error:
+            raise BindingGraphError(error.code, f"{name}: {error.message}") from None
+    verb = "adds" if operator == "+" else "subtracts"
+    _no_offset(left, "added or subtracted", name)
+    if left == right:
+        return left
+    why = (
+        f"of one dimension but different scales (1 {left} = {left.scale / right.scale}*{right}),"
+        " so the numbers would be combined wrongly"
+        if left.dimension == right.dimension
+        else "of different dimensions"
+    )
+    raise BindingGraphError(
+        "unit_mismatch", f"{name} {verb} {describe(left)} and {describe(right)}, {why}"
+    )
+
+
+def proof(tree: Expression, units: Mapping[str, Unit]) -> str:
+    """Spell *tree* with each symbol's unit in its place and each literal as ``1``."""
+    spelled: list[tuple[str, int]] = []  # each operand's text and how tightly it binds
+    for node in postorder(tree):
+        if type(node) is Number:
+            spelled.append(("1", _TIGHTEST))
+        elif type(node) is Symbol:
+            text = str(units[node.symbol_id])
+            compound = "/" in text or "*" in text
+            spelled.append((text, 2 if compound else _TIGHTEST))
+        elif type(node) is BinaryOperation:
+            (right, right_binds), (left, left_binds) = spelled.pop(), spelled.pop()
+            binds = PRECEDENCE[node.operator]
+            if left_binds < binds:
+                left = f"({left})"
+            if right_binds <= binds:
+                right = f"({right})"
+            spelled.append((f"{left} {node.operator} {right}", binds))
+    return spelled[0][0]
+
+
+class Refused(Exception):  # noqa: N818 -- a signal within the module, never raised out
+    """Why admission refuses an equation: a reason of :data:`ADMISSION_REASONS`, and a detail."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(reason, detail)
+        self.reason = reason
+        self.detail = detail
+
+    def __str__(self) -> str:
+        return f"{self.reason}: {self.detail}"
+
+
+class Admission:
+    """The decisions of one graph's equations, in one lexicon."""
+
+    def __init__(
+        self, graph: SemanticSymbolicBindingGraph, lexicon: UnitLexicon
+    ) -> None:
+        self.graph = graph
+        self.lexicon = lexicon
+        self.reading = Reading(graph)
+        self.index = {symbol.symbol_id: i for i, symbol in enumerate(graph.symbols)}
+        self.units: dict[str, Unit | BindingGraphError] = {}
+
+    def read(self, text: str | None, path: ErrorPath) -> Unit:
+        """Return the unit *text* names; ``None`` is a pure number."""
+        if text is None:
+            return _ONE
+        try:
+            return self.lexicon.parse(text)
+        except BindingGraphError:
+            return read(text, self.lexicon.table(), render_path(path), path)
+
+    def symbol(self, symbol_id: str) -> Unit:
+        """Return the unit of *symbol_id*'s binding, or raise its refusal again."""
+        known = self.units.get(symbol_id)
+        if known is None:
+            index = self.index[symbol_id]
+            try:
+                known = self.read(
+                    self.graph.symbols[index].unit, ("symbols", index, "unit")
+                )
+            except BindingGraphError as error:
+                known = error
+            self.units[symbol_id] = known
+        if type(known) is BindingGraphError:
+            raise known
+        return cast("Unit", known)
+
+    def decide(self, index: int) -> BoundEquation:
+        """Return equation *index*, admitted with its proof, or refused with the reason."""
+        equation = self.graph.equations[index]
+        try:
+            text = self.prove(index)
+        except Refused as refused:
+            return attrs.evolve(
+                equation, admissibility_status="refused", refusal_reason=str(refused)
+            )
+        return attrs.evolve(
+            equation,
+            admissibility_status="admitted",
+            unit_proof=text,
+            refusal_reason=None,
+        )
+
+    def prove(self, index: int) -> str:
+        """Return the proof that equation *index* is sound in its units.
+
+        Raises:
+            Refused: why admission refuses it.
+        """
+        equation = self.graph.equations[index]
+        lhs_id = equation.lhs_symbol_id
+        name = f"equations[{index}].rhs_canonical"
+        try:
+            tree = self.reading.equation(index)
+            units = {
+                symbol_id: self.symbol(symbol_id) for symbol_id in equation.dependencies
+            }
+            lhs = self.symbol(lhs_id)
+            result = unit_of(tree, units, name)
+        except BindingGraphError as error:
+            raise Refused(error.code, error.message) from None
+        if result.dimension != lhs.dimension:
+            raise Refused(
+                "dimension_mismatch",
+                f"{name} is in {describe(result)}, but its left-hand side"
+                f" {short_repr(lhs_id)} is in {describe(lhs)}",
+            )
+        if result.offset != lhs.offset:
+            raise Refused(
+                "unit_mismatch",
+                f"{name} is in {describe(result)}, but its left-hand side"
+                f" {short_repr(lhs_id)} is in {describe(lhs)}, whose zero lies elsewhere",
+            )
+        text = f"{proof(tree, units)} = {result}"
+        ratio = result.scale / lhs.scale
+        if ratio != 1:
+            return f"{text} = {ratio}*{lhs}"
+        return text if str(result) == str(lhs) else f"{text} = {lhs}"
+
+
+class _Findings:
+    """Every disagreement of a graph's units, as findings."""
+
+    def __init__(
+        self, graph: SemanticSymbolicBindingGraph, lexicon: UnitLexicon
+    ) -> None:
+        self.graph = graph
+        self.admission = Admission(graph, lexicon)
+        self.found: list[Finding] = []
+        self.bound: dict[str, Unit | None] = {}
+
+    def unit(self, text: str | None, path: ErrorPath) -> Unit | None:
+        """Return the unit *text* names, ``None`` for none; note a text that does not read."""
+        if text is None:
+            return None
+        try:
+            return self.admission.read(text, path)
+        except BindingGraphError as error:
+            self.found.append(Finding("unknown_unit", path, error.message))
+            return None
+
+    def symbols(self) -> None:
+        for index, symbol in enumerate(self.graph.symbols):
+            path = ("symbols", index, "unit")
+            self.bound[symbol.symbol_id] = self.unit(symbol.unit, path)
+
+    def compare(
+        self, collection: str, field: str, pairs: list[tuple[str, str | None]]
+    ) -> None:
+        """Compare the unit of each element of *collection* with its symbol's."""
+        kind = collection[:-1]
+        for index, (symbol_id, text) in enumerate(pairs):
+            path = (collection, index, field)
+            own, theirs = self.unit(text, path), self.bound[symbol_id]
+            if own is None or theirs is None or own == theirs:
+                continue
+            what = "dimension" if own.dimension != theirs.dimension else "scale"
+            self.found.append(
+                Finding(
+                    cast("UnitFindingCode", f"{kind}_{what}_mismatch"),
+                    path,
+                    f"{collection}[{index}] is in {describe(own)}, but its symbol"
+                    f" {short_repr(symbol_id)} is in {describe(theirs)}",
+                )
+            )
+
+    def equations(self) -> None:
+        for index, equation in enumerate(self.graph.equations):
+            if equation.admissibility_status != "admitted":
+                continue
+            try:
+                self.admission.prove(index)
+            except Refused as refused:
+                self.found.append(
+                    Finding(
+                        "inadmissible_equation",
+                        ("equations", index, "admissibility_status"),
+                        f"admission would refuse equations[{index}]: {refused}",
+                    )
+                )
+
+
+def _order(finding: Finding) -> tuple[int, int, int]:
+    return (
+        _COLLECTION_RANK[str(finding.path[0])],
+        int(finding.path[1]),
+        _CODE_RANK[finding.code],
+    )
+
+
+def findings(
+    graph: SemanticSymbolicBindingGraph, lexicon: UnitLexicon
+) -> tuple[Finding, ...]:
+    """Return every finding of the units of *graph*."""
+    found = _Findings(graph, lexicon)
+    found.symbols()
+    found.compare("facts", "unit", [(f.symbol_id, f.unit) for f in graph.facts])
+    found.equations()
+    found.compare(
+        "unknowns",
+        "expected_unit",
+        [(u.symbol_id, u.expected_unit) for u in graph.unknowns],
+    )
+    return tuple(sorted(found.found, key=_order))
