@@ -180,9 +180,10 @@ def _scale(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     field = attribute.name
     if type(value) is not Fraction:
         refuse_type("Unit", field, "a Fraction", value, (field,))
-    if (field == "scale" and value <= 0) or too_large(value):
-        sign = "positive, " if field == "scale" else ""
-        rule = f"must be {sign}in at most {MAX_BITS} bits"
+    if field == "scale" and value <= 0:
+        refuse("unknown_unit", "Unit", field, "must be positive", value, (field,))
+    if too_large(value):
+        rule = f"must take at most {MAX_BITS} bits in its numerator and denominator"
         refuse("limit_exceeded", "Unit", field, rule, value, (field,))
 
 

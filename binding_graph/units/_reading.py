@@ -18,7 +18,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NoReturn
 
-from binding_graph.arithmetic._tree import MAX_BITS, MAX_DEPTH, decimal, too_large
+from binding_graph.arithmetic._tree import MAX_DEPTH, decimal
 from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
 from binding_graph.units._algebra import Dimension, Unit, word_end
 from binding_graph.units._words import singular
@@ -230,15 +230,12 @@ def _factor(
         number = Fraction(spelled)
         if not number:
             reader.refuse("a number in a unit must be positive")
-        if too_large(number):
-            reader.too_large(f"a number in a unit may take at most {MAX_BITS} bits")
+        # Within MAX_UNIT_LENGTH characters, a number takes less than MAX_BITS.
         names = () if number == 1 else ((decimal(number), 1),)
         return next(tokens), Unit(number, names=names)
     if kind == "symbol":
-        unit = table.spellings.get(spelled)
-        if unit is None:
-            reader.refuse(f"the lexicon does not know the symbol {short_repr(spelled)}")
-        return next(tokens), unit
+        # Every symbol the scanner yields is a spelling of the data file's.
+        return next(tokens), table.spellings[spelled]
     if kind != "word" or spelled == "per":
         reader.unexpected(token, "a unit")
     words = [spelled]
