@@ -391,8 +391,14 @@ PROBLEMS: tuple[Problem, ...] = (
             Given("minutes of the trip", "35", "35 minutes", "min", "duration"),
         ),
         (
-            Step("length of the trip", "60 * {0} + {1}", (0, 1), "add",
-                 "60 min/h * h + min = min", "2 hours 35 minutes later", "min", "duration"),
+            # Minutes and hours are one dimension but not one scale: the
+            # hours become minutes in a step of their own, so that the sum
+            # adds minutes to minutes.
+            Step("minutes in the hours", "60 * {0}", (0,), "multiply",
+                 "1 * hour = hour = 60*minute", "2 hours", "min", "duration"),
+            Step("length of the trip", "{2} + {1}", (1, 2), "add",
+                 "minute + minute = minute", "2 hours 35 minutes later", "min",
+                 "duration"),
         ),
         "How long is the trip in minutes?",
     ),
@@ -417,11 +423,13 @@ PROBLEMS: tuple[Problem, ...] = (
         "A field is 200 m long. How many kilometres do 15 laps of it make?",
         (
             Given("length of the field", "200", "200 m", "m"),
-            Given("laps", "15", "15 laps", "lap", "count"),
+            # A number of times is a pure number: metres times laps would
+            # not be metres.
+            Given("laps", "15", "15 laps", None, "count"),
         ),
         (
             Step("distance of the laps", "{0} * {1} / 1000", (0, 1), "multiply",
-                 "m * lap = km", "15 laps of it", "km"),
+                 "meter * 1 / 1 = meter = 1/1000*kilometer", "15 laps of it", "km"),
         ),
         "How many kilometres do 15 laps of it make?",
         constraints=((1, "{} >= 1", "15 laps"),),
