@@ -141,7 +141,13 @@ class TestSnippets:
     def test_snippets_are_found_on_the_pages_that_have_them(self) -> None:
         """The pages with Python snippets are those that show Python at a prompt."""
         pages = {param.id.split(":")[0] for param in SNIPPETS}
-        assert pages == {"arithmetic.md", "format.md", "index.md", "solvers.md"}
+        assert pages == {
+            "arithmetic.md",
+            "format.md",
+            "index.md",
+            "solvers.md",
+            "units.md",
+        }
 
     @pytest.mark.parametrize(("statements", "shown"), SNIPPETS)
     def test_each_snippet_runs_pasted_into_a_fresh_prompt(
