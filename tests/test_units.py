@@ -246,6 +246,7 @@ class TestParseUnit:
                 "'km' is a unit, not a word of a noun: join units with '*', '/' or 'per'",
             ),
             ("°C/min", "degree Celsius has an offset"),
+            ("kgs", "did not know the word 'kgs': as a count noun it would be 'kg'"),
             ("°C^2", "degree Celsius has an offset"),
         ],
     )
@@ -328,6 +329,7 @@ class TestPhrases:
             ("squares", "square"),
             ("sq ft", "foot^2"),
             ("gallon jugs", "gallon jug"),
+            ("men's", "men's"),
         ],
     )
     def test_reads_phrases(self, text: str, spelled: str) -> None:

@@ -222,8 +222,11 @@ class Admission:
         name = f"equations[{index}].rhs_canonical"
         try:
             tree = self.reading.equation(index)
+            # In code-point order: the first unit that does not read is the
+            # reason, whatever the hash seed.
             units = {
-                symbol_id: self.symbol(symbol_id) for symbol_id in equation.dependencies
+                symbol_id: self.symbol(symbol_id)
+                for symbol_id in sorted(equation.dependencies)
             }
             lhs = self.symbol(lhs_id)
             result = unit_of(tree, units, name)

@@ -271,6 +271,25 @@ def _phrase(
     return _noun(words, [], table, reader)
 
 
+def _reads_back(named: list[str], table: Table, *, tail: bool) -> bool:
+    """Tell whether a count noun's singular words read as that count noun again.
+
+    Not a spelling of the lexicon (``kgs`` would be the noun ``kg``), unless a
+    pure number heads ``UNIT of NOUN``; not a connector (``pers``); no power
+    word where one is read (``square square tiles``); and its last word its
+    own singular.
+    """
+    name = " ".join(named)
+    spelled = table.spellings.get(name)
+    last = named[-1]
+    return (
+        (spelled is None or (tail and not spelled.dimension.exponents))
+        and name.lower() not in table.connectors
+        and (len(named) == 1 or (named[0] not in _BEFORE and last not in _AFTER))
+        and singular(last, table.plurals) == last
+    )
+
+
 def _noun(head: list[str], tail: list[str], table: Table, reader: _Reader) -> Unit:
     """Return the count noun ``HEAD`` or ``HEAD of TAIL``, named by its singular."""
     for word in (*head, *tail):
@@ -283,9 +302,13 @@ def _noun(head: list[str], tail: list[str], table: Table, reader: _Reader) -> Un
             reader.refuse(f"did not know the word {short_repr(word)}")
     named = [*head[:-1], singular(head[-1], table.plurals)]
     name = " ".join(named)
-    defined = table.spellings.get(name) if name in table.defined and not tail else None
-    if defined is not None:
-        return defined
+    if name in table.defined and not tail:
+        return table.spellings[name]
+    if not _reads_back(named, table, tail=bool(tail)):
+        reader.refuse(
+            f"did not know the word {short_repr(head[-1])}: as a count noun it would"
+            f" be {short_repr(name)}, which reads otherwise"
+        )
     if tail:
         name = f"{name} of {' '.join(tail)}"
     if table.nouns is not None and name not in table.nouns:

@@ -24,6 +24,7 @@ LEXICON_VERSION: Final = "units-v1"
 
 _CUT_ES: Final = ("sses", "xes", "ches", "shes")
 _SINGULAR_ENDINGS: Final = ("ss", "us", "is")
+_POSSESSIVE: Final = ("'s", "\u2019s")  # a possessive is no plural: "men's"
 
 
 class _Required(TypedDict):
@@ -107,7 +108,7 @@ def vocabulary() -> Vocabulary:
 def singular(word: str, plurals: dict[str, str]) -> str:
     """Return the singular of the count noun *word*, by *plurals* first, then by the rules.
 
-    A word that ends in ``ss``, ``us`` or ``is`` is singular; ``sses``,
+    A word that ends in ``ss``, ``us``, ``is`` or ``'s`` is singular; ``sses``,
     ``xes``, ``ches`` and ``shes`` lose ``es``; ``ies`` becomes ``y``; any
     other final ``s`` goes. Only the last part of a hyphenated word counts
     (``push-ups`` is ``push-up``).
@@ -124,6 +125,8 @@ def singular(word: str, plurals: dict[str, str]) -> str:
 
 
 def _regular(word: str) -> str:
+    if word.endswith(_POSSESSIVE):
+        return word
     if not word.endswith("s") or word.endswith(_SINGULAR_ENDINGS) or len(word) < 3:  # noqa: PLR2004 -- "as", "is", "us" stay
         return word
     if word.endswith(_CUT_ES):
