@@ -94,6 +94,7 @@ class TestMaxBytesHelp:
             "canonicalize",
             "analyze",
             "solve",
+            "admit",
             "render",
         ]
         for name in taking:

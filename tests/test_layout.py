@@ -14,9 +14,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 PACKAGE = ROOT / "binding_graph"
-WINGS = frozenset(
-    {"documents", "analysis", "arithmetic", "units", "cli", "strategies"}
-)
+WINGS = frozenset({"documents", "analysis", "arithmetic", "units", "cli", "strategies"})
 """The subpackages, each a wing over the kernel."""
 FACES = frozenset({"serialization", "jsonl"})
 """The public faces of the documents wing, which sit beside the kernel."""
@@ -155,7 +153,10 @@ class TestImports:
             if _layer(imported) not in below
         }
         assert reached == set()
-        assert "binding_graph.arithmetic._solving" in GRAPH["binding_graph.units._admission"]
+        assert (
+            "binding_graph.arithmetic._solving"
+            in GRAPH["binding_graph.units._admission"]
+        )
 
     def test_the_walk_sees_every_kind_of_import(self) -> None:
         """The graph counts imports in functions and for type checkers too."""

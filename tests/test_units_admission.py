@@ -293,7 +293,7 @@ class TestAdmission:
                 "a +",
                 frozenset({"a"}),
                 (
-                    "not_arithmetic: SemanticSymbolicBindingGraph.equations[0].rhs_canonical"
+                    "not_arithmetic: equations[0].rhs_canonical"
                     " is not arithmetic: at offset 3, expected a number, a symbol, '-' or '(',"
                     " but found the end of the text"
                 ),
@@ -303,7 +303,7 @@ class TestAdmission:
                 "a",
                 frozenset({"a", "b"}),
                 (
-                    "dependency_mismatch: SemanticSymbolicBindingGraph.equations[0].dependencies"
+                    "dependency_mismatch: equations[0].dependencies"
                     " must be exactly the symbols rhs_canonical mentions ('b' in dependencies"
                     " but not in rhs_canonical)"
                 ),

@@ -1,10 +1,12 @@
-"""The ``binding-graph`` command: validate, hash, canonicalize, analyze, solve, render and schema, from a shell.
+"""The ``binding-graph`` command: validate, hash, canonicalize, analyze, solve, admit, units, render and schema, from a shell.
 
 ``validate`` reports each refused record of a corpus, ``hash`` prints each
 accepted record's content hash, ``canonicalize`` rewrites files in canonical
 form, ``analyze`` reports what a solver should know of each graph, ``solve``
-prints the exact value of each graph's unknowns, ``render`` draws one graph,
-and ``schema`` prints the JSON Schema of a document. ``binding-graph`` and ``python -m binding_graph`` both run
+prints the exact value of each graph's unknowns, ``admit`` decides the
+pending equations of each graph by their units, ``units`` tells how a unit's
+text is read, ``render`` draws one graph, and ``schema`` prints the JSON
+Schema of a document. ``binding-graph`` and ``python -m binding_graph`` both run
 :func:`main`, so that a test or another program can run it in-process.
 
 .. versionadded:: 0.1.0
@@ -64,9 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Returns:
         0 when every record was accepted (and, for ``canonicalize --check``,
-        every file was canonical; for ``solve``, every record was solved); 1
-        when any was refused (or would be rewritten, or could not be
-        solved); 2 for a usage error, a path that could not be read or
+        every file was canonical; for ``solve``, every record was solved;
+        for ``units``, the text was read); 1 when any was refused (or would
+        be rewritten, or could not be solved; or the text of ``units`` does
+        not read); 2 for a usage error, a path that could not be read or
         written, or a run that could not go on; 130 after Ctrl-C (SIGINT);
         143 after SIGTERM.
 

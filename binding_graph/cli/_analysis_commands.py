@@ -2,9 +2,10 @@
 
 ``analyze`` is a corpus command like ``validate``, run by
 :func:`binding_graph.cli._records.each_record`, which with ``--arithmetic``
-adds the findings of :mod:`binding_graph.arithmetic`; ``render`` reads one
-record, as ``validate`` reads it, and draws it for Graphviz, for Mermaid, or
-as SVG through Graphviz' ``dot``. The analysis, and the arithmetic, are
+adds the findings of :mod:`binding_graph.arithmetic`, and with ``--units``
+those of :mod:`binding_graph.units`; ``render`` reads one record, as
+``validate`` reads it, and draws it for Graphviz, for Mermaid, or as SVG
+through Graphviz' ``dot``. The analysis, the arithmetic and the units are
 imported only when one of them runs.
 """
 
@@ -15,7 +16,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph.cli._options import add_shared
 from binding_graph.cli._records import each_record
@@ -25,6 +26,7 @@ from binding_graph.errors import render_path
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
     from binding_graph.analysis import Finding
     from binding_graph.cli._report import Report
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 
 
 def analyze_options(parser: argparse.ArgumentParser) -> None:
-    """Add analyze's ``--strict`` and ``--arithmetic`` to *parser*."""
+    """Add analyze's ``--strict``, ``--arithmetic`` and ``--units`` to *parser*."""
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -51,6 +53,15 @@ def analyze_options(parser: argparse.ArgumentParser) -> None:
             " constraint, ..."
         ),
     )
+    parser.add_argument(
+        "--units",
+        action="store_true",
+        help=(
+            "also report, after them, the findings of binding_graph.units: a unit"
+            " that does not read, a fact or an unknown in another unit than its"
+            " symbol, an admitted equation that admission would refuse, ..."
+        ),
+    )
 
 
 def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
@@ -60,12 +71,42 @@ def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
     return findings(graph)
 
 
-def _with_arithmetic(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
-    """Return the structural findings of *graph*, then those of its arithmetic."""
+def _arithmetic(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
     # Imported here: only analyze --arithmetic needs the arithmetic.
     from binding_graph.arithmetic import findings  # noqa: PLC0415
 
-    return _findings(graph) + findings(graph)
+    return findings(graph)
+
+
+def _units(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    # Imported here: only analyze --units needs the units.
+    from binding_graph.units import unit_findings  # noqa: PLC0415
+
+    return unit_findings(graph)
+
+
+def _with_arithmetic(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    """Return the structural findings of *graph*, then those of its arithmetic."""
+    return _findings(graph) + _arithmetic(graph)
+
+
+def _with_units(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    """Return the structural findings of *graph*, then those of its units."""
+    return _findings(graph) + _units(graph)
+
+
+def _with_both(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    """Return the structural findings of *graph*, then those of its arithmetic, then of its units."""
+    return _findings(graph) + _arithmetic(graph) + _units(graph)
+
+
+_HANDLERS: Final[dict[tuple[bool, bool], Callable[..., tuple[Finding, ...]]]] = {
+    (False, False): _findings,
+    (True, False): _with_arithmetic,
+    (False, True): _with_units,
+    (True, True): _with_both,
+}
+"""The handler of analyze, by ``(--arithmetic, --units)``: module-level functions, for the workers."""
 
 
 class _Analyze:
@@ -118,10 +159,12 @@ def analyze(args: argparse.Namespace) -> int:
     """Run ``analyze``: each accepted record's findings, besides validate's refusals.
 
     With ``--arithmetic``, those of :func:`binding_graph.arithmetic.findings`
-    follow those of :func:`binding_graph.analysis.findings`, record by record.
+    follow those of :func:`binding_graph.analysis.findings`, record by record;
+    with ``--units``, those of :func:`binding_graph.units.unit_findings`
+    follow them all.
     """
     run = _Analyze(strict=args.strict)
-    handler = _with_arithmetic if args.arithmetic else _findings
+    handler = _HANDLERS[args.arithmetic, args.units]
     return each_record(args, handler, run.accepted, run.summary)
 
 

@@ -5,7 +5,8 @@
 events of :func:`binding_graph.cli._pool.scan` itself, with the same
 :class:`~binding_graph.cli._report.Report`; ``schema`` reads nothing.
 ``analyze`` and ``render`` live in :mod:`binding_graph.cli._analysis_commands`,
-``solve`` in :mod:`binding_graph.cli._solve_command`.
+``solve`` in :mod:`binding_graph.cli._solve_command`, ``admit`` and ``units``
+in :mod:`binding_graph.cli._units_commands`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from binding_graph.cli._report import PROGRAM, Report, write
 from binding_graph.cli._rewrite import Canonicalize, Mode
 from binding_graph.cli._scan import Failed, Records, Started
 from binding_graph.cli._solve_command import solve
+from binding_graph.cli._units_commands import admit, admit_options, units, units_options
 from binding_graph.serialization import canonical_bytes, content_hash, json_schema
 
 if TYPE_CHECKING:
@@ -208,7 +210,10 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " --arithmetic adds, after them, the findings of"
             " binding_graph.arithmetic (a right-hand side that is not arithmetic,"
             " a division by zero, values that conflict, a violated constraint,"
-            " ...). Findings are not refusals: the exit status is that of"
+            " ...); --units adds, after them all, the findings of"
+            " binding_graph.units (a unit that does not read, a fact in another"
+            " unit than its symbol, an admitted equation that admission would"
+            " refuse, ...). Findings are not refusals: the exit status is that of"
             " validate, unless --strict makes any finding exit 1."
         ),
         examples=(
@@ -220,6 +225,10 @@ COMMANDS: Final[tuple[Command, ...]] = (
             (
                 "binding-graph analyze --arithmetic examples/corpus.jsonl",
                 "check the arithmetic too",
+            ),
+            (
+                "binding-graph analyze --units examples/corpus.jsonl",
+                "check the units too",
             ),
         ),
         run=analyze,
@@ -251,6 +260,56 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ("producer | binding-graph solve -", "solve standard input"),
         ),
         run=solve,
+    ),
+    Command(
+        name="admit",
+        summary="admit or refuse the pending equations of every record by their units",
+        description=(
+            "Decide each pending equation of each accepted record with"
+            " binding_graph.units.admit: admitted with its unit_proof, or refused"
+            " with refusal_reason REASON: detail. Each admitted graph is written to"
+            " standard output as canonical JSON Lines; refusals, each refused"
+            " equation (FILE:LINE: REASON at equations[I]: DETAIL) and a summary go"
+            " to standard error. --in-place rewrites each file instead, as"
+            " canonicalize does (a file with any refused record is left as it was),"
+            " and prints the report on standard output. --recheck decides every"
+            " equation again. Exit 0 if every record was accepted, even with"
+            " equations refused; 1 if any record was refused; 2 if a path could not"
+            " be read or a file rewritten."
+        ),
+        examples=(
+            (
+                "binding-graph admit examples/corpus.jsonl > admitted.jsonl",
+                "decide the pending equations of a corpus",
+            ),
+            ("binding-graph admit --in-place data/", "rewrite every file below data/"),
+            (
+                "binding-graph admit --recheck --in-place data/",
+                "decide every equation again, in place",
+            ),
+        ),
+        run=admit,
+        options=admit_options,
+    ),
+    Command(
+        name="units",
+        summary="print how a unit's text is read: its spelling, dimension and scale",
+        description=(
+            "Read TEXT with binding_graph.units.parse_unit and print its canonical"
+            " spelling, its dimension, and its scale (how many coherent units, such"
+            " as meter/second, one of it is), exactly as a fraction, with its decimal"
+            " when that terminates; and its offset, where its zero lies, for degrees"
+            " Celsius or Fahrenheit. A text that does not read is one line on standard error,"
+            " binding-graph units: CODE: MESSAGE (with --format json, one object"
+            " with its code and message on standard output), and exit status 1."
+        ),
+        examples=(
+            ('binding-graph units "miles per hour"', "read a unit"),
+            ('binding-graph units --format json "degrees Celsius"', "as JSON"),
+        ),
+        run=units,
+        options=units_options,
+        corpus=False,
     ),
     Command(
         name="render",

@@ -109,10 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog=PROGRAM,
         description=(
-            "Validate, hash, canonicalize, analyze, solve and render"
+            "Validate, hash, canonicalize, analyze, solve, admit and render"
             " binding-graph documents (JSON Lines corpora, .json files,"
-            " directories of them, or standard input), and print their JSON"
-            " Schema."
+            " directories of them, or standard input), read units, and print"
+            " their JSON Schema."
         ),
         epilog=_epilog([command.examples[0] for command in COMMANDS]),
         formatter_class=_Formatter,
@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     shared = top.add_argument_group(
         "options of the commands that read records",
         "also taken after COMMAND, which wins if both give one;"
-        " render takes --max-bytes only",
+        " render takes --max-bytes only, units --format only",
     )
     add_shared(shared, tuple(SHARED), before=True)
     commands = top.add_subparsers(

@@ -108,15 +108,19 @@ def solution(graph: SemanticSymbolicBindingGraph) -> Solution:
     return found, None
 
 
-def answer_line(label: str, line: int, answer: Answer) -> str:
-    """Return the line that gives *answer*: ``FILE:LINE: SYMBOL = 19/4 (4.75)``.
+def shown(fraction: str, decimal: str | None) -> str:
+    """Return a value as a line shows it: its *fraction*, then its *decimal* in parentheses.
 
-    The decimal is left out when it repeats, and when it is the fraction
-    itself (an integer).
+    The decimal is left out when it repeats (``None``), and when it is the
+    fraction itself (an integer): ``19/4 (4.75)``, ``1/3``, ``8``.
     """
+    return fraction if decimal in {None, fraction} else f"{fraction} ({decimal})"
+
+
+def answer_line(label: str, line: int, answer: Answer) -> str:
+    """Return the line that gives *answer*: ``FILE:LINE: SYMBOL = 19/4 (4.75)``, as :func:`shown`."""
     symbol_id, fraction, decimal = answer
-    shown = fraction if decimal in {None, fraction} else f"{fraction} ({decimal})"
-    return f"{label}:{line}: {symbol_id} = {shown}"
+    return f"{label}:{line}: {symbol_id} = {shown(fraction, decimal)}"
 
 
 class _Solve:

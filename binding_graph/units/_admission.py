@@ -27,7 +27,6 @@ from binding_graph.arithmetic._tree import (
 )
 from binding_graph.errors import BindingGraphError, ErrorPath, render_path, short_repr
 from binding_graph.units._algebra import Unit, describe
-from binding_graph.units._reading import read
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -176,8 +175,10 @@ class Admission:
             return _ONE
         try:
             return self.lexicon.parse(text)
-        except BindingGraphError:
-            return read(text, self.lexicon.table(), render_path(path), path)
+        except BindingGraphError as error:
+            # The reader names the text "the text"; a graph's names its field.
+            message = render_path(path) + error.message.removeprefix("the text")
+            raise BindingGraphError(error.code, message, path) from None
 
     def symbol(self, symbol_id: str) -> Unit:
         """Return the unit of *symbol_id*'s binding, or raise its refusal again."""
@@ -231,7 +232,9 @@ class Admission:
             lhs = self.symbol(lhs_id)
             result = unit_of(tree, units, name)
         except BindingGraphError as error:
-            raise Refused(error.code, error.message) from None
+            # The arithmetic names the graph's class; a reason names the element.
+            detail = error.message.removeprefix("SemanticSymbolicBindingGraph.")
+            raise Refused(error.code, detail) from None
         if result.dimension != lhs.dimension:
             raise Refused(
                 "dimension_mismatch",

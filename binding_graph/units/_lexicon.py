@@ -83,7 +83,7 @@ class UnitLexicon:
 
     @property
     def version(self) -> str:
-        """The version of the data file the lexicon stands on: ``units-v1``."""
+        """The version of the data file the lexicon stands on, ``units-v1``."""
         return LEXICON_VERSION
 
     @property
@@ -98,13 +98,13 @@ class UnitLexicon:
             return found
         if not is_str(text):
             refuse_type("parse_unit", "text", "a str", text, ("text",))
-        unit = read(text, self.table())
+        unit = read(text, self._built())
         if len(self._memo) >= _MEMO_SIZE:
             self._memo.clear()
         self._memo[text] = unit
         return unit
 
-    def table(self) -> Table:
+    def _built(self) -> Table:
         """Return what the lexicon reads, built the first time it is asked for."""
         if not self._table:
             self._table.append(self._build())
@@ -149,7 +149,8 @@ class UnitLexicon:
             definitions=self.definitions + new_definitions,
             plurals=self.plurals + new_plurals,
         )
-        extended.table()  # every definition must read now, not at its first use
+        # Every definition must read now, not at its first use.
+        extended._built()  # noqa: SLF001 -- a lexicon of this class
         return extended
 
     def restrict(self, nouns: Iterable[str]) -> UnitLexicon:
