@@ -25,6 +25,7 @@ COPIED = (
     "docs/design.md",
     "docs/format.md",
     "docs/index.md",
+    "docs/units-lexicon.md",
     "examples",
     "tests/_golden.py",
     "tests/fuzz_corpus",
@@ -92,6 +93,7 @@ STALE: list[tuple[str, Callable[[Path], None]]] = [
     ("docs/index.md", _replace("unknown_symbol (", "unknown_symbol [")),
     ("docs/design.md", _replace("`source_id`, `start`", "`start`, `source_id`")),
     ("README.md", _replace("flowchart LR", "flowchart TB")),
+    ("docs/units-lexicon.md", _replace("| `1397/3125` |", "| `0.44704` |")),
 ]
 
 

@@ -76,7 +76,7 @@ def _graph(
                 lhs_symbol_id=lhs,
                 rhs_canonical=rhs,
                 dependencies=(
-                    frozenset(re.findall(r"[A-Za-z_]\w*", rhs))
+                    frozenset(re.findall(r"[^\W\d]\w*", rhs))
                     if dependencies is None
                     else dependencies
                 ),
@@ -342,6 +342,21 @@ class TestAdmission:
         right = _graph({"y": "km", "a": "km"}, [("y", "a", None)], status="refused")
         assert admit(right) is right
         assert admit(right, recheck=True).equations[0].refusal_reason is None
+
+    def test_an_equation_already_so_decided_is_kept_as_it_is(self) -> None:
+        """Rechecking a graph whose decisions stand returns the graph itself."""
+        graph = admit(
+            _graph({"y": "km", "v": "km/h", "t": "h"}, [("y", "v * t", None)])
+        )
+        assert admit(graph, recheck=True) is graph
+
+    def test_reads_a_right_hand_side_the_quick_reading_leaves(self) -> None:
+        """Symbol ids outside ASCII are read by the full reading, with the same proof."""
+        graph = _graph(
+            {"y": "km", "\u03c3": "km/h", "t": "h"}, [("y", "\u03c3 * t", None)]
+        )
+        decided = admit(graph).equations[0]
+        assert decided.unit_proof == "kilometer/hour * hour = kilometer"
 
     def test_is_idempotent_and_keeps_the_other_equations(self) -> None:
         """Only pending equations change, and a second admission changes nothing."""

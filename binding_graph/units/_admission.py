@@ -10,7 +10,6 @@ must carry out.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Final, Literal, cast, get_args
 
 import attrs
@@ -18,7 +17,6 @@ import attrs
 from binding_graph.analysis._finding import Finding, UnitFindingCode
 from binding_graph.arithmetic._solving import Reading
 from binding_graph.arithmetic._tree import (
-    PRECEDENCE,
     BinaryOperation,
     Negation,
     Number,
@@ -27,6 +25,16 @@ from binding_graph.arithmetic._tree import (
 )
 from binding_graph.errors import BindingGraphError, ErrorPath, render_path, short_repr
 from binding_graph.units._algebra import Unit, describe
+from binding_graph.units._quick import (
+    LITERAL,
+    ONE,
+    Spelled,
+    combine,
+    join,
+    negated,
+    quick_unit,
+    spelled,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -55,8 +63,6 @@ The set is closed: ``refusal_reason`` is ``REASON: detail`` with one of them.
 .. versionadded:: 0.1.0
 """
 
-_ONE: Final = Unit(Fraction(1))
-_TIGHTEST: Final = 3
 _CODE_RANK: Final = {code: rank for rank, code in enumerate(get_args(UnitFindingCode))}
 _COLLECTION_RANK: Final = {"symbols": 0, "facts": 1, "equations": 2, "unknowns": 3}
 
@@ -76,7 +82,7 @@ def unit_of(
     stack: list[Unit] = []
     for node in postorder(tree):
         if type(node) is Number:
-            stack.append(_ONE)
+            stack.append(ONE)
         elif type(node) is Symbol:
             unit = units.get(node.symbol_id)
             if unit is None:
@@ -86,63 +92,26 @@ def unit_of(
                 )
             stack.append(unit)
         elif type(node) is Negation:
-            _no_offset(stack[-1], "negated", name)
+            negated(stack[-1], name)
         else:
             operation = cast("BinaryOperation", node)
             right, left = stack.pop(), stack.pop()
-            stack.append(_apply(operation.operator, left, right, name))
+            stack.append(combine(operation.operator, left, right, name))
     return stack[0]
-
-
-def _no_offset(unit: Unit, what: str, name: str) -> None:
-    if unit.offset:
-        raise BindingGraphError(
-            "unit_mismatch",
-            f"{name}: {describe(unit)} has an offset (its zero is not zero"
-            f" kelvin), so it cannot be {what}",
-        )
-
-
-def _apply(operator: str, left: Unit, right: Unit, name: str) -> Unit:
-    if operator in {"*", "/"}:
-        try:
-            return left * right if operator == "*" else left / right
-        except BindingGraphError as error:
-            raise BindingGraphError(error.code, f"{name}: {error.message}") from None
-    verb = "adds" if operator == "+" else "subtracts"
-    _no_offset(left, "added or subtracted", name)
-    if left == right:
-        return left
-    why = (
-        f"of one dimension but different scales (1 {left} = {left.scale / right.scale}*{right}),"
-        " so the numbers would be combined wrongly"
-        if left.dimension == right.dimension
-        else "of different dimensions"
-    )
-    raise BindingGraphError(
-        "unit_mismatch", f"{name} {verb} {describe(left)} and {describe(right)}, {why}"
-    )
 
 
 def proof(tree: Expression, units: Mapping[str, Unit]) -> str:
     """Spell *tree* with each symbol's unit in its place and each literal as ``1``."""
-    spelled: list[tuple[str, int]] = []  # each operand's text and how tightly it binds
+    stack: list[Spelled] = []
     for node in postorder(tree):
         if type(node) is Number:
-            spelled.append(("1", _TIGHTEST))
+            stack.append(LITERAL)
         elif type(node) is Symbol:
-            text = str(units[node.symbol_id])
-            compound = "/" in text or "*" in text
-            spelled.append((text, 2 if compound else _TIGHTEST))
+            stack.append(spelled(units[node.symbol_id]))
         elif type(node) is BinaryOperation:
-            (right, right_binds), (left, left_binds) = spelled.pop(), spelled.pop()
-            binds = PRECEDENCE[node.operator]
-            if left_binds < binds:
-                left = f"({left})"
-            if right_binds <= binds:
-                right = f"({right})"
-            spelled.append((f"{left} {node.operator} {right}", binds))
-    return spelled[0][0]
+            right = stack.pop()
+            stack[-1] = join(node.operator, stack[-1], right)
+    return stack[0][0]
 
 
 class Refused(Exception):  # noqa: N818 -- a signal within the module, never raised out
@@ -172,7 +141,7 @@ class Admission:
     def read(self, text: str | None, path: ErrorPath) -> Unit:
         """Return the unit *text* names; ``None`` is a pure number."""
         if text is None:
-            return _ONE
+            return ONE
         try:
             return self.lexicon.parse(text)
         except BindingGraphError as error:
@@ -197,20 +166,64 @@ class Admission:
         return cast("Unit", known)
 
     def decide(self, index: int) -> BoundEquation:
-        """Return equation *index*, admitted with its proof, or refused with the reason."""
+        """Return equation *index*, admitted with its proof, or refused with the reason.
+
+        An equation already so decided is returned itself, so that a graph
+        with nothing new to decide is not built again.
+        """
         equation = self.graph.equations[index]
         try:
             text = self.prove(index)
         except Refused as refused:
+            reason = str(refused)
+            if (
+                equation.admissibility_status == "refused"
+                and equation.refusal_reason == reason
+            ):
+                return equation
             return attrs.evolve(
-                equation, admissibility_status="refused", refusal_reason=str(refused)
+                equation, admissibility_status="refused", refusal_reason=reason
             )
+        if equation.admissibility_status == "admitted" and equation.unit_proof == text:
+            return equation
         return attrs.evolve(
             equation,
             admissibility_status="admitted",
             unit_proof=text,
             refusal_reason=None,
         )
+
+    def units_of(self, symbol_ids: frozenset[str]) -> dict[str, Unit]:
+        """Return the unit of each of *symbol_ids*, or raise the first refusal.
+
+        In code-point order: the first unit that does not read is the
+        reason, whatever the hash seed.
+        """
+        return {symbol_id: self.symbol(symbol_id) for symbol_id in sorted(symbol_ids)}
+
+    def quick(self, index: int) -> tuple[Unit, str] | None:
+        """Return the unit and the proof of equation *index*'s right-hand side, read quickly, or ``None``."""
+        equation = self.graph.equations[index]
+        dependencies = equation.dependencies
+        try:
+            units = self.units_of(dependencies)
+        except BindingGraphError:
+            return None  # the full reading decides which refusal comes first
+        name = f"equations[{index}].rhs_canonical"
+        read = quick_unit(equation.rhs_canonical, units, name)
+        if read is None or read[2] != dependencies:
+            return None
+        unit, left_side, _ = read
+        if type(unit) is BindingGraphError:
+            raise unit
+        return cast("Unit", unit), left_side
+
+    def full(self, index: int) -> tuple[Unit, str]:
+        """Return the unit and the proof of equation *index*'s right-hand side, from its tree."""
+        tree = self.reading.equation(index)
+        units = self.units_of(self.graph.equations[index].dependencies)
+        name = f"equations[{index}].rhs_canonical"
+        return unit_of(tree, units, name), proof(tree, units)
 
     def prove(self, index: int) -> str:
         """Return the proof that equation *index* is sound in its units.
@@ -222,19 +235,13 @@ class Admission:
         lhs_id = equation.lhs_symbol_id
         name = f"equations[{index}].rhs_canonical"
         try:
-            tree = self.reading.equation(index)
-            # In code-point order: the first unit that does not read is the
-            # reason, whatever the hash seed.
-            units = {
-                symbol_id: self.symbol(symbol_id)
-                for symbol_id in sorted(equation.dependencies)
-            }
+            read = self.quick(index) or self.full(index)
             lhs = self.symbol(lhs_id)
-            result = unit_of(tree, units, name)
         except BindingGraphError as error:
             # The arithmetic names the graph's class; a reason names the element.
             detail = error.message.removeprefix("SemanticSymbolicBindingGraph.")
             raise Refused(error.code, detail) from None
+        result, left_side = read
         if result.dimension != lhs.dimension:
             raise Refused(
                 "dimension_mismatch",
@@ -247,7 +254,7 @@ class Admission:
                 f"{name} is in {describe(result)}, but its left-hand side"
                 f" {short_repr(lhs_id)} is in {describe(lhs)}, whose zero lies elsewhere",
             )
-        text = f"{proof(tree, units)} = {result}"
+        text = f"{left_side} = {result}"
         ratio = result.scale / lhs.scale
         if ratio != 1:
             return f"{text} = {ratio}*{lhs}"

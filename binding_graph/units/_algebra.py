@@ -233,6 +233,10 @@ class Unit:
     names: Exponents = attrs.field(
         default=(), validator=_exponents(_named), eq=False, kw_only=True
     )
+    # The spelling, once asked for: a cache, not a value.
+    _spelling: list[str] = attrs.field(
+        factory=list[str], init=False, eq=False, repr=False
+    )
 
     def __mul__(self, other: Unit) -> Unit:
         return self._combine(other, 1)
@@ -244,12 +248,14 @@ class Unit:
         self._no_offset(self, "raised to a power")
         return self._checked(
             self.scale**power,
-            self.dimension**power,
+            _dimension_of(_raise(self.dimension.exponents, power)),
             _raise(self.spelled(), power),
         )
 
     def __str__(self) -> str:
-        return spell(self.spelled())
+        if not self._spelling:
+            self._spelling.append(spell(self.spelled()))
+        return self._spelling[0]
 
     def spelled(self) -> Exponents:
         """Return the names the unit is spelled with: its own, or its scale's and its coherent units'."""
@@ -270,7 +276,7 @@ class Unit:
         scale = self.scale * other.scale if sign > 0 else self.scale / other.scale
         return self._checked(
             scale,
-            Dimension(
+            _dimension_of(
                 _combine(self.dimension.exponents, other.dimension.exponents, sign)
             ),
             _combine(self.spelled(), other.spelled(), sign),
@@ -293,7 +299,28 @@ class Unit:
                 f"a unit's scale may take at most {MAX_BITS} bits in its"
                 " numerator and its denominator",
             )
-        return Unit(scale, dimension, names=names)
+        # What the algebra computes is sound by construction: sorted, no zero
+        # power, a positive scale checked above. Only the scale's size is.
+        unit: Unit = object.__new__(Unit)
+        for field, value in (
+            ("scale", scale),
+            ("dimension", dimension),
+            ("offset", _ZERO),
+            ("names", names),
+            ("_spelling", list[str]()),
+        ):
+            object.__setattr__(unit, field, value)
+        return unit
+
+
+_ZERO: Final = Fraction(0)
+
+
+def _dimension_of(exponents: Exponents) -> Dimension:
+    """Return the dimension of *exponents* that the algebra computed, sound by construction."""
+    dimension: Dimension = object.__new__(Dimension)
+    object.__setattr__(dimension, "exponents", exponents)
+    return dimension
 
 
 def describe(unit: Unit) -> str:

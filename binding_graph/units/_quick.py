@@ -1,0 +1,192 @@
+"""The unit of a right-hand side and its proof, in one pass over its lexemes, or ``None``.
+
+Admission reads most right-hand sides as their producers write them: short
+ASCII texts of symbols, numbers and the four operators. :func:`quick_unit`
+computes their unit and the proof's left side without a tree, and answers
+``None`` for anything the full reading must decide (a fault of grammar, a
+symbol it does not know, a limit), so the quick reading only answers sooner
+what the full reading answers, as the tests check. The combination of units,
+and the spelling of a proof, are here for both readings.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Final
+
+from binding_graph.arithmetic._parser import MAX_DIGITS
+from binding_graph.arithmetic._tree import MAX_DEPTH, PRECEDENCE
+from binding_graph.errors import BindingGraphError
+from binding_graph.units._algebra import Unit, describe
+
+__all__ = ["ONE", "combine", "join", "negated", "quick_unit", "spelled"]
+
+ONE: Final = Unit(Fraction(1))
+"""A pure number: what a literal is."""
+
+# A lexeme, or any other character, which no lexeme starts with.
+_LEXEMES: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[^ \t\n\r]")
+_MOST_LEXEMES: Final = MAX_DEPTH  # too few to reach the limit of depth
+_LONGEST: Final = 4 * MAX_DEPTH
+_BINDING: Final = {**PRECEDENCE, "neg": 3, "(": 0}
+_TIGHTEST: Final = 3
+
+# An operand of a proof: its text, and how tightly it binds.
+Spelled = tuple[str, int]
+
+
+def negated(unit: Unit, name: str) -> Unit:
+    """Return the unit of a negation of *unit*: itself, unless it has an offset."""
+    if unit.offset:
+        raise BindingGraphError(
+            "unit_mismatch",
+            f"{name}: {describe(unit)} has an offset (its zero is not zero"
+            " kelvin), so it cannot be negated",
+        )
+    return unit
+
+
+def combine(operator: str, left: Unit, right: Unit, name: str) -> Unit:
+    """Return the unit of ``left OPERATOR right``; refuse units that do not combine."""
+    if operator in {"*", "/"}:
+        try:
+            return left * right if operator == "*" else left / right
+        except BindingGraphError as error:
+            raise BindingGraphError(error.code, f"{name}: {error.message}") from None
+    if left.offset:
+        raise BindingGraphError(
+            "unit_mismatch",
+            f"{name}: {describe(left)} has an offset (its zero is not zero"
+            " kelvin), so it cannot be added or subtracted",
+        )
+    if left == right:
+        return left
+    verb = "adds" if operator == "+" else "subtracts"
+    why = (
+        f"of one dimension but different scales (1 {left} ="
+        f" {left.scale / right.scale}*{right}), so the numbers would be combined"
+        " wrongly"
+        if left.dimension == right.dimension
+        else "of different dimensions"
+    )
+    raise BindingGraphError(
+        "unit_mismatch", f"{name} {verb} {describe(left)} and {describe(right)}, {why}"
+    )
+
+
+def spelled(unit: Unit) -> Spelled:
+    """Return how a symbol of *unit* is spelled in a proof."""
+    text = str(unit)
+    return text, 2 if "/" in text or "*" in text else _TIGHTEST
+
+
+LITERAL: Final = ("1", _TIGHTEST)
+"""How a literal is spelled in a proof."""
+
+
+def join(operator: str, left: Spelled, right: Spelled) -> Spelled:
+    """Spell ``left OPERATOR right`` in a proof, with parentheses where arithmetic needs them."""
+    binds = PRECEDENCE[operator]
+    left_text = f"({left[0]})" if left[1] < binds else left[0]
+    right_text = f"({right[0]})" if right[1] <= binds else right[0]
+    return f"{left_text} {operator} {right_text}", binds
+
+
+class _Pass:
+    """The operands and the first refusal of one pass."""
+
+    __slots__ = ("failed", "name", "proofs", "units")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.units: list[Unit] = []
+        self.proofs: list[Spelled] = []
+        self.failed: BindingGraphError | None = None
+
+    def apply(self, operator: str) -> None:
+        proofs = self.proofs
+        if operator == "neg":
+            self.units[-1] = self.unit(negated, self.units[-1], self.name)
+            return
+        right, left = self.units.pop(), self.units[-1]
+        self.units[-1] = self.unit(combine, operator, left, right, self.name)
+        right_proof = proofs.pop()
+        proofs[-1] = join(operator, proofs[-1], right_proof)
+
+    def unit(self, function: object, *args: object) -> Unit:
+        """Return what *function* gives; after a refusal, keep the first and go on."""
+        if self.failed is None:
+            try:
+                return function(*args)  # type: ignore[operator,no-any-return]
+            except BindingGraphError as error:
+                self.failed = error
+        return ONE
+
+
+def quick_unit(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpose
+    text: str, units: dict[str, Unit], name: str
+) -> tuple[Unit | BindingGraphError, str, frozenset[str]] | None:
+    """Return the unit of *text*, its proof's left side and the symbols it mentions, or ``None``.
+
+    ``None`` for anything the quick reading does not take: a text that is not
+    ASCII or is long, a fault of grammar, a symbol *units* does not hold. For
+    a text of the grammar whose units do not combine, the unit is the
+    refusal that :func:`~binding_graph.units._admission.unit_of` raises, for
+    the same operation.
+    """
+    if len(text) > _LONGEST or not text.isascii():
+        return None
+    lexemes = _LEXEMES.findall(text)
+    if len(lexemes) >= _MOST_LEXEMES:
+        return None
+    state = _Pass(name)
+    waiting: list[str] = []
+    mentioned: set[str] = set()
+    operand_expected = True
+    for lexeme in lexemes:
+        first = lexeme[0]
+        if operand_expected:
+            if "0" <= first <= "9":
+                if len(lexeme) > MAX_DIGITS:
+                    return None
+                state.units.append(ONE)
+                state.proofs.append(LITERAL)
+                operand_expected = False
+            elif first.isalpha() or first == "_":
+                unit = units.get(lexeme)
+                if unit is None:
+                    return None
+                mentioned.add(lexeme)
+                state.units.append(unit)
+                state.proofs.append(spelled(unit))
+                operand_expected = False
+            elif lexeme in {"-", "("}:
+                waiting.append("neg" if lexeme == "-" else "(")
+            else:
+                return None
+        elif lexeme in PRECEDENCE:
+            binding = PRECEDENCE[lexeme]
+            while waiting and _BINDING[waiting[-1]] >= binding:
+                state.apply(waiting.pop())
+            waiting.append(lexeme)
+            operand_expected = True
+        elif lexeme == ")":
+            while waiting and waiting[-1] != "(":
+                state.apply(waiting.pop())
+            if not waiting:
+                return None
+            waiting.pop()
+        else:
+            return None
+    if operand_expected:
+        return None
+    while waiting:
+        operator = waiting.pop()
+        if operator == "(":
+            return None
+        state.apply(operator)
+    result: Unit | BindingGraphError = (
+        state.units[0] if state.failed is None else state.failed
+    )
+    return result, state.proofs[0][0], frozenset(mentioned)
