@@ -6,6 +6,7 @@ Usage (from the repository root, after the set-up in ``benchmarks/README.md``)::
     python benchmarks/run.py --smoke          # every workload once, tiny, in seconds
     python benchmarks/run.py --profile construct --size 10k   # where the time goes
     python benchmarks/run.py --arithmetic-only --before HEAD  # evaluate, the span invariant
+    python benchmarks/run.py --units-only --repeats 15  # units.admit, parse_unit
 
 Method: each workload runs every competitor in the same process, interleaved
 (round *r* starts with competitor *r* mod 4), after one untimed warm-up call;
@@ -928,6 +929,260 @@ def run_arithmetic(
     return "\n".join(lines)
 
 
+# -- units: admission and the lexicon -----------------------------------------------
+# binding_graph.units.admit decides a built graph's equations by their units, so
+# it is timed against reading the same graph (loads), in the same rounds; the
+# lexicon's parse_unit is timed per call, on a text it has read already (its
+# memo) and on texts it has not.
+
+UNITS_WORKLOADS: dict[str, str] = {
+    "loads": "`loads` (canonical bytes to validated graph, pure path)",
+    "admit": "`units.admit(graph, recheck=True)`",
+}
+
+PARSE_WORKLOADS: dict[str, str] = {
+    "cached_phrase": '`parse_unit("miles per hour")`, read before (the memo)',
+    "cached_symbol": '`parse_unit("km")`, read before (the memo)',
+    "uncached": "`parse_unit(text, lexicon)`, each text new to a warm lexicon",
+}
+
+_PARSE_PER_BATCH = 1_000
+_SMALL_WORD_PROBLEM = 5  # symbols of the word problem that word_problem_graphs() holds
+_PARSE_TARGET = 2e-6  # seconds: parse_unit of a text the lexicon has read
+
+
+def _units_calls(
+    library: comp.Library, data: dict[str, Any]
+) -> tuple[dict[str, Call], dict[str, Callable[[], None]]]:
+    """Return the calls of the units section on *data*, and what selects each one's path."""
+    from binding_graph import units  # noqa: PLC0415
+
+    graph = library.construct(data)
+    document = library.canonical_bytes(graph)
+
+    def loads() -> object:
+        return library.loads(document)
+
+    def admit() -> object:
+        return units.admit(graph, recheck=True)
+
+    return {"loads": loads, "admit": admit}, {"loads": library.select}
+
+
+def _decided(library: comp.Library, data: dict[str, Any]) -> str:
+    """Say what admission decides on *data*: how many equations it admits and refuses, and why."""
+    from binding_graph import units  # noqa: PLC0415
+
+    admitted = units.admit(library.construct(data), recheck=True)
+    reasons: dict[str, int] = {}
+    for equation in admitted.equations:
+        if equation.admissibility_status == "refused":
+            reason = str(equation.refusal_reason).split(":", 1)[0]
+            reasons[reason] = reasons.get(reason, 0) + 1
+    accepted = len(admitted.equations) - sum(reasons.values())
+    why = ", ".join(
+        f"{count:,} `{reason}`" for reason, count in sorted(reasons.items())
+    )
+    return f"{accepted:,} admitted, {sum(reasons.values()):,} refused" + (
+        f" ({why})" if why else ""
+    )
+
+
+def unit_texts() -> list[str]:
+    """Return distinct unit texts of word problems, in a fixed order: spellings, rates, nouns.
+
+    Every spelling of the lexicon's data file (names, plurals, other and
+    derived spellings), then rates (``miles per hour``), areas and volumes
+    (``square feet``), measures of a noun (``cups of flour``) and count nouns
+    (``apples``, ``dollars per apple``): those that read, each once, shuffled
+    with a fixed seed.
+    """
+    import json  # noqa: PLC0415
+    import random  # noqa: PLC0415
+    from importlib import resources  # noqa: PLC0415
+
+    data = json.loads(
+        (resources.files("binding_graph.units") / "units-v1.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    singles: list[str] = []
+    names: list[str] = []
+    plurals: list[str] = []
+    for entry in data["units"]:
+        names.append(entry["name"])
+        plurals.append(entry["plural"] or entry["name"])
+        singles += [entry["name"], *([entry["plural"]] if entry["plural"] else [])]
+        singles += entry["spellings"]
+    singles += [
+        spelling for entry in data["derived"] for spelling in entry["spellings"]
+    ]
+    nouns = ["apple", "orange", "marble", "pencil", "book", "sticker", "ticket", "egg"]
+    texts = [
+        *singles,
+        *(f"{a} per {b}" for a in plurals for b in names if a != b),
+        *(f"square {p}" for p in plurals[:9]),
+        *(f"cubic {p}" for p in plurals[:9]),
+        *(f"{p} of {n}s" for p in plurals for n in nouns),
+        *(f"{n}s" for n in nouns),
+        *(f"{p} per {n}" for p in plurals for n in nouns),
+    ]
+    from binding_graph import BindingGraphError, units  # noqa: PLC0415
+
+    # Only texts that read (not "degrees Celsius per hour"), each once.
+    lexicon = units.UnitLexicon()
+    unique = []
+    for text in dict.fromkeys(texts):
+        try:
+            lexicon.parse(text)
+        except BindingGraphError:
+            continue
+        unique.append(text)
+    random.Random(5).shuffle(unique)  # noqa: S311 -- a fixed order, not cryptography
+    return unique
+
+
+def _parse_calls() -> tuple[dict[str, Call], dict[str, Callable[[], None]]]:
+    """Return the calls of parse_unit, and what gives the uncached one a fresh warm lexicon."""
+    from binding_graph import units  # noqa: PLC0415
+
+    texts = unit_texts()
+    units.parse_unit("miles per hour")
+    units.parse_unit("km")
+    state: dict[str, Any] = {}
+
+    def fresh() -> None:
+        # A lexicon whose table is built (by a text the calls never read),
+        # and texts it has not read.
+        lexicon = units.UnitLexicon()
+        lexicon.parse("meter")
+        state["lexicon"], state["texts"] = lexicon, iter(texts)
+
+    def uncached() -> object:
+        return units.parse_unit(next(state["texts"]), state["lexicon"])
+
+    calls: dict[str, Call] = {
+        "cached_phrase": lambda: units.parse_unit("miles per hour"),
+        "cached_symbol": lambda: units.parse_unit("km"),
+        "uncached": uncached,
+    }
+    return calls, {"uncached": fresh}
+
+
+def run_units(calls: int, n: int, repeats: int, *, warmup: bool) -> str:
+    """Time `units.admit` against `loads`, and `parse_unit` per call, cached and not."""
+    library = comp.Library()
+    batches = 50
+    per_batch = max(1, calls // batches)
+    graphs = dict(word_problem_graphs())
+    large = [
+        (
+            size,
+            f"the suite's graph at {_label(size)} (`primitive_graph({size}, solvable=True)`)",
+        )
+        for size in sorted({n // 10, n})
+        if size > _SMALL_WORD_PROBLEM
+    ]
+    for size, label in large:
+        graphs[label] = workload.primitive_graph(size, solvable=True)
+    equations = {label: len(data["equations"]) for label, data in graphs.items()}
+    timings: dict[str, dict[str, Timing]] = {}
+    for label, data in graphs.items():
+        timed, select = _units_calls(library, data)
+        if label in dict(large).values():
+            timings[label] = bench(timed, repeats, warmup=warmup, select=select)
+        else:
+            timings[label] = bench_per_call(timed, select, batches, per_batch)
+        print(f"  units, {label[:40]}...: done", file=sys.stderr, flush=True)
+    labels = list(graphs)
+    short = [f"({chr(ord('a') + i)})" for i in range(len(labels))]
+    head = "| workload | " + " | ".join(short) + " |"
+    rule = "|" + " --- |" * (len(labels) + 1)
+    small = ", ".join(short[: len(labels) - len(large)])
+    lines = [
+        "Graphs: "
+        + "; ".join(f"{s} {label}" for s, label in zip(short, labels, strict=True))
+        + ".",
+        "",
+        (
+            f"Word problems ({small}): per call, the median over {batches}"
+            f" interleaved rounds of {per_batch} calls each; the others: the"
+            f" median of {repeats} interleaved calls. A ratio is the median over"
+            " the rounds of the ratio of the two calls within a round."
+            " `admit` reads units in the default lexicon, which remembers them"
+            " from the warm-up on, as it does for a user."
+        ),
+        "",
+        head,
+        rule,
+    ]
+    for key, text in UNITS_WORKLOADS.items():
+        lines.append(
+            f"| {text} | "
+            + " | ".join(fmt_time(timings[label][key].median) for label in labels)
+            + " |"
+        )
+    lines.append(
+        "| `admit`, per equation | "
+        + " | ".join(
+            fmt_time(timings[label]["admit"].median / equations[label])
+            for label in labels
+        )
+        + " |"
+    )
+    lines += [
+        "",
+        "| | " + " | ".join(short) + " |",
+        rule,
+        "| equations `admit` decides (with `recheck=True`, all) | "
+        + " | ".join(_decided(library, graphs[label]) for label in labels)
+        + " |",
+        "",
+        "| target | " + " | ".join(short) + " |",
+        rule,
+        "| `admit` over `loads`: below 1.00x | "
+        + " | ".join(
+            f"{paired_ratio(timings[label]['admit'], timings[label]['loads']):.2f}x"
+            for label in labels
+        )
+        + " |",
+    ]
+    parse_batch = min(_PARSE_PER_BATCH, len(unit_texts())) if warmup else 1
+    parse, fresh = _parse_calls()
+    timed = bench_per_call(parse, fresh, batches, parse_batch)
+    print("  units, parse_unit: done", file=sys.stderr, flush=True)
+    lines += [
+        "",
+        (
+            f"`parse_unit` per call: the median over {batches} interleaved rounds"
+            f" of {parse_batch} calls each. Uncached: before each round, untimed,"
+            " a new `UnitLexicon()` builds its table by reading one other text;"
+            f" the round then reads {parse_batch} distinct texts of"
+            " `unit_texts()` (spellings, rates, areas, measures of a noun, count"
+            " nouns), each once."
+        ),
+        "",
+        "| workload | per call | over the cached phrase |",
+        "| --- | --- | --- |",
+    ]
+    reference = timed["cached_phrase"]
+    for key, text in PARSE_WORKLOADS.items():
+        ratio = (
+            ""
+            if key == "cached_phrase"
+            else f"{paired_ratio(timed[key], reference):.2f}x"
+        )
+        lines.append(f"| {text} | {fmt_time(timed[key].median)} | {ratio} |")
+    met = "met" if reference.median < _PARSE_TARGET else "missed"
+    lines += [
+        "",
+        "| target | figure | status |",
+        "| --- | --- | --- |",
+        f"| `parse_unit`, cached, under 2 µs a call | {fmt_time(reference.median)} | {met} |",
+    ]
+    return "\n".join(lines)
+
+
 # -- the package as it was ------------------------------------------------------------
 
 
@@ -1099,6 +1354,19 @@ def _parser() -> argparse.ArgumentParser:
         help="time the arithmetic section (at --size), and nothing else",
     )
     parser.add_argument(
+        "--units",
+        action="store_true",
+        help=(
+            "also time units.admit against loads on the word problems and the"
+            " solvable graphs, and parse_unit per call"
+        ),
+    )
+    parser.add_argument(
+        "--units-only",
+        action="store_true",
+        help="time the units section (at --size), and nothing else",
+    )
+    parser.add_argument(
         "--before",
         metavar="REVISION",
         help="also time binding_graph as it was at this git revision",
@@ -1127,7 +1395,7 @@ def _word_problems(
     n: int,
     repeats: int,
 ) -> bool:
-    """Run the word-problem and arithmetic sections if asked; return whether to stop there."""
+    """Run the word-problem, arithmetic and units sections if asked; return whether to stop there."""
     calls = 2 if args.smoke else args.word_problem_calls
     if args.word_problem or args.word_problem_only or args.smoke:
         emit(["## Word problems", "", run_word_problems(competitors, calls)])
@@ -1145,7 +1413,15 @@ def _word_problems(
                 run_arithmetic(competitors, calls, n, repeats, warmup=not args.smoke),
             ]
         )
-    stop = bool(args.word_problem_only or args.arithmetic_only)
+    if args.units or args.units_only or args.smoke:
+        emit(
+            [
+                "## Units",
+                "",
+                run_units(calls, n, repeats, warmup=not args.smoke),
+            ]
+        )
+    stop = bool(args.word_problem_only or args.arithmetic_only or args.units_only)
     if stop:
         emit(["## Machine", "", machine()])
     return stop

@@ -28,7 +28,14 @@ artefacts, and what each is made from:
 - in ``docs/design.md``, the rows of the table of the model: each class's
   fields, in order, with their defaults;
 - in ``README.md``, the Mermaid picture: ``to_mermaid`` of the graph of
-  ``examples/word_problem.py``.
+  ``examples/word_problem.py``;
+- ``docs/units-lexicon.md``: the unit lexicon's coverage, from
+  ``binding_graph.units.DEFAULT`` (each unit's scale, dimension and offset,
+  each derived spelling read) and the data file it ships,
+  ``binding_graph/units/units-v1.json`` (the spellings, the irregular plurals
+  and the connector words, which the API does not list), read through
+  :mod:`importlib.resources`: units grouped by dimension, then the derived
+  spellings, the irregular plurals and the connector words.
 
 It prints ``rewrote PATH`` (``would rewrite PATH`` with ``--check``) for each
 artefact that was out of date, and nothing when all are up to date. Exit
@@ -50,8 +57,10 @@ import re
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
+from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -68,9 +77,10 @@ from binding_graph import (
 )
 from binding_graph.analysis import to_mermaid
 from binding_graph.model import MODEL_CLASSES
+from binding_graph.units import DEFAULT, LEXICON_VERSION, Dimension, Unit
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
     from types import ModuleType
     from typing import TypeAlias
 
@@ -265,6 +275,210 @@ def _with_page(page: bytes, block: tuple[str, str], body: str) -> bytes:
     return (text[:start] + body + text[end:]).encode("utf-8")
 
 
+# The page of the unit lexicon: its sections, each a dimension by its exponents
+# (None: any single base of its own, the currencies other than the dollar).
+UNITS_LEXICON = "docs/units-lexicon.md"
+Exponents = tuple[tuple[str, int], ...]
+Entry = dict[str, Any]
+LEXICON_SECTIONS: tuple[tuple[str, Exponents | None], ...] = (
+    ("Length", (("[length]", 1),)),
+    ("Area", (("[length]", 2),)),
+    ("Volume", (("[length]", 3),)),
+    ("Mass", (("[mass]", 1),)),
+    ("Time", (("[time]", 1),)),
+    ("Temperature", (("[temperature]", 1),)),
+    ("Money", (("[money]", 1),)),
+    ("Other currencies", None),
+    ("Pure numbers", ()),
+)
+LEXICON_COLUMNS = 4
+"""Pairs of the table of irregular plurals, a row."""
+
+
+def _lexicon_data() -> dict[str, Any]:
+    """Return the lexicon's data file, as the installed package holds it."""
+    file = resources.files("binding_graph.units") / f"{LEXICON_VERSION}.json"
+    return cast("dict[str, Any]", json.loads(file.read_text(encoding="utf-8")))
+
+
+def _section(dimension: Dimension) -> str:
+    """Return the title of the section that lists units of *dimension*."""
+    exponents = dimension.exponents
+    for title, wanted in LEXICON_SECTIONS:
+        if exponents == wanted or (
+            wanted is None
+            and len(exponents) == 1
+            and exponents[0][1] == 1
+            and exponents[0][0].startswith("[")
+        ):
+            return title
+    msg = f"{UNITS_LEXICON}: no section for units of dimension {dimension}"
+    raise RegenerationError(msg)
+
+
+def _code(texts: Iterable[str]) -> str:
+    return ", ".join(f"`{text}`" for text in texts)
+
+
+def _about(value: Fraction) -> str:
+    """Return *value* as a decimal, to 6 significant figures, unless it is a whole number."""
+    if value.denominator == 1:
+        return ""
+    return f"{float(value):.6g}"
+
+
+def _unit_section(
+    title: str, wanted: Exponents | None, found: list[Entry]
+) -> list[str]:
+    """Return the lines of one section of units: a sentence or two, and their table."""
+    named = DEFAULT.units
+    lines = ["", f"## {title}", ""]
+    if wanted is None:
+        lines.append(
+            "Each currency is a dimension of its own, never converted to another:"
+            " its scale is relative to itself."
+        )
+    elif wanted:
+        lines.append(
+            f"Scales are relative to `{Unit(Fraction(1), Dimension(wanted))}`."
+        )
+    else:
+        lines.append("Scales are relative to the number 1.")
+    offsets = any(named[entry["name"]].offset for entry in found)
+    if offsets:
+        lines.append(
+            "An offset is where the unit's zero lies, in kelvins: the algebra"
+            " never adds, negates or multiplies a unit with an offset."
+        )
+    head = ["Name", "Other spellings (plural first)", "Scale", "≈"]
+    if wanted is None:
+        head.insert(1, "Dimension")
+    if offsets:
+        head += ["Offset", "≈"]
+    lines += ["", "| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for entry in found:
+        unit = named[entry["name"]]
+        plural = [entry["plural"]] if entry["plural"] else []
+        row = [
+            f"`{entry['name']}`",
+            _code([*plural, *entry["spellings"]]),
+            f"`{unit.scale}`",
+            _about(unit.scale),
+        ]
+        if wanted is None:
+            row.insert(1, f"`{unit.dimension}`")
+        if offsets:
+            row += [f"`{unit.offset}`", _about(unit.offset)]
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
+def _derived_section(derived: list[dict[str, Any]]) -> list[str]:
+    """Return the lines of the section of derived spellings, each read by the default lexicon."""
+    lines = [
+        "",
+        "## Derived spellings",
+        "",
+        "Each of these spellings is a unit made of the units above.",
+        "",
+        "| Spelling | Is | Scale | ≈ | Dimension |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for entry in derived:
+        for spelling in entry["spellings"]:
+            unit = DEFAULT.parse(spelling)
+            lines.append(
+                f"| `{spelling}` | `{unit}` | `{unit.scale}` | {_about(unit.scale)}"
+                f" | `{unit.dimension}` |"
+            )
+    return lines
+
+
+def _plurals_section(plurals: dict[str, str]) -> list[str]:
+    """Return the lines of the section of irregular plurals: a table of pairs in columns."""
+    irregular = [(plural, one) for plural, one in plurals.items() if plural != one]
+    same = [plural for plural, one in plurals.items() if plural == one]
+    lines = [
+        "",
+        "## Irregular plurals of count nouns",
+        "",
+        (
+            "A count noun is named by its singular; the lexicon knows these plurals,"
+            " which do not follow the regular rules of English."
+        ),
+        "",
+        "| " + " | ".join(["Plural | Singular"] * LEXICON_COLUMNS) + " |",
+        "|" + " --- |" * (2 * LEXICON_COLUMNS),
+    ]
+    rows = -(-len(irregular) // LEXICON_COLUMNS)
+    for r in range(rows):
+        pairs = irregular[r::rows]
+        cells = [f"`{text}`" for pair in pairs for text in pair]
+        cells += [""] * (2 * LEXICON_COLUMNS - len(cells))
+        lines.append("| " + " | ".join(cells) + " |")
+    if same:
+        lines += [
+            "",
+            (
+                "These words are the same in the singular and the plural, and lose no"
+                f" final `s`: {_code(same)}."
+            ),
+        ]
+    return lines
+
+
+def units_lexicon_page() -> str:
+    """Return the page of the unit lexicon: every unit, spelling and plural of the data file."""
+    data = _lexicon_data()
+    entries: list[Entry] = data["units"]
+    if [entry["name"] for entry in entries] != list(DEFAULT.units):
+        msg = f"{UNITS_LEXICON}: the data file's units are not DEFAULT.units"
+        raise RegenerationError(msg)
+    version = DEFAULT.version
+    derived: list[dict[str, Any]] = data["derived"]
+    spellings = sum(len(entry["spellings"]) for entry in derived)
+    lines = [
+        f"# The unit lexicon ({version})",
+        "",
+        (
+            "This page is generated by `python tools/regenerate.py` from the"
+            f" lexicon's data file, `binding_graph/units/{version}.json`: edit the"
+            " data file, never the page."
+        ),
+        (
+            f"The data file holds {len(entries)} units, {spellings} derived"
+            f" spellings, {len(data['plurals'])} irregular plurals of count nouns"
+            f" and {len(data['connectors'])} connector words."
+        ),
+        (
+            "A unit reads by its name, its plural and each of its other spellings;"
+            " a phrase the lexicon does not list is a count noun, a dimension of"
+            " its own."
+        ),
+        (
+            "A scale is exact, the number of coherent units of its dimension in"
+            " one of the unit; where it is not a whole number, the column ≈ gives"
+            " it as a decimal, for reading only."
+        ),
+    ]
+    sections: dict[str, list[Entry]] = {title: [] for title, _ in LEXICON_SECTIONS}
+    for entry in entries:
+        sections[_section(DEFAULT.units[entry["name"]].dimension)].append(entry)
+    for title, wanted in LEXICON_SECTIONS:
+        if sections[title]:
+            lines += _unit_section(title, wanted, sections[title])
+    lines += _derived_section(derived)
+    lines += _plurals_section(data["plurals"])
+    lines += [
+        "",
+        "## Connector words",
+        "",
+        f"These words join units and are never one: {_code(data['connectors'])}.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def artefacts(root: Path) -> dict[str, bytes]:
     """Return every artefact's path, from *root* and with ``/``, and the bytes it should hold."""
     made: dict[str, bytes] = {}
@@ -304,6 +518,7 @@ def artefacts(root: Path) -> dict[str, bytes]:
     made[MODEL_TABLE_BLOCK[0]] = _with_block(root, MODEL_TABLE_BLOCK, _model_rows())
     example = _script(root, "examples/word_problem.py").build()
     made[MERMAID_BLOCK[0]] = _with_block(root, MERMAID_BLOCK, to_mermaid(example))
+    made[UNITS_LEXICON] = units_lexicon_page().encode("utf-8")
     return made
 
 
