@@ -237,7 +237,7 @@ class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
     def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
-        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis' and the arithmetic's."""
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's and the units'."""
         assert (
             REFUSAL_CODES
             - {
@@ -248,6 +248,8 @@ class TestInvalidGraphDocuments:
                 "division_by_zero",
                 "dependency_mismatch",
                 "conflicting_values",
+                "unknown_unit",
+                "unit_mismatch",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )
