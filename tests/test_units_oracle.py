@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 
     from binding_graph.errors import ErrorPath
 
-Registry = pint.UnitRegistry[float]
-"""pint's registry, of float magnitudes."""
+    # pint's registry, of float magnitudes; pint before 0.25 (the last for
+    # Python 3.10) is not generic at run time.
+    Registry = pint.UnitRegistry[float]
 
 PHYSICAL_BASES: Final = frozenset({"[length]", "[mass]", "[time]", "[temperature]"})
 """The base dimensions pint knows by the same names."""
