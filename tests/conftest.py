@@ -25,7 +25,7 @@ _BASE = settings(
     print_blob=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("default", _BASE, max_examples=100)
-settings.register_profile("ci", _BASE, max_examples=250)
+settings.register_profile("ci", _BASE, max_examples=150)
 # Mutation runs (`tox run -e mutation`, docs/mutation.md) run the tests once per
 # mutant: a few examples, the same ones every run (so the score is
 # reproducible), no example database shared between mutants, and no shrinking
