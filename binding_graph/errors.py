@@ -14,6 +14,7 @@ __all__ = [
     "ALLOCATION_CODES",
     "ANALYSIS_CODES",
     "ARITHMETIC_CODES",
+    "DATASET_CODES",
     "DOCUMENT_CODES",
     "REFUSAL_CODES",
     "UNIT_CODES",
@@ -49,6 +50,9 @@ RefusalCode = Literal[
     "conflicting_values",
     "unknown_unit",
     "unit_mismatch",
+    "no_annotation",
+    "answer_mismatch",
+    "untraceable_number",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -99,8 +103,26 @@ its units say. The units also refuse with ``limit_exceeded``,
 .. versionadded:: 0.1.0
 """
 
+DATASET_CODES: Final[frozenset[str]] = frozenset(
+    {"no_annotation", "answer_mismatch", "untraceable_number"}
+)
+"""The codes only :mod:`binding_graph.datasets` raises: never a document's.
+
+An adapter refuses a benchmark's record that it cannot turn into a sound
+gold graph. It also refuses with ``wrong_type``, ``missing_key``,
+``empty_text``, ``invalid_text``, ``not_arithmetic``, ``division_by_zero``
+and ``limit_exceeded``, codes it shares.
+
+.. versionadded:: 0.1.0
+"""
+
 DOCUMENT_CODES: Final[frozenset[str]] = (
-    REFUSAL_CODES - ALLOCATION_CODES - ANALYSIS_CODES - ARITHMETIC_CODES - UNIT_CODES
+    REFUSAL_CODES
+    - ALLOCATION_CODES
+    - ANALYSIS_CODES
+    - ARITHMETIC_CODES
+    - UNIT_CODES
+    - DATASET_CODES
 )
 """Every code that reading a document can raise.
 

@@ -136,6 +136,10 @@ SPEC_CODES = frozenset(
         # Units (binding_graph.units).
         "unknown_unit",
         "unit_mismatch",
+        # Datasets (binding_graph.datasets).
+        "no_annotation",
+        "answer_mismatch",
+        "untraceable_number",
     }
 )
 
@@ -144,10 +148,10 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the twenty-five codes the specs list."""
+        """REFUSAL_CODES is the closed set of the twenty-eight codes the specs list."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert REFUSAL_CODES == SPEC_CODES
-        assert len(REFUSAL_CODES) == 25
+        assert len(REFUSAL_CODES) == 28
 
     def test_refusal_code_literal_matches_the_set(self) -> None:
         """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""

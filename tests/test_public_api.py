@@ -115,6 +115,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "ALLOCATION_CODES",
             "ANALYSIS_CODES",
             "ARITHMETIC_CODES",
+            "DATASET_CODES",
             "DOCUMENT_CODES",
             "REFUSAL_CODES",
             "UNIT_CODES",

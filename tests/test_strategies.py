@@ -237,7 +237,7 @@ class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
     def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
-        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's and the units'."""
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units' and the datasets'."""
         assert (
             REFUSAL_CODES
             - {
@@ -250,6 +250,9 @@ class TestInvalidGraphDocuments:
                 "conflicting_values",
                 "unknown_unit",
                 "unit_mismatch",
+                "no_annotation",
+                "answer_mismatch",
+                "untraceable_number",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )

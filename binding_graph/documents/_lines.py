@@ -117,7 +117,11 @@ def number_lines(
 
 
 def split_lines(  # noqa: C901 -- one loop; helpers would cost a call a line
-    file: Reader, max_bytes: int, chunk_size: int = CHUNK_SIZE
+    file: Reader,
+    max_bytes: int,
+    chunk_size: int = CHUNK_SIZE,
+    *,
+    owner: str = "load_lines",
 ) -> Iterator[tuple[int, bytes | None]]:
     r"""Yield ``(number, line)`` for each line of a binary *file*, line end removed.
 
@@ -126,6 +130,7 @@ def split_lines(  # noqa: C901 -- one loop; helpers would cost a call a line
     A line longer than *max_bytes* is yielded as ``None``: its bytes are
     dropped as they are read, so memory stays within *max_bytes* and a
     chunk, whatever the file holds.
+    What :func:`read_chunk` refuses of the file, it refuses as *owner*'s.
     """
     # A line is known to be too long only above this: its last byte may yet
     # turn out to be the \r of a CRLF line end.
@@ -135,7 +140,7 @@ def split_lines(  # noqa: C901 -- one loop; helpers would cost a call a line
     size = 0  # the size of pieces
     skipping = False  # the current line is too long: its bytes are dropped
     while True:
-        chunk = read_chunk(file, chunk_size, "load_lines")
+        chunk = read_chunk(file, chunk_size, owner)
         if not chunk:
             break
         parts = chunk.split(b"\n")

@@ -144,6 +144,34 @@ def _strict(text: str) -> object:
         raise BindingGraphError("limit_exceeded", msg) from None
 
 
+def strict_tree(text: str | bytes | bytearray, max_bytes: int) -> object:
+    """Return the JSON value of *text*, refused as :func:`loads` refuses a document.
+
+    The text's limits, encoding and JSON are checked as ``loads`` checks a
+    document's, in the same words, with the strict parser alone: the value
+    is any JSON value, not yet read as a model. The caller checks that
+    *text* is exactly a ``str``, ``bytes`` or ``bytearray``.
+    """
+    if _too_large(text, max_bytes):
+        raise too_large(max_bytes)
+    return _strict(_decoded(text))
+
+
+def _decoded(text: str | bytes | bytearray) -> str:
+    """Return *text* as a ``str``: UTF-8 without a byte order mark, else refused."""
+    # isinstance, once the type is known exact: it asks no subclass then.
+    if not isinstance(text, str):
+        try:
+            text = text.decode()
+        except UnicodeDecodeError as exc:
+            msg = f"a document must be UTF-8 ({exc.reason} at byte {exc.start})"
+            raise malformed(msg) from None
+    if text.startswith("\ufeff"):
+        msg = "a document must not start with a byte order mark (U+FEFF)"
+        raise malformed(msg)
+    return text
+
+
 def _read_text(text: str, cls: type) -> Model:
     """Read a *cls* from JSON *text*, as the strict parser and :func:`read` would.
 
@@ -202,17 +230,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
         obj = fast.loads(text, model)
         if obj is not None:
             return obj
-    # isinstance, once the type is known exact: it asks no subclass then.
-    if not isinstance(text, str):
-        try:
-            text = text.decode()
-        except UnicodeDecodeError as exc:
-            msg = f"a document must be UTF-8 ({exc.reason} at byte {exc.start})"
-            raise malformed(msg) from None
-    if text.startswith("\ufeff"):
-        msg = "a document must not start with a byte order mark (U+FEFF)"
-        raise malformed(msg)
-    return _read_text(text, model)
+    return _read_text(_decoded(text), model)
 
 
 @overload

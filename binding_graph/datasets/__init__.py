@@ -1,0 +1,108 @@
+r"""Benchmarks as gold graphs: a GSM8K or SVAMP record turned into a binding graph and its answer.
+
+The caller opens and parses the benchmark's file; an adapter takes one
+record, the parsed JSON object, and returns a :class:`BenchmarkCase`: the
+record's ``source_id``, its gold graph and the benchmark's answer, as a
+:class:`~fractions.Fraction`. Every case returned answers the benchmark:
+``binding_graph.arithmetic.answers(case.graph) == (case.answer,)``, checked
+before it is returned. A record that cannot be made into such a graph is
+refused; the adapter never guesses.
+
+What a gold graph holds:
+
+- **Provenance**: the problem's text, the span ``[0, len(text))`` of
+  *source_id*; for GSM8K also the solution (the ``answer`` field up to, not
+  including, its line ``#### ANSWER``) under ``SOURCE_ID/solution``.
+- **One symbol and one fact per number of the text that a step uses.** The
+  fact's span quotes where the text first states that value, scanning from
+  the start (and, at one place, the longer quote first); its value is the
+  number in :func:`~binding_graph.arithmetic.parse_number`'s form (``"1000"``,
+  ``"0.5"``, ``"1/3"``). A text states numbers in digits (``48``, ``2.5``,
+  ``.5``, ``1,000`` for 1000), as percentages (``25%`` or ``25 percent``
+  state 1/4, the ``25`` in them 25), as fractions (``3/4``), and in words:
+  ``one`` to ``nineteen``, the tens ``twenty`` to ``ninety`` and their
+  compounds (``twenty-five``), ``hundred``, ``thousand``, ``million``,
+  ``half`` (1/2), ``quarter`` (1/4), ``twice``, ``double`` and ``doubled``
+  (2), ``triple``, ``tripled`` and ``thrice`` (3), ``quadruple`` (4) and
+  ``dozen`` (12), in any case. A currency sign is not part of a quote:
+  ``$12`` quotes ``12``.
+- **One symbol and one admitted equation per step**, in order: each GSM8K
+  annotation ``<<EXPRESSION=RESULT>>``; SVAMP's one ``Equation``. Each
+  number of the step becomes the symbol of the latest earlier step whose
+  value or stated ``RESULT`` it equals; else the fact's symbol of that value
+  of the text; else it stays a literal, a constant the text does not state
+  (such as 60 minutes in an hour). The right-hand side is
+  :func:`~binding_graph.arithmetic.canonical_expression`'s, the
+  dependencies exactly the symbols it mentions, the ``operation_kind`` its
+  top operation (``add``, ``subtract``, ``multiply``, ``divide``,
+  ``negate`` or ``identity``); units are not read, and ``unit_proof`` says
+  so. A GSM8K step's span quotes its line of the solution; SVAMP's, the
+  question.
+- **The unknown**, on the last step's symbol; its span quotes the question:
+  for GSM8K the last sentence of the text that ends in ``?`` (the whole text
+  if none does), for SVAMP the ``Question``.
+
+Symbols come from :func:`~binding_graph.allocate_symbols`, numbers first
+(in the order of the text, each named as it is written) then steps
+(``step 1``, ...): equal records give byte-equal graphs.
+
+Refusals are :class:`~binding_graph.BindingGraphError`, with a path into
+the record, such as ``("answer",)``, and a code of this closed set:
+
+- ``wrong_type``: a record that is not exactly a ``dict``, a field that is
+  not exactly a ``str`` (SVAMP's ``Answer``: an ``int`` or a ``float``), a
+  *source_id* that is not a ``str``; ``missing_key``: a field missing;
+  ``empty_text`` and ``invalid_text``: a blank text, or one with a lone
+  surrogate.
+- ``no_annotation``: a GSM8K solution with no ``<<EXPRESSION=RESULT>>``.
+- ``not_arithmetic``: a step outside the arithmetic profile (``**``, ``%``,
+  ``//``, a unary ``+``, a name), an annotation without exactly one ``=``,
+  a final answer (GSM8K's line ``#### ANSWER``, digits grouped by thousands
+  or not; SVAMP's ``Answer``, read by its ``repr``) that is not a number, or
+  missing.
+- ``division_by_zero``: a step that divides by zero.
+- ``untraceable_number``: a number of SVAMP's ``Equation`` that the text
+  does not state.
+- ``answer_mismatch``: steps that do not reach the benchmark's answer.
+- ``limit_exceeded``: a number or a step beyond the arithmetic profile's
+  limits.
+
+The codes only the adapters raise are :data:`~binding_graph.errors.DATASET_CODES`.
+
+Cases travel as JSON Lines, one canonical line a case
+(:func:`case_line`, :func:`dump_cases`), read back by :func:`load_cases`;
+:func:`score` scores a parser's graphs against them, as a :class:`Score`.
+
+>>> from binding_graph.datasets import from_gsm8k
+>>> case = from_gsm8k(
+...     {"question": "Ann has 3 bags of 4 apples. How many apples?",
+...      "answer": "3*4 = <<3*4=12>>12 apples.\n#### 12"},
+...     source_id="p1",
+... )
+>>> case.answer, case.graph.equations[0].rhs_canonical
+(Fraction(12, 1), 'sym_3_000 * sym_4_001')
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from binding_graph.datasets._case import BenchmarkCase
+from binding_graph.datasets._gsm8k import from_gsm8k
+from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, load_cases
+from binding_graph.datasets._results import Score, WrongCase
+from binding_graph.datasets._score import score
+from binding_graph.datasets._svamp import from_svamp
+
+__all__ = [
+    "BenchmarkCase",
+    "CaseRecord",
+    "Score",
+    "WrongCase",
+    "case_line",
+    "dump_cases",
+    "from_gsm8k",
+    "from_svamp",
+    "load_cases",
+    "score",
+]

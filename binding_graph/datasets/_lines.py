@@ -1,0 +1,314 @@
+r"""Benchmark cases as JSON Lines: one canonical line a case, and a streaming reader of them.
+
+A line is the JSON object ``{"answer": ..., "graph": ..., "source_id": ...}``
+in canonical form (RFC 8785, as :func:`~binding_graph.canonical_bytes` writes
+a graph), then ``\n``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING, BinaryIO, Final, cast
+
+import attrs
+
+from binding_graph._checks import guarded
+from binding_graph.arithmetic import parse_number
+from binding_graph.datasets._case import BenchmarkCase
+from binding_graph.datasets._numbers import spelled
+from binding_graph.documents._lines import (
+    Reader,
+    check_max_bytes,
+    is_blank,
+    number_lines,
+    reader,
+    split_lines,
+    wrong_type,
+)
+from binding_graph.documents._text import strict_tree
+from binding_graph.errors import (
+    BindingGraphError,
+    foreign_failure,
+    refuse_type,
+    short_repr,
+    too_large,
+    type_name,
+)
+from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, from_data
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+__all__ = ["CaseRecord", "case_line", "dump_cases", "load_cases"]
+
+_KEYS: Final = ("source_id", "answer", "graph")
+_OWNER: Final = "load_cases"
+_EXPECTED: Final = "a binary file or an iterable of lines"
+
+# The writer of canonical JSON strings, as documents._writing writes them.
+_STRING: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+
+
+def _refusal_key(error: BindingGraphError | None) -> object:
+    return None if error is None else (error.code, error.path, error.message)
+
+
+@attrs.frozen(weakref_slot=False)
+class CaseRecord:
+    """One line of a file of cases: its line number, and its case or its refusal.
+
+    Exactly one of *case* and *error* is set. Two records are equal when
+    they are on the same line and hold equal cases, or refusals with the
+    same code, path and message.
+
+    Args:
+        line: The line's number, from 1 (blank lines count).
+        case: The case the line holds, if it reads as one.
+        error: Otherwise, why it does not.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *line* is not a positive
+            ``int``, *case* not a
+            :class:`~binding_graph.datasets.BenchmarkCase` or *error* not a
+            :class:`~binding_graph.BindingGraphError`, or unless exactly one
+            of *case* and *error* is given.
+
+    .. versionadded:: 0.1.0
+    """
+
+    line: int
+    case: BenchmarkCase | None = None
+    error: BindingGraphError | None = attrs.field(default=None, eq=_refusal_key)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.line) is not int or self.line < 1:
+            wrong_type("CaseRecord", "line", "a positive int", self.line)
+        # Read as objects: the annotations are what is checked here.
+        case: object = self.case
+        error: object = self.error
+        if case is not None and type(case) is not BenchmarkCase:
+            wrong_type("CaseRecord", "case", "a BenchmarkCase or None", case)
+        if error is not None and type(error) is not BindingGraphError:
+            wrong_type("CaseRecord", "error", "a BindingGraphError or None", error)
+        if (case is None) is (error is None):
+            msg = "CaseRecord holds a case or an error: exactly one of them"
+            raise BindingGraphError("wrong_type", msg, ("error",))
+
+
+# -- writing ----------------------------------------------------------------------
+
+
+def case_line(case: BenchmarkCase) -> bytes:
+    r"""Return the canonical line of *case*, with its ``\n``.
+
+    The line is the RFC 8785 form of ``{"answer": ANSWER, "graph": GRAPH,
+    "source_id": SOURCE_ID}``: *ANSWER* the answer as a fact's value spells
+    it (a terminating decimal, ``"72"`` or ``"0.5"``, else ``"N/D"`` in
+    lowest terms), *GRAPH* the graph as :func:`~binding_graph.to_data`
+    writes it. Equal cases give equal bytes, in every run.
+
+    Args:
+        case: The case; exactly a :class:`BenchmarkCase`.
+
+    Returns:
+        The line, in UTF-8, ending in ``\n``.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` at ``("case",)`` if *case* is not
+            a :class:`BenchmarkCase`.
+
+    >>> from fractions import Fraction
+    >>> from binding_graph import SemanticSymbolicBindingGraph
+    >>> from binding_graph.datasets import BenchmarkCase, case_line
+    >>> line = case_line(BenchmarkCase("p1", SemanticSymbolicBindingGraph(), Fraction(1, 2)))
+    >>> line[:44]
+    b'{"answer":"0.5","graph":{"constraints":[],"e'
+    >>> line[-19:]
+    b',"source_id":"p1"}\n'
+
+    .. versionadded:: 0.1.0
+    """
+    if type(case) is not BenchmarkCase:
+        wrong_type("case_line", "case", "a BenchmarkCase", case)
+    answer = _STRING(spelled(case.answer)).encode()
+    source_id = _STRING(case.source_id).encode()
+    graph = canonical_bytes(case.graph)
+    return b'{"answer":%b,"graph":%b,"source_id":%b}\n' % (answer, graph, source_id)
+
+
+def dump_cases(cases: Iterable[BenchmarkCase], file: BinaryIO) -> int:
+    """Write *cases* to a binary *file*, each as its :func:`case_line`.
+
+    Args:
+        cases: The cases to write, in order.
+        file: A binary file (anything with ``write(bytes)``).
+
+    Returns:
+        How many cases were written.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *file* is a text file, or at
+            the first item of *cases* that is not a :class:`BenchmarkCase`
+            (those before it are written); if iterating *cases*, or writing
+            to *file*, raises anything but an ``OSError``, which passes as
+            it is.
+
+    .. versionadded:: 0.1.0
+    """
+    binary = "a binary file"
+    try:
+        text = isinstance(file, io.TextIOBase)  # may ask the file its class
+    except Exception as exc:
+        raise foreign_failure("dump_cases", "file", binary, file, exc) from exc
+    if text:
+        wrong_type("dump_cases", "file", binary, file)
+    expected = "an iterable of BenchmarkCase"
+    count = 0
+    for case in guarded(cases, "dump_cases", "cases", expected):
+        if type(case) is not BenchmarkCase:
+            wrong_type("dump_cases", "cases", expected, case)
+        data = case_line(case)
+        try:
+            file.write(data)
+        except OSError:
+            raise
+        except Exception as exc:
+            raise foreign_failure("dump_cases", "file", binary, file, exc) from exc
+        count += 1
+    return count
+
+
+# -- reading cases ----------------------------------------------------------------
+
+
+def _tree(line: object, max_bytes: int) -> object:
+    """Return the JSON value of *line*; its size, UTF-8 and JSON refused as ``loads`` refuses them."""
+    cls = type(line)
+    if cls is not str and cls is not bytes and cls is not bytearray:
+        refuse_type(_OWNER, "line", "a str or bytes", line, ())
+    return strict_tree(cast("str | bytes | bytearray", line), max_bytes)
+
+
+def _read_case(line: object, max_bytes: int) -> BenchmarkCase:
+    """Return the case of one line; refuse a line that does not hold one."""
+    data = _tree(line, max_bytes)
+    if type(data) is not dict:
+        msg = f"a case line must be a JSON object, not {type_name(data)}"
+        raise BindingGraphError("wrong_type", f"{msg} (got {short_repr(data)})")
+    fields = cast("dict[str, object]", data)
+    for key in fields:  # the order of the line: the first stray key is reported
+        if key not in _KEYS:
+            msg = f"a case has no field {short_repr(key)}; its fields are {', '.join(_KEYS)}"
+            raise BindingGraphError("unknown_key", msg, (key,))
+    for key in _KEYS:
+        if key not in fields:
+            msg = f"a case line has no key {key!r}"
+            raise BindingGraphError("missing_key", msg, (key,))
+    source_id, answer = fields["source_id"], fields["answer"]
+    if type(source_id) is not str:
+        refuse_type("BenchmarkCase", "source_id", "a str", source_id, ("source_id",))
+    if type(answer) is not str:
+        refuse_type("BenchmarkCase", "answer", "a str", answer, ("answer",))
+    try:
+        value = parse_number(answer)
+    except BindingGraphError as error:
+        msg = f"a case's answer must be a number: {error.message}"
+        raise BindingGraphError(error.code, msg, ("answer",)) from None
+    try:
+        graph = from_data(fields["graph"])
+    except BindingGraphError as error:
+        raise error.with_prefix(("graph",)) from None
+    return BenchmarkCase(source_id, graph, value)
+
+
+def _record(line: object, number: int, max_bytes: int) -> CaseRecord:
+    try:
+        case = _read_case(line, max_bytes)
+    except BindingGraphError as error:
+        return CaseRecord(number, error=error)
+    return CaseRecord(number, case=case)
+
+
+def load_cases(
+    source: BinaryIO | Iterable[str | bytes | bytearray],
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Iterator[CaseRecord]:
+    r"""Read a file of cases, as :func:`case_line` writes them: a :class:`CaseRecord` per line.
+
+    It takes what :func:`~binding_graph.load_lines` takes, splits lines
+    as it does (``\n`` or ``\r\n``; blank lines skipped but counted) and,
+    like it, never stops at a bad line. A line must be a JSON object with
+    exactly the keys ``source_id`` (a ``str``), ``answer`` (a ``str`` that
+    :func:`~binding_graph.arithmetic.parse_number` reads) and ``graph`` (a
+    tree that :func:`~binding_graph.from_data` reads), in any order and
+    spacing. A line's refusal is, with its path into the line:
+    ``malformed_document`` (not UTF-8, a byte order mark, not JSON, a
+    repeated key, a number with a fraction or an exponent, an integer
+    beyond ``2**53 - 1``), ``limit_exceeded`` (above *max_bytes*, or
+    nested too deep), ``wrong_type`` (not an object; a ``source_id`` or
+    an ``answer`` that is not a string, at ``("source_id",)`` or
+    ``("answer",)``), ``unknown_key`` or ``missing_key`` at the key,
+    ``empty_text`` or ``invalid_text`` at ``("source_id",)``, what
+    :func:`~binding_graph.arithmetic.parse_number` refuses at
+    ``("answer",)`` (``not_arithmetic``, ``limit_exceeded``), and what
+    :func:`~binding_graph.from_data` refuses under ``("graph",)``, such as
+    ``("graph", "symbols", 0, "symbol_id")``.
+
+    Args:
+        source: A binary file (anything with ``read(size) -> bytes``), read
+            64 KiB at a time; or an iterable of lines, ``bytes`` or ``str``,
+            each with or without its line end.
+        max_bytes: The longest line to read, in bytes of UTF-8. From a file,
+            a longer one is refused without ever being held whole.
+
+    Returns:
+        An iterator of records, in the order of their lines; it reads
+        *source* as it is advanced.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` as
+            :func:`~binding_graph.load_lines` raises it: *max_bytes* not an
+            ``int``, *source* neither a file nor an iterable of lines; while
+            iterating, a file that reads anything but ``bytes``, or a source
+            whose reading raises anything but an ``OSError``, which passes
+            as it is.
+
+    >>> from binding_graph.datasets import load_cases
+    >>> records = load_cases([b'{"source_id": "p1"}', b"", b"[]"])
+    >>> [(record.line, record.error.code, record.error.path) for record in records]
+    [(1, 'missing_key', ('answer',)), (3, 'wrong_type', ())]
+
+    .. versionadded:: 0.1.0
+    """
+    check_max_bytes(_OWNER, max_bytes)
+    # A check of the class itself: it runs no code of the source's own.
+    if issubclass(type(source), (str, bytes, bytearray)):
+        wrong_type(_OWNER, "source", _EXPECTED, source)
+    file = reader(source, _OWNER, _EXPECTED)
+    if file is not None:
+        return _file_records(file, max_bytes)
+    try:
+        lines = iter(cast("Iterable[object]", source))
+    except TypeError:
+        wrong_type(_OWNER, "source", _EXPECTED, source)
+    except Exception as exc:
+        raise foreign_failure(_OWNER, "source", _EXPECTED, source, exc) from exc
+    return _records(number_lines(lines, _OWNER, _EXPECTED), max_bytes)
+
+
+def _records(
+    lines: Iterator[tuple[int, object]], max_bytes: int
+) -> Iterator[CaseRecord]:
+    for number, line in lines:
+        if not is_blank(line, max_bytes):
+            yield _record(line, number, max_bytes)
+
+
+def _file_records(file: Reader, max_bytes: int) -> Iterator[CaseRecord]:
+    for number, line in split_lines(file, max_bytes, owner=_OWNER):
+        if line is None:  # longer than max_bytes, and never held whole
+            yield CaseRecord(number, error=too_large(max_bytes))
+        elif not is_blank(line, max_bytes):
+            yield _record(line, number, max_bytes)

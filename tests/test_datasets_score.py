@@ -1,0 +1,493 @@
+"""binding_graph.datasets.score: answers, refusals and facts of predicted graphs against gold cases."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from binding_graph import BindingGraphError, LineRecord, SemanticSymbolicBindingGraph
+from binding_graph import strategies as bgst
+from binding_graph.arithmetic import answers
+from binding_graph.datasets import BenchmarkCase, Score, WrongCase, score
+from tests._helpers import refusal, untyped
+from tests.test_datasets_lines import CASE, imported
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+NOT_ARITHMETIC: Final = BindingGraphError("not_arithmetic", "the parser gave up")
+NO_FACTS: Final = attrs.evolve(CASE.graph, facts=())
+PLUS: Final = attrs.evolve(
+    CASE.graph,
+    equations=(
+        attrs.evolve(
+            CASE.graph.equations[0],
+            rhs_canonical="sym_3_000 + sym_4_001",
+            operation_kind="add",
+        ),
+    ),
+)
+
+
+@pytest.fixture(scope="module")
+def gold() -> list[BenchmarkCase]:
+    """Gold cases of the first records of the GSM8K and SVAMP samples."""
+    return imported()
+
+
+def _perfect(result: Score, total: int) -> None:
+    assert (result.total, result.correct, result.wrong_total) == (total, total, 0)
+    assert result.accuracy == result.fact_precision == result.fact_recall == 1
+    assert result.wrong == ()
+    assert dict(result.refused) == dict(result.unsolvable) == {}
+
+
+class TestGold:
+    """Gold scored against itself is perfect; a perturbed copy falls exactly as it should."""
+
+    def test_gold_against_gold_is_perfect(self, gold: list[BenchmarkCase]) -> None:
+        """Accuracy, fact precision and fact recall are all 1."""
+        result = score((case.graph for case in gold), iter(gold))
+        _perfect(result, len(gold))
+        assert result.facts_matched == result.facts_gold == result.facts_predicted
+        assert result.facts_gold == sum(len(case.graph.facts) for case in gold)
+
+    def test_dropping_a_fact(self, gold: list[BenchmarkCase]) -> None:
+        """Recall falls by exactly 1/facts_gold; precision stays 1."""
+        perfect = score([case.graph for case in gold], gold)
+        target = next(i for i, case in enumerate(gold) if case.graph.facts)
+        graph = gold[target].graph
+        dropped = attrs.evolve(graph, facts=graph.facts[1:])
+        predicted = [case.graph for case in gold]
+        predicted[target] = dropped
+        result = score(predicted, gold)
+        assert result.fact_recall == perfect.fact_recall - Fraction(
+            1, perfect.facts_gold
+        )
+        assert result.fact_precision == 1
+        assert result.facts_predicted == perfect.facts_predicted - 1
+
+    def test_changing_an_operator(self, gold: list[BenchmarkCase]) -> None:
+        """The case's answer changes: correct falls by exactly 1, and it is wrong for its answer."""
+        target = next(
+            i
+            for i, case in enumerate(gold)
+            if " * " in case.graph.equations[0].rhs_canonical
+        )
+        graph = gold[target].graph
+        first = graph.equations[0]
+        changed = attrs.evolve(
+            graph,
+            equations=(
+                attrs.evolve(
+                    first, rhs_canonical=first.rhs_canonical.replace(" * ", " + ", 1)
+                ),
+                *graph.equations[1:],
+            ),
+        )
+        got = answers(changed)
+        assert got != (gold[target].answer,)
+        predicted = [case.graph for case in gold]
+        predicted[target] = changed
+        result = score(predicted, gold)
+        assert result.correct == len(gold) - 1
+        assert result.wrong == (
+            WrongCase(
+                index=target,
+                source_id=gold[target].source_id,
+                why="wrong_answer",
+                code=None,
+                expected=gold[target].answer,
+                got=got,
+            ),
+        )
+        assert result.fact_precision == result.fact_recall == 1
+
+    def test_score_is_deterministic(self, gold: list[BenchmarkCase]) -> None:
+        """Two runs give equal scores and equal data."""
+        predicted = [NOT_ARITHMETIC, NO_FACTS, *(case.graph for case in gold[2:])]
+        first, second = score(predicted, gold), score(predicted, gold)
+        assert first == second
+        assert hash(first) == hash(second)
+        assert first.to_data() == second.to_data()
+
+
+class TestOutcomes:
+    """Refusals, line records and unsolvable graphs are counted by code."""
+
+    def test_every_kind_of_item(self) -> None:
+        """A graph, a refusal, and line records of each; the score and its data are exact."""
+        predicted = [
+            CASE.graph,
+            NOT_ARITHMETIC,
+            LineRecord(3, error=BindingGraphError("missing_key", "m", ("symbols",))),
+            LineRecord(4, graph=CASE.graph),
+            NO_FACTS,
+            PLUS,
+            BindingGraphError("not_arithmetic", "again"),
+        ]
+        result = score(predicted, [CASE] * 7)
+        assert result.to_data() == {
+            "total": 7,
+            "correct": 2,
+            "accuracy": "2/7",
+            "refused": {"missing_key": 1, "not_arithmetic": 2},
+            "unsolvable": {"unbound_unknown": 1},
+            "facts_matched": 6,
+            "facts_predicted": 6,
+            "facts_gold": 14,
+            "fact_precision": "1",
+            "fact_recall": "3/7",
+            "wrong_total": 5,
+            "wrong": [
+                {
+                    "index": 1,
+                    "source_id": "p1",
+                    "why": "refused",
+                    "code": "not_arithmetic",
+                    "expected": "12",
+                    "got": None,
+                },
+                {
+                    "index": 2,
+                    "source_id": "p1",
+                    "why": "refused",
+                    "code": "missing_key",
+                    "expected": "12",
+                    "got": None,
+                },
+                {
+                    "index": 4,
+                    "source_id": "p1",
+                    "why": "unsolvable",
+                    "code": "unbound_unknown",
+                    "expected": "12",
+                    "got": None,
+                },
+                {
+                    "index": 5,
+                    "source_id": "p1",
+                    "why": "wrong_answer",
+                    "code": None,
+                    "expected": "12",
+                    "got": ["7"],
+                },
+                {
+                    "index": 6,
+                    "source_id": "p1",
+                    "why": "refused",
+                    "code": "not_arithmetic",
+                    "expected": "12",
+                    "got": None,
+                },
+            ],
+        }
+        assert list(result.refused) == ["missing_key", "not_arithmetic"]
+        assert result.accuracy == Fraction(2, 7)
+
+    def test_keep_caps_the_wrong_cases_kept(self) -> None:
+        """Keep caps wrong; wrong_total counts them all."""
+        result = score([NOT_ARITHMETIC, PLUS, NO_FACTS], [CASE] * 3, keep=1)
+        assert [case.index for case in result.wrong] == [0]
+        assert result.wrong_total == 3
+        assert score([PLUS], [CASE], keep=0).wrong == ()
+
+    def test_nothing_to_score(self) -> None:
+        """No cases: accuracy 0, precision and recall 1."""
+        result = score([], [])
+        assert (result.total, result.accuracy) == (0, Fraction(0))
+        assert result.fact_precision == result.fact_recall == 1
+
+    def test_a_fact_matches_by_span_and_value(self) -> None:
+        """Another span, another value or an unreadable value matches nothing; 4.0 matches 4; each gold fact once."""
+        fact = CASE.graph.facts[1]
+        span = attrs.evolve(fact.source_span)
+        variants = [
+            attrs.evolve(fact, value="4.0"),
+            attrs.evolve(fact, value="5"),
+            attrs.evolve(fact, value="four"),
+            attrs.evolve(fact, source_span=attrs.evolve(span, source_id="p2")),
+            attrs.evolve(fact, value="8/2"),
+        ]
+        graph = attrs.evolve(CASE.graph, facts=(CASE.graph.facts[0], *variants))
+        result = score([graph], [CASE])
+        assert (result.facts_matched, result.facts_predicted, result.facts_gold) == (
+            2,
+            6,
+            2,
+        )
+        assert result.fact_precision == Fraction(1, 3)
+        unreadable = attrs.evolve(CASE.graph, facts=(attrs.evolve(fact, value="four"),))
+        gold = BenchmarkCase("p1", unreadable, Fraction(12))
+        assert score([unreadable], [gold]).facts_matched == 0
+
+
+class _Raising:
+    """An iterable whose iteration raises."""
+
+    def __iter__(self) -> Iterator[object]:
+        raise RuntimeError("iter")
+
+
+class TestRefusals:
+    """score refuses what it cannot pair or read, with code, path and message."""
+
+    @pytest.mark.parametrize(
+        ("predicted", "gold", "expected"),
+        [
+            (
+                [CASE.graph],
+                [CASE, CASE],
+                (
+                    "malformed_document",
+                    ("predicted",),
+                    (
+                        "score.predicted ended after 1 items, before score.gold: the two"
+                        " must pair one to one"
+                    ),
+                ),
+            ),
+            (
+                [CASE.graph, CASE.graph],
+                [CASE],
+                (
+                    "malformed_document",
+                    ("gold",),
+                    (
+                        "score.gold ended after 1 items, before score.predicted: the two"
+                        " must pair one to one"
+                    ),
+                ),
+            ),
+            (
+                ["graph"],
+                [CASE],
+                (
+                    "wrong_type",
+                    ("predicted", 0),
+                    (
+                        "score.predicted must be a graph, a BindingGraphError or a"
+                        " LineRecord, not str (got 'graph')"
+                    ),
+                ),
+            ),
+            (
+                [CASE.graph],
+                [CASE.graph],
+                (
+                    "wrong_type",
+                    ("gold", 0),
+                    (
+                        "score.gold must be an iterable of BenchmarkCase, not"
+                        " SemanticSymbolicBindingGraph (got SemanticSymbolicBindingGraph..."
+                    ),
+                ),
+            ),
+            (
+                [BindingGraphError(untyped(7), "m")],
+                [CASE],
+                (
+                    "wrong_type",
+                    ("predicted", 0),
+                    (
+                        "score.predicted[0].code must be a refusal code, a str, not int"
+                        " (got 7)"
+                    ),
+                ),
+            ),
+            (
+                [BindingGraphError(untyped("gave_up"), "m")],
+                [CASE],
+                (
+                    "not_in_vocabulary",
+                    ("predicted", 0),
+                    (
+                        "score.predicted[0].code must be one of the library's refusal"
+                        " codes (got 'gave_up')"
+                    ),
+                ),
+            ),
+            (
+                _Raising(),
+                [CASE],
+                (
+                    "wrong_type",
+                    ("predicted",),
+                    (
+                        "score.predicted must be an iterable of a graph, a"
+                        " BindingGraphError or a LineRecord, but the _Raising given"
+                        " raised RuntimeError when it was used"
+                    ),
+                ),
+            ),
+        ],
+    )
+    def test_refusals(self, predicted: object, gold: object, expected: object) -> None:
+        """Each refusal, exactly."""
+        error = refusal(score, untyped(predicted), untyped(gold))
+        code, path, message = untyped(expected)
+        assert (error.code, error.path) == (code, path)
+        assert error.message.startswith(message.removesuffix("..."))
+
+    @pytest.mark.parametrize("keep", [-1, True, 1.0])
+    def test_keep_must_be_a_count(self, keep: object) -> None:
+        """Keep is an int of at least 0."""
+        error = refusal(score, [], [], keep=untyped(keep))
+        assert (error.code, error.path) == ("wrong_type", ("keep",))
+        assert error.message.startswith("score.keep must be an int of at least 0, not")
+
+
+def _wrong(**changes: object) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "index": 0,
+        "source_id": "p1",
+        "why": "refused",
+        "code": "not_arithmetic",
+        "expected": Fraction(12),
+        "got": None,
+    }
+    fields.update(changes)
+    return fields
+
+
+def _score(**changes: object) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "total": 2,
+        "correct": 1,
+        "refused": {"not_arithmetic": 1},
+        "unsolvable": {},
+        "wrong": (WrongCase(**_wrong()),),
+        "wrong_total": 1,
+        "facts_matched": 1,
+        "facts_predicted": 2,
+        "facts_gold": 1,
+    }
+    fields.update(changes)
+    return fields
+
+
+class TestValues:
+    """Score and WrongCase refuse fields that do not make a score."""
+
+    @pytest.mark.parametrize(
+        ("changes", "expected"),
+        [
+            ({"index": -1}, ("wrong_type", ("index",))),
+            ({"source_id": ""}, ("empty_text", ("source_id",))),
+            ({"why": 3}, ("wrong_type", ("why",))),
+            ({"why": "lost"}, ("not_in_vocabulary", ("why",))),
+            ({"code": None}, ("wrong_type", ("code",))),
+            ({"code": "gave_up"}, ("not_in_vocabulary", ("code",))),
+            ({"code": 3}, ("wrong_type", ("code",))),
+            ({"expected": 12}, ("wrong_type", ("expected",))),
+            ({"got": (Fraction(1),)}, ("wrong_type", ("got",))),
+            ({"why": "wrong_answer", "code": None}, ("wrong_type", ("got",))),
+            (
+                {"why": "wrong_answer", "code": None, "got": (1,)},
+                ("wrong_type", ("got",)),
+            ),
+            (
+                {"why": "wrong_answer", "code": None, "got": [Fraction(1)]},
+                ("wrong_type", ("got",)),
+            ),
+        ],
+    )
+    def test_a_bad_wrong_case(
+        self, changes: dict[str, object], expected: tuple[str, tuple[str, ...]]
+    ) -> None:
+        """Each field, and code and got against why."""
+        error = refusal(WrongCase, **_wrong(**changes))
+        assert (error.code, error.path) == expected
+
+    def test_a_wrong_case_message(self) -> None:
+        """A message names the class, the field and the rule."""
+        error = refusal(WrongCase, **_wrong(why="lost"))
+        assert error.message == (
+            "WrongCase.why must be one of refused, unsolvable, wrong_answer (got 'lost')"
+        )
+
+    @pytest.mark.parametrize(
+        ("changes", "expected"),
+        [
+            ({"total": -1}, ("wrong_type", ("total",))),
+            ({"correct": "1"}, ("wrong_type", ("correct",))),
+            ({"refused": [("not_arithmetic", 1)]}, ("wrong_type", ("refused",))),
+            ({"refused": {3: 1}}, ("wrong_type", ("refused",))),
+            ({"refused": {"gave_up": 1}}, ("not_in_vocabulary", ("refused",))),
+            (
+                {"refused": {"not_arithmetic": 0}},
+                ("wrong_type", ("refused", "not_arithmetic")),
+            ),
+            (
+                {"unsolvable": {"not_arithmetic": True}},
+                ("wrong_type", ("unsolvable", "not_arithmetic")),
+            ),
+            ({"wrong": [WrongCase(**_wrong())]}, ("wrong_type", ("wrong",))),
+            ({"wrong": ("case",)}, ("wrong_type", ("wrong",))),
+            ({"wrong_total": 2}, ("wrong_type", ("wrong_total",))),
+            (
+                {"wrong": (), "wrong_total": 1, "refused": {"not_arithmetic": 2}},
+                ("wrong_type", ("wrong_total",)),
+            ),
+            (
+                {"total": 3, "wrong_total": 2, "wrong": (WrongCase(**_wrong()),) * 3},
+                ("wrong_type", ("wrong_total",)),
+            ),
+            ({"facts_matched": 2}, ("wrong_type", ("facts_matched",))),
+            (
+                {"facts_matched": 2, "facts_predicted": 1, "facts_gold": 3},
+                ("wrong_type", ("facts_matched",)),
+            ),
+        ],
+    )
+    def test_a_bad_score(
+        self, changes: dict[str, object], expected: tuple[str, tuple[str, ...]]
+    ) -> None:
+        """Each field, and the counts against each other."""
+        error = refusal(Score, **_score(**changes))
+        assert (error.code, error.path) == expected
+
+    def test_counts_read_in_code_order(self) -> None:
+        """A mapping proxy is taken too; counts read sorted, and equal scores hash alike."""
+        counts = MappingProxyType({"wrong_type": 1, "not_arithmetic": 1})
+        first = Score(**_score(total=3, wrong_total=2, refused=counts))
+        assert list(first.refused) == ["not_arithmetic", "wrong_type"]
+        second = Score(**_score(total=3, wrong_total=2, refused=dict(counts)))
+        assert first == second
+        assert hash(first) == hash(second)
+
+
+@given(
+    st.lists(
+        bgst.arithmetic_graphs(
+            max_symbols=4, max_facts=3, max_equations=3, max_unknowns=1
+        ),
+        max_size=4,
+    )
+)
+def test_a_graph_scored_against_itself_is_perfect(
+    graphs: list[SemanticSymbolicBindingGraph],
+) -> None:
+    """Graphs of one unknown, as gold with their own answers, score perfectly, twice alike."""
+    gold = [
+        BenchmarkCase(f"case-{index}", graph, answers(graph)[0])
+        for index, graph in enumerate(graphs)
+        if graph.unknowns
+    ]
+    predicted = [case.graph for case in gold]
+    result = score(predicted, gold)
+    if gold:
+        _perfect(result, len(gold))
+    else:
+        assert (result.total, result.accuracy, result.fact_recall) == (
+            0,
+            Fraction(0),
+            Fraction(1),
+        )
+    assert result == score(predicted, gold)
