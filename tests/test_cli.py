@@ -347,7 +347,7 @@ class TestValidate:
 
         write("secret.jsonl", LINE)
         write("open.jsonl", LINE)
-        monkeypatch.setattr(_scan, "_open", forbidden)
+        monkeypatch.setattr(_scan, "open_source", forbidden)
         result = cli("validate", "secret.jsonl")
         assert result == Result(
             2,
@@ -395,7 +395,7 @@ class TestValidate:
         """A file that fails mid-read: its records so far, one line on stderr, exit 2."""
         write("a.jsonl", LINE + b"\n" + LINE + b"\n")
         monkeypatch.setattr(
-            _scan, "_open", failing_open(LINE + b"\n" + LINE, len(LINE) + 1)
+            _scan, "open_source", failing_open(LINE + b"\n" + LINE, len(LINE) + 1)
         )
         result = cli("validate", "a.jsonl")
         assert result.err == "binding-graph: a.jsonl: Input/output error\n"
@@ -724,7 +724,7 @@ class TestCanonicalize:
         """A file that fails mid-read is not rewritten, and no file is left over."""
         write("a.jsonl", LOOSE + b"\n" + LOOSE)
         monkeypatch.setattr(
-            _scan, "_open", failing_open(LOOSE + b"\n" + LOOSE, len(LOOSE) + 1)
+            _scan, "open_source", failing_open(LOOSE + b"\n" + LOOSE, len(LOOSE) + 1)
         )
         result = cli("canonicalize", "a.jsonl")
         assert result.err == "binding-graph: a.jsonl: Input/output error\n"

@@ -95,6 +95,8 @@ class TestMaxBytesHelp:
             "analyze",
             "solve",
             "admit",
+            "import",
+            "score",
             "render",
         ]
         for name in taking:

@@ -1,13 +1,15 @@
-"""The ``binding-graph`` command: validate, hash, canonicalize, analyze, solve, admit, units, render and schema, from a shell.
+"""The ``binding-graph`` command: validate, hash, canonicalize, analyze, solve, admit, units, import, score, render and schema, from a shell.
 
 ``validate`` reports each refused record of a corpus, ``hash`` prints each
 accepted record's content hash, ``canonicalize`` rewrites files in canonical
 form, ``analyze`` reports what a solver should know of each graph, ``solve``
 prints the exact value of each graph's unknowns, ``admit`` decides the
 pending equations of each graph by their units, ``units`` tells how a unit's
-text is read, ``render`` draws one graph, and ``schema`` prints the JSON
-Schema of a document. ``binding-graph`` and ``python -m binding_graph`` both run
-:func:`main`, so that a test or another program can run it in-process.
+text is read, ``import`` writes a benchmark's records as gold cases, ``score``
+scores a parser's graphs against them, ``render`` draws one graph, and
+``schema`` prints the JSON Schema of a document. ``binding-graph`` and
+``python -m binding_graph`` both run :func:`main`, so that a test or another
+program can run it in-process.
 
 .. versionadded:: 0.1.0
 """
@@ -67,9 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         0 when every record was accepted (and, for ``canonicalize --check``,
         every file was canonical; for ``solve``, every record was solved;
-        for ``units``, the text was read); 1 when any was refused (or would
+        for ``units``, the text was read; for ``import``, even with records
+        the adapter refused; for ``score``, whenever it scored); 1 when any
+        was refused (or would
         be rewritten, or could not be solved; or the text of ``units`` does
-        not read); 2 for a usage error, a path that could not be read or
+        not read; for ``import``, a record not of the benchmark at all); 2
+        for a usage error, a path that could not be read or
         written, or a run that could not go on; 130 after Ctrl-C (SIGINT);
         143 after SIGTERM.
 

@@ -6,7 +6,8 @@ events of :func:`binding_graph.cli._pool.scan` itself, with the same
 :class:`~binding_graph.cli._report.Report`; ``schema`` reads nothing.
 ``analyze`` and ``render`` live in :mod:`binding_graph.cli._analysis_commands`,
 ``solve`` in :mod:`binding_graph.cli._solve_command`, ``admit`` and ``units``
-in :mod:`binding_graph.cli._units_commands`.
+in :mod:`binding_graph.cli._units_commands`, ``import`` and ``score`` in
+:mod:`binding_graph.cli._datasets_commands`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from binding_graph.cli._analysis_commands import (
     analyze_options,
     render,
     render_options,
+)
+from binding_graph.cli._datasets_commands import (
+    import_cases,
+    import_options,
+    score_command,
+    score_options,
 )
 from binding_graph.cli._pool import scan
 from binding_graph.cli._records import each_record, start
@@ -309,6 +316,64 @@ COMMANDS: Final[tuple[Command, ...]] = (
         ),
         run=units,
         options=units_options,
+        corpus=False,
+    ),
+    Command(
+        name="import",
+        summary="write a benchmark's records as gold cases: GSM8K or SVAMP",
+        description=(
+            "Turn each record of a benchmark's FILE into a gold case with"
+            " binding_graph.datasets and write the cases to standard output, one"
+            " canonical JSON object a line, as score reads them. GSM8K's FILE is"
+            " JSON Lines, read a line at a time; the record on line N is the case"
+            " gsm8k-N. SVAMP's FILE is one JSON array, read whole within"
+            " --max-bytes; a case is named by its record's ID. Each refused record"
+            " (FILE:LINE: CODE at WHERE: MESSAGE) and a summary go to standard"
+            " error. Exit 0 even when the adapter refuses records of the benchmark;"
+            " 1 if a record is not one of its records at all (not JSON, above"
+            " --max-bytes, not an object, a field missing or of the wrong type);"
+            " 2 if FILE cannot be read, or SVAMP's is not one JSON array."
+        ),
+        examples=(
+            (
+                "binding-graph import gsm8k train.jsonl > gsm8k.jsonl",
+                "GSM8K's gold cases",
+            ),
+            ("binding-graph import svamp SVAMP.json > s.jsonl", "SVAMP's"),
+            (
+                "binding-graph import --format json gsm8k - < train.jsonl > g.jsonl",
+                "the report as JSON",
+            ),
+        ),
+        run=import_cases,
+        options=import_options,
+        corpus=False,
+    ),
+    Command(
+        name="score",
+        summary="score a parser's graphs against the gold cases of a benchmark",
+        description=(
+            "Pair the graphs of PREDICTED with the cases of GOLD (as import writes"
+            " them), in order, streaming both, and print their score: cases,"
+            " correct answers, accuracy, refusals and unsolvable graphs by code,"
+            " wrong answers, fact precision and recall (a percentage, then the"
+            " exact fraction), and the first --keep wrong cases, as case N"
+            " (SOURCE_ID). Exit 0 when it scored; 2 if a file cannot be read, a"
+            " line of GOLD is not a case, or the files differ in length."
+        ),
+        examples=(
+            (
+                "binding-graph score predicted.jsonl gold.jsonl",
+                "score a parser's graphs",
+            ),
+            (
+                "binding-graph score --format json predicted.jsonl gold.jsonl",
+                "as one JSON object",
+            ),
+            ("parser | binding-graph score - gold.jsonl", "score standard input"),
+        ),
+        run=score_command,
+        options=score_options,
         corpus=False,
     ),
     Command(

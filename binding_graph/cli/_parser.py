@@ -111,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Validate, hash, canonicalize, analyze, solve, admit and render"
             " binding-graph documents (JSON Lines corpora, .json files,"
-            " directories of them, or standard input), read units, and print"
+            " directories of them, or standard input), read units, import"
+            " benchmarks as gold cases and score graphs against them, and print"
             " their JSON Schema."
         ),
         epilog=_epilog([command.examples[0] for command in COMMANDS]),
@@ -121,7 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     shared = top.add_argument_group(
         "options of the commands that read records",
         "also taken after COMMAND, which wins if both give one;"
-        " render takes --max-bytes only, units --format only",
+        " render takes --max-bytes only, units --format only,"
+        " import and score --format and --max-bytes",
     )
     add_shared(shared, tuple(SHARED), before=True)
     commands = top.add_subparsers(

@@ -203,7 +203,7 @@ class _Tally:
         return count
 
 
-def _whole(file: _Tally | BinaryIO, max_bytes: int) -> bytes | None:
+def read_whole(file: _Tally | BinaryIO, max_bytes: int) -> bytes | None:
     """Return all of *file*, or ``None`` once it holds more than *max_bytes*."""
     pieces: list[bytes] = []
     size = 0
@@ -215,7 +215,7 @@ def _whole(file: _Tally | BinaryIO, max_bytes: int) -> bytes | None:
 
 def _batches(source: Source, tally: _Tally, max_bytes: int) -> Iterator[Batch]:
     if source.whole:
-        yield Batch(source, ((1, _whole(tally, max_bytes)),), tally.take())
+        yield Batch(source, ((1, read_whole(tally, max_bytes)),), tally.take())
         return
     lines: list[tuple[int, bytes | None]] = []
     for number, line in split_lines(tally, max_bytes):
@@ -227,7 +227,7 @@ def _batches(source: Source, tally: _Tally, max_bytes: int) -> Iterator[Batch]:
         yield Batch(source, tuple(lines), tally.take())
 
 
-def _open(source: Source) -> tuple[BinaryIO, os.stat_result | None]:
+def open_source(source: Source) -> tuple[BinaryIO, os.stat_result | None]:
     """Open *source*; return it, and what ``os.fstat`` says of it (``None`` for standard input)."""
     if source.path is None:
         if sys.stdin is None:  # its descriptor was closed before the command started
@@ -264,7 +264,7 @@ def read_batches(
             )
             continue
         try:
-            file, opened = _open(source)
+            file, opened = open_source(source)
         except OSError as error:
             yield Failed(source, _os_message(source.label, error))
             continue
@@ -338,10 +338,10 @@ def read_record(
     Raises:
         OSError: if *source* cannot be read.
     """
-    file, _ = _open(source)
+    file, _ = open_source(source)
     try:
         if line is None:
-            return 1, _whole(file, max_bytes)
+            return 1, read_whole(file, max_bytes)
         count = 0
         for count, text in split_lines(file, max_bytes):
             if count == line:

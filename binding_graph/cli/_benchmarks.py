@@ -1,0 +1,138 @@
+"""Reading a benchmark's file for ``import``: GSM8K's lines and SVAMP's array, each record made a case.
+
+A record is parsed as JSON (a key repeated is refused) and handed to its
+benchmark's adapter, in :mod:`binding_graph.datasets`, which is imported only
+when a record is read. A record that is not one refuses as the adapter
+refuses: :class:`~binding_graph.BindingGraphError`, with a path into it. A
+SVAMP file that is not one JSON array stops the run, a
+:class:`~binding_graph.cli._report.RunError`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from binding_graph._checks import check_text
+from binding_graph.cli._report import RunError
+from binding_graph.errors import BindingGraphError, too_large
+
+if TYPE_CHECKING:
+    from binding_graph.datasets import BenchmarkCase
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        msg = "a record must not repeat a key"
+        raise BindingGraphError("malformed_document", msg)
+    return result
+
+
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_unique_keys)
+_WHITESPACE: Final = re.compile(r"[ \t\n\r]*").match
+
+
+def _skip(text: str, at: int) -> int:
+    """Return the index of the first character of *text* from *at* that is not JSON's whitespace."""
+    return _WHITESPACE(text, at).end()  # type: ignore[union-attr]  # it always matches
+
+
+def _decoded(text: str, at: int) -> tuple[object, int]:
+    """Return the JSON value that starts at *at* in *text*, and where it ends; refuse it as a record."""
+    try:
+        return _DECODER.raw_decode(text, at)
+    except BindingGraphError:
+        raise  # a repeated key
+    except json.JSONDecodeError as error:
+        msg = f"a record must be JSON ({error.msg}: line {error.lineno} column {error.colno})"
+        raise BindingGraphError("malformed_document", msg) from None
+    except ValueError as error:  # an integer of more digits than Python reads
+        msg = f"a record must be JSON that Python reads ({error})"
+        raise BindingGraphError("malformed_document", msg) from None
+    except RecursionError:
+        msg = "a record must not nest arrays and objects this deep"
+        raise BindingGraphError("limit_exceeded", msg) from None
+
+
+def _gsm8k_record(line: bytes) -> object:
+    """Return the record of one line of GSM8K: one JSON object, nothing after it."""
+    try:
+        text = line.decode()
+    except UnicodeDecodeError as error:
+        msg = f"a record must be UTF-8 ({error.reason} at byte {error.start})"
+        raise BindingGraphError("malformed_document", msg) from None
+    record, end = _decoded(text, _skip(text, 0))
+    if _skip(text, end) != len(text):
+        msg = f"a line must hold one record, and nothing after it (column {end + 1})"
+        raise BindingGraphError("malformed_document", msg)
+    return record
+
+
+def svamp_records(label: str, data: bytes) -> list[tuple[int, object]]:
+    """Return SVAMP's records, each with the line it starts on; stop the run unless *data* is a JSON array."""
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as error:
+        msg = f"{label}: SVAMP must be UTF-8 ({error.reason} at byte {error.start})"
+        raise RunError(msg) from None
+    at = _skip(text, 0)
+    if text[at : at + 1] != "[":
+        raise RunError(f"{label}: SVAMP must be one JSON array of records")
+    records: list[tuple[int, object]] = []
+    line, counted = 1, 0
+    at = _skip(text, at + 1)
+    following = text[at : at + 1]
+    while following != "]":
+        line += text.count("\n", counted, at)
+        counted = at
+        try:
+            record, at = _decoded(text, at)
+        except BindingGraphError as error:
+            msg = f"{label}: SVAMP must be one JSON array of records: {error.message}"
+            raise RunError(msg) from None
+        records.append((line, record))
+        at = _skip(text, at)
+        following = text[at : at + 1]
+        if following not in {",", "]"}:
+            line += text.count("\n", counted, at)
+            msg = f"{label}:{line}: SVAMP must be one JSON array: a record must be followed by ',' or ']'"
+            raise RunError(msg)
+        if following == ",":
+            at = _skip(text, at + 1)
+    if _skip(text, at + 1) != len(text):
+        raise RunError(f"{label}: SVAMP must be one JSON array, and nothing after it")
+    return records
+
+
+def _svamp_id(record: object) -> str | None:
+    """Return a SVAMP record's ``ID``, checked as a text; ``None`` if *record* is not a ``dict``."""
+    if type(record) is not dict:
+        return None  # the adapter refuses it, as it refuses any record that is not one
+    fields = cast("dict[object, object]", record)
+    if "ID" not in fields:
+        raise BindingGraphError("missing_key", "svamp.record has no key 'ID'", ("ID",))
+    return check_text(fields["ID"], "svamp", "record['ID']", ("ID",))
+
+
+NOT_RECORDS: Final = frozenset({"malformed_document", "missing_key", "wrong_type"})
+"""The codes that say a record is not one of the benchmark's at all: the input is wrong, exit status 1."""
+
+
+def gsm8k_case(line: bytes | None, number: int, max_bytes: int) -> BenchmarkCase:
+    """Return the case of the record on line *number* of GSM8K, its ``source_id`` ``gsm8k-NUMBER``."""
+    from binding_graph.datasets import from_gsm8k  # noqa: PLC0415
+
+    if line is None:
+        raise too_large(max_bytes)
+    return from_gsm8k(_gsm8k_record(line), source_id=f"gsm8k-{number}")
+
+
+def svamp_case(record: object, line: int) -> BenchmarkCase:
+    """Return the case of a SVAMP record, its ``source_id`` the record's ``ID``."""
+    from binding_graph.datasets import from_svamp  # noqa: PLC0415
+
+    # A record that is not a dict has no ID: the adapter refuses it first.
+    source_id = _svamp_id(record) or f"svamp-{line}"
+    return from_svamp(record, source_id=source_id)

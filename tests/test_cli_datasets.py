@@ -1,0 +1,563 @@
+"""Tests of ``binding-graph import`` and ``binding-graph score``: benchmarks as gold cases, graphs scored against them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import pytest
+
+from binding_graph import BindingGraphError, canonical_bytes, load_lines
+from binding_graph.cli import _datasets_commands, main
+from binding_graph.datasets import case_line, from_gsm8k, from_svamp, load_cases, score
+from binding_graph.errors import render_path
+from tests._helpers import Result, run_python
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from binding_graph.datasets import BenchmarkCase
+
+DATA = Path(__file__).parent / "data"
+GSM8K = DATA / "gsm8k" / "train-200.jsonl"
+SVAMP = DATA / "svamp" / "SVAMP-200.json"
+
+APPLES = {
+    "question": "Ann has 3 bags of 4 apples. How many apples?",
+    "answer": "3*4 = <<3*4=12>>12 apples.\n#### 12",
+}
+PENS = {
+    "ID": "chal-9",
+    "Body": "Dan had 7 pens and gave away 3.",
+    "Question": "How many are left?",
+    "Equation": "( 7.0 - 3.0 )",
+    "Answer": 4.0,
+}
+
+
+def jsonl(*records: object) -> bytes:
+    """Return *records* as JSON Lines."""
+    return b"".join(json.dumps(record).encode() + b"\n" for record in records)
+
+
+def expected_gsm8k(path: Path, label: str) -> tuple[str, str]:
+    """Return what import gsm8k writes of *path*: its case lines, and its refusals on standard error."""
+    out, err = b"", ""
+    lines = path.read_bytes().splitlines()
+    for number, line in enumerate(lines, 1):
+        case = refusal_or_case(from_gsm8k, json.loads(line), f"gsm8k-{number}")
+        if isinstance(case, BindingGraphError):
+            where = render_path(case.path)
+            err += f"{label}:{number}: {case.code} at {where}: {case.message}\n"
+        else:
+            out += case_line(case)
+    return out.decode(), err
+
+
+def refusal_or_case(
+    adapter: Callable[..., BenchmarkCase], record: object, source_id: str
+) -> BenchmarkCase | BindingGraphError:
+    """Return what *adapter* makes of *record*: its case, or its refusal."""
+    try:
+        return adapter(record, source_id=source_id)
+    except BindingGraphError as error:
+        return error
+
+
+def gold(path: Path) -> list[BenchmarkCase]:
+    """Return the cases of a file of case lines."""
+    with path.open("rb") as file:
+        return [record.case for record in load_cases(file) if record.case]
+
+
+@pytest.fixture
+def imported(cli: Callable[..., Result]) -> Path:
+    """Import the GSM8K sample to gold.jsonl, in the test's directory."""
+    result = cli("import", "gsm8k", str(GSM8K))
+    Path("gold.jsonl").write_text(result.out, encoding="utf-8")
+    return Path("gold.jsonl")
+
+
+class TestImportGsm8k:
+    """Import gsm8k writes each record's case to standard output, and the report to standard error."""
+
+    def test_the_sample(self, cli: Callable[..., Result]) -> None:
+        """The 200 records of the sample: their cases, each refusal, and the summary; exit 0."""
+        out, refusals = expected_gsm8k(GSM8K, str(GSM8K))
+        assert cli("import", "gsm8k", str(GSM8K)) == Result(
+            0,
+            out,
+            refusals + "200 records: 183 imported, 17 refused"
+            " (answer_mismatch 11, no_annotation 5, not_arithmetic 1)\n",
+        )
+        assert refusals.splitlines()[1] == (
+            f"{GSM8K}:24: answer_mismatch at answer: from_gsm8k: the steps reach 20,"
+            " not the benchmark's answer 5"
+        )
+
+    def test_two_runs_write_equal_bytes(self, cli: Callable[..., Result]) -> None:
+        """Two runs of import give byte-equal output."""
+        first = cli("import", "gsm8k", str(GSM8K))
+        assert cli("import", "gsm8k", str(GSM8K)) == first
+
+    def test_standard_input(self, cli: Callable[..., Result]) -> None:
+        """- reads standard input, reported as <stdin>; a case is named by its line."""
+        result = cli("import", "gsm8k", "-", stdin=b"\n" + jsonl(APPLES))
+        case = from_gsm8k(APPLES, source_id="gsm8k-2")
+        assert result == Result(
+            0, case_line(case).decode(), "1 record: 1 imported, 0 refused\n"
+        )
+
+    def test_records_that_are_not_the_benchmarks_exit_1(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Not JSON, not an object, not UTF-8, too deep, too long: refused, and exit 1."""
+        lines = [
+            b"not json",
+            b"[1]",
+            b'{"question": "x"} 5',
+            b'{"a": 1, "a": 2}',
+            b"\xff",
+            b"[" * 100_000,
+            b"1" * 5000,
+            b" " * 60,
+        ]
+        Path("t.jsonl").write_bytes(b"\n".join(lines) + b"\n" + jsonl(APPLES))
+        result = cli("import", "gsm8k", "t.jsonl")
+        apples = from_gsm8k(APPLES, source_id="gsm8k-9")
+        assert (result.status, result.out) == (1, case_line(apples).decode())
+        assert result.err.splitlines() == [
+            (
+                "t.jsonl:1: malformed_document at <root>: a record must be JSON"
+                " (Expecting value: line 1 column 1)"
+            ),
+            (
+                "t.jsonl:2: wrong_type at <root>: from_gsm8k.record must be a dict, one"
+                " parsed JSON object, not list (got [1])"
+            ),
+            (
+                "t.jsonl:3: malformed_document at <root>: a line must hold one record,"
+                " and nothing after it (column 18)"
+            ),
+            "t.jsonl:4: malformed_document at <root>: a record must not repeat a key",
+            (
+                "t.jsonl:5: malformed_document at <root>: a record must be UTF-8"
+                " (invalid start byte at byte 0)"
+            ),
+            (
+                "t.jsonl:6: limit_exceeded at <root>: a record must not nest arrays and"
+                " objects this deep"
+            ),
+            (
+                "t.jsonl:7: malformed_document at <root>: a record must be JSON that"
+                " Python reads (Exceeds the limit (4300 digits) for integer string"
+                " conversion: value has 5000 digits; use sys.set_int_max_str_digits()"
+                " to increase the limit)"
+            ),
+            (
+                "8 records: 1 imported, 7 refused"
+                " (limit_exceeded 1, malformed_document 5, wrong_type 1)"
+            ),
+        ]
+
+    def test_a_line_above_max_bytes(self, cli: Callable[..., Result]) -> None:
+        """A line above --max-bytes is limit_exceeded, never held whole; the blank line is skipped."""
+        Path("t.jsonl").write_bytes(b"[" * 100 + b"\n" + b" \t \r\n")
+        assert cli("import", "--max-bytes", "50", "gsm8k", "t.jsonl") == Result(
+            1,
+            "",
+            "t.jsonl:1: limit_exceeded at <root>: a document may take at most 50"
+            " bytes of UTF-8; this one takes more\n"
+            "1 record: 0 imported, 1 refused (limit_exceeded 1)\n",
+        )
+
+    def test_a_refusal_of_the_adapter_exits_0(self, cli: Callable[..., Result]) -> None:
+        """A benchmark's record the adapter refuses is the benchmark's: exit 0."""
+        Path("t.jsonl").write_bytes(jsonl({**APPLES, "answer": "No steps.\n#### 1"}))
+        result = cli("import", "gsm8k", "t.jsonl")
+        assert (result.status, result.out) == (0, "")
+        assert result.err.endswith(
+            "\n1 record: 0 imported, 1 refused (no_annotation 1)\n"
+        )
+
+    def test_json(self, cli: Callable[..., Result]) -> None:
+        """--format json: each refusal and the summary as one object a line, on standard error."""
+        Path("t.jsonl").write_bytes(b"[1]\n" + jsonl(APPLES))
+        result = cli("import", "--format", "json", "gsm8k", "t.jsonl")
+        assert (result.status, result.out.count("\n")) == (1, 1)
+        assert [json.loads(line) for line in result.err.splitlines()] == [
+            {
+                "file": "t.jsonl",
+                "line": 1,
+                "code": "wrong_type",
+                "path": [],
+                "message": "from_gsm8k.record must be a dict, one parsed JSON object,"
+                " not list (got [1])",
+            },
+            {
+                "summary": {
+                    "records": 2,
+                    "imported": 1,
+                    "refused": 1,
+                    "by_code": {"wrong_type": 1},
+                }
+            },
+        ]
+
+    def test_a_missing_file_exits_2(self, cli: Callable[..., Result]) -> None:
+        """A file that does not exist: one line, the summary, exit 2."""
+        assert cli("import", "gsm8k", "nope.jsonl") == Result(
+            2,
+            "",
+            "binding-graph: nope.jsonl: No such file or directory\n"
+            "0 records: 0 imported, 0 refused\n",
+        )
+
+    def test_a_file_that_fails_while_read_exits_2(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An error while reading: one line, the summary of what was read, exit 2."""
+
+        def failing(*_: object) -> Iterator[tuple[int, bytes | None]]:
+            yield 1, json.dumps(APPLES).encode()
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(_datasets_commands, "split_lines", failing)
+        Path("t.jsonl").write_bytes(b"")
+        result = cli("import", "gsm8k", "t.jsonl")
+        assert (result.status, result.err) == (
+            2,
+            (
+                "binding-graph: t.jsonl: Input/output error\n"
+                "1 record: 1 imported, 0 refused\n"
+            ),
+        )
+
+    def test_a_closed_standard_input_exits_2(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """- with standard input closed: one line, exit 2."""
+        monkeypatch.setattr(sys, "stdin", None)
+        assert main(["import", "gsm8k", "-"]) == 2
+        assert capsys.readouterr().err == (
+            "binding-graph: <stdin>: standard input is closed\n"
+            "0 records: 0 imported, 0 refused\n"
+        )
+
+
+class TestImportSvamp:
+    """Import svamp reads one JSON array whole, and names each case by its ID."""
+
+    def test_the_sample(self, cli: Callable[..., Result]) -> None:
+        """The 200 records of the sample: each case under its ID; a refusal at the line its record starts on."""
+        records = json.loads(SVAMP.read_text(encoding="utf-8"))
+        made = [refusal_or_case(from_svamp, r, r["ID"]) for r in records]
+        cases = [case for case in made if not isinstance(case, BindingGraphError)]
+        assert records[49]["ID"] == "chal-50"
+        assert isinstance(made[49], BindingGraphError)
+        result = cli("import", "svamp", str(SVAMP))
+        assert result == Result(
+            0,
+            b"".join(map(case_line, cases)).decode(),
+            f"{SVAMP}:394: untraceable_number at Equation: from_svamp:"
+            " record['Equation'] uses 149, which the text does not state\n"
+            "200 records: 199 imported, 1 refused (untraceable_number 1)\n",
+        )
+        assert SVAMP.read_text(encoding="utf-8").splitlines()[394] == (
+            '        "ID": "chal-50",'
+        )
+        assert cli("import", "svamp", str(SVAMP)) == result
+
+    def test_refused_records_and_their_lines(self, cli: Callable[..., Result]) -> None:
+        """A record that is not one, or without a good ID, is refused at its line: exit 1."""
+        text = (
+            "[\n"
+            + ",\n".join(
+                json.dumps(record)
+                for record in cast(
+                    "list[object]", [PENS, [], {**PENS, "ID": 7}, {"Body": "x"}]
+                )
+            )
+            + "\n]\n"
+        )
+        result = cli("import", "svamp", "-", stdin=text.encode())
+        assert result == Result(
+            1,
+            case_line(from_svamp(PENS, source_id="chal-9")).decode(),
+            "<stdin>:3: wrong_type at <root>: from_svamp.record must be a dict, one"
+            " parsed JSON object, not list (got [])\n"
+            "<stdin>:4: wrong_type at ID: svamp.record['ID'] must be a str, not int"
+            " (got 7)\n"
+            "<stdin>:5: missing_key at ID: svamp.record has no key 'ID'\n"
+            "4 records: 1 imported, 3 refused (missing_key 1, wrong_type 2)\n",
+        )
+
+    def test_an_empty_array(self, cli: Callable[..., Result]) -> None:
+        """An empty array: no record, exit 0."""
+        assert cli("import", "svamp", "-", stdin=b" [ ] \n") == Result(
+            0, "", "0 records: 0 imported, 0 refused\n"
+        )
+
+    @pytest.mark.parametrize(
+        ("data", "message"),
+        [
+            (b"\xff", "SVAMP must be UTF-8 (invalid start byte at byte 0)"),
+            (b'{"ID": 1}', "SVAMP must be one JSON array of records"),
+            (
+                b"[1,]",
+                (
+                    "SVAMP must be one JSON array of records: a record must be JSON"
+                    " (Expecting value: line 1 column 4)"
+                ),
+            ),
+            (
+                b"[{}\n{}]",
+                "SVAMP must be one JSON array: a record must be followed by ',' or ']'",
+            ),
+            (b"[] []", "SVAMP must be one JSON array, and nothing after it"),
+            (
+                b"[" + b" " * 60 + b"]",
+                (
+                    "SVAMP is one JSON array, and it takes more"
+                    " than 50 bytes (--max-bytes)"
+                ),
+            ),
+        ],
+    )
+    def test_a_file_that_is_not_one_array_exits_2(
+        self, cli: Callable[..., Result], data: bytes, message: str
+    ) -> None:
+        """Not UTF-8, not an array, bad JSON, something after it, too large: one line, exit 2."""
+        Path("s.json").write_bytes(data)
+        where = "s.json:2: " if b"\n" in data else "s.json: "
+        assert cli("import", "svamp", "--max-bytes", "50", "s.json") == Result(
+            2,
+            "",
+            f"binding-graph: {where}{message}\n0 records: 0 imported, 0 refused\n",
+        )
+
+
+def graph_lines(cases: list[BenchmarkCase]) -> bytes:
+    """Return the graphs of *cases* as a corpus of JSON Lines."""
+    return b"".join(canonical_bytes(case.graph) + b"\n" for case in cases)
+
+
+PERFECT = (
+    "cases:          183\n"
+    "correct:        183\n"
+    "accuracy:       100.00% (1)\n"
+    "refused:        0\n"
+    "unsolvable:     0\n"
+    "wrong answers:  0\n"
+    "fact precision: 100.00% (1): 580 of 580 predicted facts match\n"
+    "fact recall:    100.00% (1): 580 of 580 gold facts matched\n"
+)
+
+
+class TestScore:
+    """Score pairs a corpus of graphs with the gold cases, and prints the score."""
+
+    def test_the_gold_against_itself_is_perfect(
+        self, cli: Callable[..., Result], imported: Path
+    ) -> None:
+        """The gold's case lines as the prediction: every case correct, every fact matched."""
+        assert cli("score", str(imported), str(imported)) == Result(0, PERFECT, "")
+
+    def test_the_gold_graphs_from_standard_input(
+        self, cli: Callable[..., Result], imported: Path
+    ) -> None:
+        """The gold graphs as documents, from -: the same perfect score."""
+        stdin = graph_lines(gold(imported))
+        assert cli("score", "-", str(imported), stdin=stdin) == Result(0, PERFECT, "")
+
+    def test_a_perturbed_prediction(
+        self, cli: Callable[..., Result], imported: Path
+    ) -> None:
+        """A refusal, an unsolvable graph, a wrong answer, a dropped fact: each counted, the first listed."""
+        cases = gold(imported)[:5]
+        graphs = [case.graph for case in cases]
+        data = [canonical_bytes(graph) for graph in graphs]
+        data[1] = b"{not json"
+        tree = json.loads(data[2])
+        tree["unknowns"] = []  # solvable, but answers nothing: a wrong answer
+        data[2] = json.dumps(tree).encode()
+        tree = json.loads(data[3])
+        tree["facts"] = tree["facts"][1:]  # a fact dropped: the steps cannot be solved
+        data[3] = json.dumps(tree).encode()
+        Path("p.jsonl").write_bytes(b"\n".join(data) + b"\n")
+        five = b"".join(imported.read_bytes().splitlines(keepends=True)[:5])
+        Path("g.jsonl").write_bytes(five)
+        result = cli("score", "--keep", "2", "p.jsonl", "g.jsonl")
+        with Path("p.jsonl").open("rb") as file:
+            expected = score(load_lines(file), cases, keep=2)
+        assert (expected.facts_predicted, expected.facts_gold) == (8, 11)
+        assert result == Result(
+            0,
+            "cases:          5\n"
+            "correct:        2\n"
+            "accuracy:       40.00% (2/5)\n"
+            "refused:        1 (malformed_document 1)\n"
+            "unsolvable:     1 (unbound_unknown 1)\n"
+            "wrong answers:  1\n"
+            "fact precision: 100.00% (1): 8 of 8 predicted facts match\n"
+            "fact recall:    72.73% (8/11): 8 of 11 gold facts matched\n"
+            "wrong cases:    3, the first 2 listed\n"
+            "  case 2 (gsm8k-2): refused: malformed_document\n"
+            "  case 3 (gsm8k-3): wrong answer: expected 5, got no answer\n",
+            "",
+        )
+        as_json = cli("score", "--format", "json", "--keep", "2", "p.jsonl", "g.jsonl")
+        assert as_json == Result(0, json.dumps(expected.to_data()) + "\n", "")
+
+    def test_every_wrong_case_is_listed(
+        self, cli: Callable[..., Result], imported: Path
+    ) -> None:
+        """A wrong value, an unsolvable graph, a case line whose graph is refused, a line above --max-bytes."""
+        lines = imported.read_bytes().splitlines(keepends=True)[:4]
+        Path("g.jsonl").write_bytes(b"".join(lines))
+        first, second, third, fourth = (json.loads(line) for line in lines)
+        first["graph"]["facts"][0]["value"] = "50"  # 50/2 + 50 = 75, not 72
+        second["graph"]["facts"] = []
+        third["graph"]["format"] = "other"
+        fourth = {"pad": "x" * 100_000}
+        Path("p.jsonl").write_bytes(jsonl(first, second["graph"], third, fourth))
+        result = cli(
+            "score", "--max-bytes", "90000", "p.jsonl", "-", stdin=b"".join(lines)
+        )
+        assert result.status == 0
+        assert result.out.splitlines()[-5:] == [
+            "wrong cases:    4",
+            "  case 1 (gsm8k-1): wrong answer: expected 72, got 75",
+            "  case 2 (gsm8k-2): unsolvable: unbound_unknown",
+            # The refusal of the case line's graph, not of the line as a graph.
+            "  case 3 (gsm8k-3): refused: malformed_document",
+            "  case 4 (gsm8k-4): refused: limit_exceeded",
+        ]
+
+    def test_no_cases(self, cli: Callable[..., Result]) -> None:
+        """Two empty files: no case, an accuracy of 0, precision and recall of 1."""
+        Path("e.jsonl").write_bytes(b"\n")
+        assert cli("score", "e.jsonl", "e.jsonl") == Result(
+            0,
+            "cases:          0\n"
+            "correct:        0\n"
+            "accuracy:       0.00% (0)\n"
+            "refused:        0\n"
+            "unsolvable:     0\n"
+            "wrong answers:  0\n"
+            "fact precision: 100.00% (1): 0 of 0 predicted facts match\n"
+            "fact recall:    100.00% (1): 0 of 0 gold facts matched\n",
+            "",
+        )
+
+    def test_missing_files_exit_2(self, cli: Callable[..., Result]) -> None:
+        """Each file that cannot be opened is told, in one line; exit 2."""
+        assert cli("score", "p.jsonl", "g.jsonl") == Result(
+            2,
+            "",
+            "binding-graph: p.jsonl: No such file or directory\n"
+            "binding-graph: g.jsonl: No such file or directory\n",
+        )
+
+    def test_standard_input_once(self, cli: Callable[..., Result]) -> None:
+        """PREDICTED and GOLD cannot both be -."""
+        assert cli("score", "-", "-") == Result(
+            2,
+            "",
+            "binding-graph: score reads standard input once: PREDICTED and GOLD"
+            " cannot both be '-'\n",
+        )
+
+    def test_a_line_of_gold_that_is_not_a_case_exits_2(
+        self, cli: Callable[..., Result], imported: Path
+    ) -> None:
+        """A bad gold line stops the run: FILE:LINE: CODE at WHERE: MESSAGE, exit 2."""
+        lines = imported.read_bytes().splitlines(keepends=True)[:2]
+        Path("g.jsonl").write_bytes(lines[0] + b'{"answer": "x"}\n')
+        Path("p.jsonl").write_bytes(b"".join(lines))
+        assert cli("score", "p.jsonl", "g.jsonl") == Result(
+            2,
+            "",
+            "binding-graph: g.jsonl:2: missing_key at source_id: a case line has no"
+            " key 'source_id'\n",
+        )
+
+    @pytest.mark.parametrize(
+        ("predicted", "gold", "message"),
+        [
+            (2, 1, "g.jsonl ends after 1 record, before p.jsonl does"),
+            (1, 3, "p.jsonl ends after 1 record, before g.jsonl does"),
+        ],
+    )
+    def test_files_of_different_lengths_exit_2(
+        self,
+        cli: Callable[..., Result],
+        imported: Path,
+        predicted: int,
+        gold: int,
+        message: str,
+    ) -> None:
+        """The two files must pair one to one: the shorter is named."""
+        lines = imported.read_bytes().splitlines(keepends=True)
+        Path("p.jsonl").write_bytes(b"".join(lines[:predicted]))
+        Path("g.jsonl").write_bytes(b"".join(lines[:gold]))
+        assert cli("score", "p.jsonl", "g.jsonl") == Result(
+            2, "", f"binding-graph: {message}: the two must pair one to one\n"
+        )
+
+    @pytest.mark.parametrize("failing", ["predicted", "gold"])
+    def test_a_file_that_fails_while_read_exits_2(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        imported: Path,
+        failing: str,
+    ) -> None:
+        """An error while reading either file: one line naming it, exit 2."""
+        line = imported.read_bytes().splitlines(keepends=True)[0]
+        Path("p.jsonl").write_bytes(graph_lines(gold(imported)[:1]) * 2)
+        Path("g.jsonl").write_bytes(line * 2)
+
+        def broken(*_: object, **__: object) -> Any:
+            raise OSError(5, "Input/output error")
+
+        if failing == "predicted":
+            monkeypatch.setattr(_datasets_commands, "split_lines", broken)
+        else:
+            monkeypatch.setattr("binding_graph.datasets.load_cases", broken)
+        label = "p.jsonl" if failing == "predicted" else "g.jsonl"
+        assert cli("score", "p.jsonl", "g.jsonl") == Result(
+            2, "", f"binding-graph: {label}: Input/output error\n"
+        )
+
+
+class TestInAChild:
+    """The commands run as a user runs them, and import the datasets only when they run."""
+
+    @pytest.mark.parametrize(
+        ("argv", "imported"), [(["validate"], "False"), (["score"], "True")]
+    )
+    def test_the_datasets_are_imported_when_needed(
+        self, tmp_path: Path, argv: list[str], imported: str
+    ) -> None:
+        """Validate never imports binding_graph.datasets; score does."""
+        empty = tmp_path / "e.jsonl"
+        empty.write_bytes(b"")
+        paths = [str(empty)] * (2 if argv == ["score"] else 1)
+        out = run_python(
+            "-c",
+            "import sys\n"
+            "from binding_graph.cli import main\n"
+            f"main({[*argv, *paths]!r})\n"
+            "print('binding_graph.datasets' in sys.modules)\n",
+        )
+        assert out.splitlines()[-1] == imported
+
+    def test_import_runs_as_a_module(self, tmp_path: Path) -> None:
+        """Python -m binding_graph import svamp writes the cases."""
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps([PENS]), encoding="utf-8")
+        out = run_python("-m", "binding_graph", "import", "svamp", str(path))
+        assert out == case_line(from_svamp(PENS, source_id="chal-9")).decode()
