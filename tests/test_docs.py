@@ -143,6 +143,7 @@ class TestSnippets:
         pages = {param.id.split(":")[0] for param in SNIPPETS}
         assert pages == {
             "arithmetic.md",
+            "benchmarks.md",
             "format.md",
             "index.md",
             "solvers.md",

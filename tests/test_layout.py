@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 PACKAGE = ROOT / "binding_graph"
-WINGS = frozenset({"documents", "analysis", "arithmetic", "units", "cli", "strategies"})
+WINGS = frozenset(
+    {"documents", "analysis", "arithmetic", "units", "datasets", "cli", "strategies"}
+)
 """The subpackages, each a wing over the kernel."""
 FACES = frozenset({"serialization", "jsonl"})
 """The public faces of the documents wing, which sit beside the kernel."""
@@ -158,6 +160,34 @@ class TestImports:
             in GRAPH["binding_graph.units._admission"]
         )
 
+    def test_the_datasets_import_only_the_kernel_the_analysis_the_arithmetic_and_the_documents(
+        self,
+    ) -> None:
+        """The adapters build graphs with the kernel, check them with the arithmetic and read lines as the documents wing does; no units, no command.
+
+        The datasets stand above the documents wing and its faces, as the
+        command line does: only the command line imports them.
+        """
+        below = {"datasets", "documents", "arithmetic", "analysis", "kernel", "face"}
+        reached = {
+            imported
+            for name, imports in GRAPH.items()
+            if _layer(name) == "datasets"
+            for imported in imports
+            if _layer(imported) not in below
+        }
+        assert reached == set()
+        importers = {
+            _layer(name)
+            for name, imports in GRAPH.items()
+            if any(_layer(imported) == "datasets" for imported in imports)
+        }
+        assert importers <= {"datasets", "cli"}
+        assert "binding_graph.arithmetic" in GRAPH["binding_graph.datasets._case"]
+        assert (
+            "binding_graph.documents._lines" in GRAPH["binding_graph.datasets._lines"]
+        )
+
     def test_the_walk_sees_every_kind_of_import(self) -> None:
         """The graph counts imports in functions and for type checkers too."""
         assert (
@@ -183,6 +213,16 @@ class TestModules:
         """Every module has a docstring."""
         tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
         assert ast.get_docstring(tree)
+
+
+class TestOneCodeForEveryPython:
+    """The package runs the same lines on every Python it supports, so one measure of coverage holds for all."""
+
+    @pytest.mark.parametrize("name", sorted(MODULES))
+    def test_no_module_branches_on_the_version_of_python(self, name: str) -> None:
+        """No module asks which Python runs it: sys.version_info, sys.version or sys.hexversion."""
+        text = MODULES[name].read_text(encoding="utf-8")
+        assert re.search(r"\bsys\.(version_info|version|hexversion)\b", text) is None
 
 
 class TestDesignMap:
