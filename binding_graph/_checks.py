@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from keyword import iskeyword
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeGuard, cast
 
 from binding_graph.errors import (
     BindingGraphError,
@@ -66,9 +66,23 @@ def is_dict(value: object) -> TypeGuard[dict[object, object]]:
     return type(value) is dict
 
 
-def is_mapping(value: object) -> bool:
-    """Tell whether *value* is exactly a ``dict`` or a read-only view of one (no narrowing)."""
-    return type(value) is dict or type(value) is MappingProxyType
+def mapping_items(
+    value: object, owner: str, field: str, expected: str
+) -> list[tuple[object, object]]:
+    """Return the entries of *value*, exactly a ``dict`` or a read-only view of one; refuse anything else.
+
+    A view may hide a subclass of ``dict`` whose methods run code of their
+    own: whatever that code raises is refused as ``wrong_type``, at *field*.
+    """
+    cls = type(value)
+    if cls is dict:
+        return list(cast("dict[object, object]", value).items())
+    if cls is not MappingProxyType:
+        refuse_type(owner, field, expected, value, (field,))
+    try:
+        return list(cast("MappingProxyType[object, object]", value).items())
+    except Exception as exc:
+        raise foreign_failure(owner, field, expected, value, exc) from exc
 
 
 def is_list(value: object) -> TypeGuard[list[object]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,6 +17,7 @@ from binding_graph.units import (
     Unit,
     UnitLexicon,
     parse_unit,
+    unit_of,
 )
 from tests._helpers import untyped
 
@@ -71,6 +72,7 @@ class TestDimension:
             ((("[length]", 1.0),), "wrong_type", ("exponents", 0)),
             ((("[length]", 0),), "invalid_text", ("exponents", 0)),
             ((("length2", 1),), "invalid_text", ("exponents", 0)),
+            ((("[XYZ]", 1),), "invalid_text", ("exponents", 0)),
             ((("", 1),), "invalid_text", ("exponents", 0)),
             ((("[time]", 1), ("[length]", 1)), "invalid_text", ("exponents", 1)),
             ((("[time]", 1), ("[time]", 1)), "invalid_text", ("exponents", 1)),
@@ -154,7 +156,41 @@ class TestUnit:
         ):
             error = _refused(call)
             assert error.code == "unit_mismatch"
-            assert "degree Celsius has an offset" in error.message
+            assert "'degree Celsius' ([temperature]) has an offset" in error.message
+
+    def test_refuses_operands_and_powers_that_are_not_units_and_small_ints(
+        self,
+    ) -> None:
+        """The algebra takes units, dimensions and ints of at most 99, and refuses the rest with a path."""
+        meter = parse_unit("m")
+        cases: list[tuple[Callable[[], object], str, tuple[str | int, ...]]] = [
+            (lambda: meter * untyped(3), "wrong_type", ("*",)),
+            (lambda: meter / untyped(meter.dimension), "wrong_type", ("/",)),
+            (lambda: meter ** untyped(1.5), "wrong_type", ("**",)),
+            (lambda: meter ** untyped(bool(1)), "wrong_type", ("**",)),
+            (lambda: meter**100, "limit_exceeded", ("**",)),
+            (lambda: meter**-100, "limit_exceeded", ("**",)),
+            (lambda: meter.dimension * untyped(3), "wrong_type", ("*",)),
+            (lambda: meter.dimension / untyped(meter), "wrong_type", ("/",)),
+            (lambda: meter.dimension ** untyped("2"), "wrong_type", ("**",)),
+            (lambda: meter.dimension**100, "limit_exceeded", ("**",)),
+        ]
+        for call, code, path in cases:
+            error = _refused(call)
+            assert (error.code, error.path) == (code, path)
+
+    def test_refuses_a_power_beyond_99_of_any_name(self) -> None:
+        """A product may not raise a name beyond what a text can write, so every spelling reads back."""
+        error = _refused(lambda: parse_unit("m^99") * parse_unit("m"))
+        assert error.code == "limit_exceeded"
+        assert "a power of at most 99" in error.message
+        assert parse_unit(str(parse_unit("m^99"))) == parse_unit("m^99")
+
+    def test_refuses_a_power_whose_scale_is_too_large_before_computing_it(self) -> None:
+        """A large power of a large scale is refused at once."""
+        error = _refused(lambda: Unit(Fraction(2**4000)) ** 2)
+        assert error.code == "limit_exceeded"
+        assert "bits" in error.message
 
     def test_refuses_a_scale_too_large(self) -> None:
         """A product whose scale passes the bound is refused, not computed."""
@@ -245,9 +281,13 @@ class TestParseUnit:
                 "km hr",
                 "'km' is a unit, not a word of a noun: join units with '*', '/' or 'per'",
             ),
-            ("°C/min", "degree Celsius has an offset"),
+            ("°C/min", "'degree Celsius' ([temperature]) has an offset"),
             ("kgs", "did not know the word 'kgs': as a count noun it would be 'kg'"),
-            ("°C^2", "degree Celsius has an offset"),
+            ("°C^2", "'degree Celsius' ([temperature]) has an offset"),
+            (
+                "KM",
+                "'KM' is not a word of a noun: the lexicon writes that unit in another case",
+            ),
         ],
     )
     def test_refuses_what_it_cannot_read(self, text: str, message: str) -> None:
@@ -265,6 +305,7 @@ class TestParseUnit:
             "m^100",
             "(mile^99*mile^99)^2",
             "mile^99*mile^99*mile^99",
+            "(mile^99*lb^99)^2",
         ],
     )
     def test_refuses_what_is_too_large(self, text: str) -> None:
@@ -330,6 +371,8 @@ class TestPhrases:
             ("sq ft", "foot^2"),
             ("gallon jugs", "gallon jug"),
             ("men's", "men's"),
+            ("Miles per Hour", "mile/hour"),
+            ("Degrees Celsius", "degree Celsius"),
         ],
     )
     def test_reads_phrases(self, text: str, spelled: str) -> None:
@@ -468,6 +511,27 @@ class TestLexicon:
         """Every argument is checked, with its own code and path."""
         error = _refused(call)
         assert (error.code, error.path) == (code, path)
+
+    def test_refuses_a_view_whose_mapping_raises(self) -> None:
+        """A read-only view of a dict subclass whose methods raise is refused, not let through."""
+
+        class Hostile(dict[str, str]):
+            def items(self) -> Any:
+                raise ValueError
+
+        for call, path in (
+            (
+                lambda: DEFAULT.extend(MappingProxyType(Hostile(apple="fruit"))),
+                ("definitions",),
+            ),
+            (
+                lambda: unit_of("a", untyped(MappingProxyType(Hostile(a="m")))),
+                ("units",),
+            ),
+        ):
+            error = _refused(call)
+            assert (error.code, error.path) == ("wrong_type", path)
+            assert "raised ValueError when it was used" in error.message
 
     def test_a_definition_that_does_not_read_names_itself(self) -> None:
         """The refusal of a definition says whose it is."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 import attrs
 
 from binding_graph import _kinds as _k
+from binding_graph._checks import mapping_items
 from binding_graph.datasets._numbers import spelled
 from binding_graph.errors import REFUSAL_CODES, refuse, refuse_type
 
@@ -127,13 +128,12 @@ class WrongCase:
 
 def _counts(name: str, value: object) -> Mapping[str, int]:
     """Return *value*, counts by refusal code, as a read-only mapping sorted by code."""
-    if type(value) is not dict and type(value) is not MappingProxyType:
-        refuse_type("Score", name, "a dict of counts by code", value, (name,))
-    counts = cast("Mapping[str, int]", value)
-    for code, count in counts.items():
-        check_code("Score", name, code, (name,))
+    counts: dict[str, int] = {}
+    for code, count in mapping_items(value, "Score", name, "a dict of counts by code"):
+        checked = check_code("Score", name, code, (name,))
         if type(count) is not int or count < 1:
-            refuse_type("Score", name, "a positive int", count, (name, code))
+            refuse_type("Score", name, "a positive int", count, (name, checked))
+        counts[checked] = count
     return MappingProxyType(dict(sorted(counts.items())))
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
-from binding_graph._checks import is_mapping, is_str
+from binding_graph._checks import is_str, mapping_items
 from binding_graph.analysis._finding import UNIT_FINDING_CODES, UnitFindingCode
 from binding_graph.arithmetic import parse_expression
 from binding_graph.arithmetic._tree import NODES
@@ -156,14 +156,11 @@ def unit_of(expression: Expression | str, units: Mapping[str, Unit]) -> Unit:
             expression,
             ("expression",),
         )
-    given: object = units
     expected = "a dict of str to Unit"
-    if not is_mapping(given):
-        refuse_type("unit_of", "units", expected, given, ("units",))
     checked: dict[str, Unit] = {}
-    for key, unit in cast("Mapping[object, object]", given).items():
+    for key, unit in mapping_items(units, "unit_of", "units", expected):
         if not is_str(key) or type(unit) is not Unit:
-            refuse_type("unit_of", "units", expected, given, ("units",))
+            refuse_type("unit_of", "units", expected, units, ("units",))
         checked[key] = unit
     return _admission.unit_of(tree, checked)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import attrs
 
@@ -26,7 +26,13 @@ if TYPE_CHECKING:
 
 __all__ = ["COHERENT", "Dimension", "Unit"]
 
-_BRACKETED: Final = re.compile(r"\[[A-Za-z]+\]")
+BASES: Final = frozenset(
+    {"[length]", "[mass]", "[time]", "[temperature]", "[money]"}
+    | {"[EUR]", "[GBP]", "[JPY]", "[INR]"}
+)
+"""The base dimensions in brackets: the physical ones, the dollar's, and each other currency's."""
+MAX_POWER: Final = 99
+"""The largest power, in magnitude, of a base or a name in any unit: two digits, as a text writes it."""
 _NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _INSIDE_WORDS: Final = frozenset("-'\u2019")  # a hyphen, or an apostrophe
 
@@ -58,7 +64,7 @@ def is_phrase(text: str) -> bool:
 
 def _base(name: str) -> bool:
     """Tell whether *name* names a base: ``[length]``, ``[EUR]``, or a count noun."""
-    return bool(_BRACKETED.fullmatch(name)) or is_phrase(name)
+    return name in BASES or is_phrase(name)
 
 
 def _named(name: str) -> bool:
@@ -72,8 +78,12 @@ COHERENT: Final = {
     "[time]": "second",
     "[temperature]": "kelvin",
     "[money]": "dollar",
+    "[EUR]": "EUR",
+    "[GBP]": "GBP",
+    "[JPY]": "JPY",
+    "[INR]": "INR",
 }
-"""The name of the coherent unit of each physical base dimension, and of money."""
+"""The spelling of the coherent unit of each base dimension in brackets."""
 
 Exponents = tuple[tuple[str, int], ...]
 
@@ -164,12 +174,15 @@ class Dimension:
     exponents: Exponents = attrs.field(default=(), validator=_exponents(_base))
 
     def __mul__(self, other: Dimension) -> Dimension:
+        _operand(other, Dimension, "*")
         return Dimension(_combine(self.exponents, other.exponents, 1))
 
     def __truediv__(self, other: Dimension) -> Dimension:
+        _operand(other, Dimension, "/")
         return Dimension(_combine(self.exponents, other.exponents, -1))
 
     def __pow__(self, power: int) -> Dimension:
+        _exponent(power)
         return Dimension(_raise(self.exponents, power))
 
     def __str__(self) -> str:
@@ -200,7 +213,7 @@ class Unit:
     each once with its power, in code-point order, numerator then
     denominator (``meter/second^2``, ``dollar/apple``, ``1/hour``). A unit
     built by hand, without names, is spelled by its scale and the coherent
-    units of its dimension (``5/18*meter/second``).
+    units of its dimension (``5*meter/(18*second)``).
 
     Args:
         scale: How many coherent units one of this unit is, exactly: a
@@ -239,13 +252,20 @@ class Unit:
     )
 
     def __mul__(self, other: Unit) -> Unit:
+        _operand(other, Unit, "*")
         return self._combine(other, 1)
 
     def __truediv__(self, other: Unit) -> Unit:
+        _operand(other, Unit, "/")
         return self._combine(other, -1)
 
     def __pow__(self, power: int) -> Unit:
+        _exponent(power)
         self._no_offset(self, "raised to a power")
+        scale = self.scale
+        bits = max(scale.numerator.bit_length(), scale.denominator.bit_length())
+        if (bits - 1) * abs(power) >= MAX_BITS:
+            _too_large()  # at least that many bits: refused before it is computed
         return self._checked(
             self.scale**power,
             _dimension_of(_raise(self.dimension.exponents, power)),
@@ -287,18 +307,21 @@ class Unit:
         if unit.offset:
             raise BindingGraphError(
                 "unit_mismatch",
-                f"{unit} has an offset (its zero is not zero kelvin), so it"
-                f" cannot be {what}",
+                f"{describe(unit)} has an offset (its zero is not zero kelvin),"
+                f" so it cannot be {what}",
             )
 
     @staticmethod
     def _checked(scale: Fraction, dimension: Dimension, names: Exponents) -> Unit:
         if too_large(scale):
-            raise BindingGraphError(
-                "limit_exceeded",
-                f"a unit's scale may take at most {MAX_BITS} bits in its"
-                " numerator and its denominator",
-            )
+            _too_large()
+        for _, power in (*dimension.exponents, *names):
+            if abs(power) > MAX_POWER:
+                raise BindingGraphError(
+                    "limit_exceeded",
+                    f"a unit may raise a base or a name to a power of at most"
+                    f" {MAX_POWER}, in magnitude",
+                )
         # What the algebra computes is sound by construction: sorted, no zero
         # power, a positive scale checked above. Only the scale's size is.
         unit: Unit = object.__new__(Unit)
@@ -314,6 +337,29 @@ class Unit:
 
 
 _ZERO: Final = Fraction(0)
+
+
+def _too_large() -> NoReturn:
+    raise BindingGraphError(
+        "limit_exceeded",
+        f"a unit's scale may take at most {MAX_BITS} bits in its numerator and"
+        " its denominator",
+    )
+
+
+def _operand(value: object, cls: type, operator: str) -> None:
+    """Refuse *value* as an operand of *operator* unless it is exactly a *cls*."""
+    if type(value) is not cls:
+        refuse_type(cls.__name__, operator, f"a {cls.__name__}", value, (operator,))
+
+
+def _exponent(value: object) -> None:
+    """Refuse *value* as a power unless it is exactly an ``int`` of at most :data:`MAX_POWER`."""
+    if type(value) is not int:
+        refuse_type("Unit", "**", "an int", value, ("**",))
+    if abs(value) > MAX_POWER:
+        rule = f"must be at most {MAX_POWER} in magnitude"
+        refuse("limit_exceeded", "Unit", "**", rule, value, ("**",))
 
 
 def _dimension_of(exponents: Exponents) -> Dimension:

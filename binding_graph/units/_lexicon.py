@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from binding_graph._checks import is_frozenset, is_mapping, is_str, is_tuple
+from binding_graph._checks import is_frozenset, is_str, is_tuple, mapping_items
 from binding_graph.errors import refuse, refuse_type, short_repr
 from binding_graph.units._algebra import Unit, is_phrase
 from binding_graph.units._reading import Table, read
@@ -135,15 +135,13 @@ class UnitLexicon:
         new_definitions = _checked_pairs("definitions", definitions)
         new_plurals = _checked_pairs("plurals", plurals)
         connectors = vocabulary().connectors
-        for field, pairs in (
-            ("definitions", new_definitions),
-            ("plurals", new_plurals),
-        ):
-            for spelling, _ in pairs:
-                if not is_phrase(spelling) or spelling.lower() in connectors:
-                    rule = "must be words of letters, not a connector"
-                    path = (field, spelling)
-                    refuse("invalid_text", "UnitLexicon", field, rule, spelling, path)
+        # A spelling, a plural and its singular alike: words of letters.
+        words = [("definitions", spelling) for spelling, _ in new_definitions]
+        words += [("plurals", word) for pair in new_plurals for word in pair]
+        for field, word in words:
+            if not is_phrase(word) or word.lower() in connectors:
+                rule = "must be words of letters, not a connector"
+                refuse("invalid_text", "UnitLexicon", field, rule, word, (field, word))
         extended = attrs.evolve(
             self,
             definitions=self.definitions + new_definitions,
@@ -185,6 +183,7 @@ class UnitLexicon:
             words.connectors,
             None,
             words.abbreviations,
+            words.words,
         )
         for spelling, definition in words.derived:
             table.spellings[spelling] = read(definition, table)
@@ -207,10 +206,8 @@ def _checked_pairs(field: str, value: object) -> tuple[tuple[str, str], ...]:
     if value is None:
         return ()
     expected = "a dict of str to str"
-    if not is_mapping(value):
-        refuse_type("UnitLexicon", field, expected, value, (field,))
     pairs: list[tuple[str, str]] = []
-    for key, item in cast("Mapping[object, object]", value).items():
+    for key, item in mapping_items(value, "UnitLexicon", field, expected):
         if not is_str(key) or not is_str(item):
             refuse_type("UnitLexicon", field, expected, value, (field,))
         pairs.append((key, item))

@@ -52,9 +52,11 @@ class Table:
         "abbreviations",
         "connectors",
         "defined",
+        "lowered",
         "nouns",
         "plurals",
         "spellings",
+        "words",
     )
 
     def __init__(  # noqa: PLR0917 -- one table, built in one place
@@ -65,9 +67,14 @@ class Table:
         connectors: frozenset[str],
         nouns: frozenset[str] | None,
         abbreviations: frozenset[str] = frozenset(),
+        words: dict[str, str] | None = None,
     ) -> None:
         self.spellings = spellings
+        self.words = words or {}
+        """Each unit's name and plural by its lower case, read whatever its case."""
         self.abbreviations = abbreviations
+        self.lowered = frozenset(word.lower() for word in abbreviations)
+        """The abbreviations in lower case: ``KM`` is no noun either."""
         """The lexicon's abbreviations, which are never part of a noun."""
         self.defined = defined
         """The spellings a user defined, which are also read in the plural."""
@@ -250,7 +257,10 @@ def _phrase(
     words: list[str], table: Table, reader: _Reader, *, powered: bool = True
 ) -> Unit:
     """Return the unit the words of one phrase spell; *powered*, read ``square`` and ``cubed``."""
-    found = table.spellings.get(" ".join(words))
+    joined = " ".join(words)
+    found = table.spellings.get(joined)
+    if found is None and joined.lower() in table.words:
+        found = table.spellings[table.words[joined.lower()]]
     if found is not None:
         return found
     power = 1
@@ -298,6 +308,11 @@ def _noun(head: list[str], tail: list[str], table: Table, reader: _Reader) -> Un
                 f"{short_repr(word)} is a unit, not a word of a noun: join units"
                 " with '*', '/' or 'per'"
             )
+        if word.lower() in table.lowered:
+            reader.refuse(
+                f"{short_repr(word)} is not a word of a noun: the lexicon writes"
+                " that unit in another case"
+            )
         if word.lower() in table.connectors or word.startswith("°"):
             reader.refuse(f"did not know the word {short_repr(word)}")
     named = [*head[:-1], singular(head[-1], table.plurals)]
@@ -309,11 +324,13 @@ def _noun(head: list[str], tail: list[str], table: Table, reader: _Reader) -> Un
             f"did not know the word {short_repr(head[-1])}: as a count noun it would"
             f" be {short_repr(name)}, which reads otherwise"
         )
+    written = " ".join(head)
     if tail:
         name = f"{name} of {' '.join(tail)}"
+        written = f"{written} of {' '.join(tail)}"
     if table.nouns is not None and name not in table.nouns:
         reader.refuse(
-            f"did not know the word {short_repr(' '.join((*head, *tail)))}:"
+            f"did not know the word {short_repr(written)}:"
             " the lexicon allows only the count nouns it lists"
         )
     return Unit(Fraction(1), Dimension(((name, 1),)), names=((name, 1),))

@@ -56,6 +56,7 @@ class Vocabulary:
         "named",
         "plurals",
         "spellings",
+        "words",
     )
 
     def __init__(self, data: _Data) -> None:
@@ -63,6 +64,8 @@ class Vocabulary:
         """Each unit of the file by its name."""
         self.spellings: dict[str, Unit] = {}
         """Each unit by every spelling: its name, its plural, its other spellings."""
+        self.words: dict[str, str] = {}
+        """Each unit's name and plural, by its lower case: ``miles`` for ``Miles``."""
         abbreviations: set[str] = set()
         for entry in data["units"]:
             name = entry["name"]
@@ -76,6 +79,8 @@ class Vocabulary:
             plural = entry["plural"]
             for spelling in (name, *([plural] if plural else []), *entry["spellings"]):
                 self.spellings[spelling] = unit
+            for word in (name, *([plural] if plural else [])):
+                self.words[word.lower()] = word
             abbreviations.update(entry["spellings"])
         self.derived: tuple[tuple[str, str], ...] = tuple(
             (spelling, str(entry["is"]))
