@@ -128,7 +128,12 @@ class TestImportGsm8k:
         result = cli("import", "gsm8k", "t.jsonl")
         apples = from_gsm8k(APPLES, source_id="gsm8k-9")
         assert (result.status, result.out) == (1, case_line(apples).decode())
-        assert result.err.splitlines() == [
+        err = result.err.splitlines()
+        assert err[6].startswith(
+            "t.jsonl:7: malformed_document at <root>: a record must be JSON that"
+            " Python reads (Exceeds the limit (4300"
+        )
+        assert err == [
             (
                 "t.jsonl:1: malformed_document at <root>: a record must be JSON"
                 " (Expecting value: line 1 column 1)"
@@ -150,12 +155,8 @@ class TestImportGsm8k:
                 "t.jsonl:6: limit_exceeded at <root>: a record must not nest arrays and"
                 " objects this deep"
             ),
-            (
-                "t.jsonl:7: malformed_document at <root>: a record must be JSON that"
-                " Python reads (Exceeds the limit (4300 digits) for integer string"
-                " conversion: value has 5000 digits; use sys.set_int_max_str_digits()"
-                " to increase the limit)"
-            ),
+            # Python words its own reason differently from version to version.
+            err[6],
             (
                 "8 records: 1 imported, 7 refused"
                 " (limit_exceeded 1, malformed_document 5, wrong_type 1)"

@@ -40,7 +40,9 @@ PINT_SPELLINGS: Final = {
     "meter": "meter",
     "kilometer": "kilometer",
     "mile": "mile",
-    "acre": "acre",  # pint's, like ours, is the US survey acre
+    # The international acre, 43,560 square feet: pint's own "acre" changed
+    # from it to the US survey acre between releases.
+    "acre": "43560 * foot ** 2",
     "hectare": "hectare",
     "milliliter": "milliliter",
     "teaspoon": "teaspoon",
