@@ -14,22 +14,18 @@ any parallel engine can map it over a corpus and get the same records;
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, BinaryIO, cast
 
 import attrs
 
-from binding_graph._checks import guarded
-from binding_graph.documents._lines import (
-    Reader,
-    check_max_bytes,
-    is_blank,
-    number_lines,
-    reader,
-    split_lines,
-    wrong_type,
+from binding_graph.documents._lines import check_max_bytes, is_blank, wrong_type
+from binding_graph.documents._records import (
+    check_record,
+    read_records,
+    refusal_key,
+    write_lines,
 )
-from binding_graph.errors import BindingGraphError, foreign_failure, too_large
+from binding_graph.errors import BindingGraphError
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, loads
 
@@ -37,17 +33,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
 __all__ = ["LineRecord", "dump_lines", "load_line", "load_lines"]
-
-
-def _is_refusal(value: object) -> bool:
-    # Exactly the library's refusal: its class, not what the value says it is.
-    return type(value) is BindingGraphError
-
-
-def _refusal_key(error: BindingGraphError | None) -> object:
-    # Exceptions compare by identity; two refusals are the same refusal when
-    # they say the same thing.
-    return None if error is None else (error.code, error.path, error.message)
 
 
 @attrs.frozen
@@ -81,21 +66,18 @@ class LineRecord:
 
     line: int
     graph: SemanticSymbolicBindingGraph | None = None
-    error: BindingGraphError | None = attrs.field(default=None, eq=_refusal_key)
+    error: BindingGraphError | None = attrs.field(default=None, eq=refusal_key)
 
     def __attrs_post_init__(self) -> None:
-        if type(self.line) is not int or self.line < 1:
-            wrong_type("LineRecord", "line", "a positive int", self.line)
-        # Read as objects: the annotations are what is checked here.
-        graph: object = self.graph
-        error: object = self.error
-        if graph is not None and type(graph) is not SemanticSymbolicBindingGraph:
-            wrong_type("LineRecord", "graph", "a graph or None", graph)
-        if error is not None and not _is_refusal(error):
-            wrong_type("LineRecord", "error", "a BindingGraphError or None", error)
-        if (graph is None) is (error is None):
-            msg = "LineRecord holds a graph or an error: exactly one of them"
-            raise BindingGraphError("wrong_type", msg, ("error",))
+        check_record(
+            "LineRecord",
+            self.line,
+            "graph",
+            self.graph,
+            SemanticSymbolicBindingGraph,
+            "a graph or None",
+            self.error,
+        )
 
 
 def _record(line: object, number: int, max_bytes: int) -> LineRecord:
@@ -200,37 +182,11 @@ def load_lines(
 
     .. versionadded:: 0.1.0
     """
-    check_max_bytes("load_lines", max_bytes)
-    expected = "a binary file or an iterable of lines"
-    # A check of the class itself: it runs no code of the source's own.
-    if issubclass(type(source), (str, bytes, bytearray)):
-        wrong_type("load_lines", "source", expected, source)
-    file = reader(source, "load_lines", expected)
-    if file is not None:
-        return _file_records(file, max_bytes)
-    try:
-        lines = iter(cast("Iterable[object]", source))
-    except TypeError:
-        wrong_type("load_lines", "source", expected, source)
-    except Exception as exc:
-        raise foreign_failure("load_lines", "source", expected, source, exc) from exc
-    return _records(number_lines(lines, "load_lines", expected), max_bytes)
+    return read_records("load_lines", source, max_bytes, _record, _refused)
 
 
-def _file_records(file: Reader, max_bytes: int) -> Iterator[LineRecord]:
-    for number, line in split_lines(file, max_bytes):
-        if line is None:  # longer than max_bytes, and never held whole
-            yield LineRecord(number, error=too_large(max_bytes))
-        elif not is_blank(line, max_bytes):
-            yield _record(line, number, max_bytes)
-
-
-def _records(
-    lines: Iterator[tuple[int, object]], max_bytes: int
-) -> Iterator[LineRecord]:
-    for number, line in lines:
-        if not is_blank(line, max_bytes):
-            yield _record(line, number, max_bytes)
+def _refused(number: int, error: BindingGraphError) -> LineRecord:
+    return LineRecord(number, error=error)
 
 
 def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: BinaryIO) -> int:
@@ -262,23 +218,16 @@ def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: BinaryIO) -
 
     .. versionadded:: 0.1.0
     """
-    binary = "a binary file"
-    try:
-        text = isinstance(file, io.TextIOBase)  # may ask the file its class
-    except Exception as exc:
-        raise foreign_failure("dump_lines", "file", binary, file, exc) from exc
-    if text:
-        wrong_type("dump_lines", "file", binary, file)
-    count = 0
-    for graph in guarded(graphs, "dump_lines", "graphs", "an iterable of graphs"):
-        if type(graph) is not SemanticSymbolicBindingGraph:
-            wrong_type("dump_lines", "graphs", "an iterable of graphs", graph)
-        data = canonical_bytes(graph) + b"\n"
-        try:
-            file.write(data)
-        except OSError:
-            raise
-        except Exception as exc:
-            raise foreign_failure("dump_lines", "file", binary, file, exc) from exc
-        count += 1
-    return count
+    return write_lines(
+        "dump_lines",
+        graphs,
+        file,
+        "graphs",
+        SemanticSymbolicBindingGraph,
+        "an iterable of graphs",
+        _line,
+    )
+
+
+def _line(graph: object) -> bytes:
+    return canonical_bytes(cast("SemanticSymbolicBindingGraph", graph)) + b"\n"

@@ -7,32 +7,28 @@ a graph), then ``\n``.
 
 from __future__ import annotations
 
-import io
 import json
 from typing import TYPE_CHECKING, BinaryIO, Final, cast
 
 import attrs
 
-from binding_graph._checks import guarded
 from binding_graph.arithmetic import parse_number
 from binding_graph.datasets._case import BenchmarkCase
 from binding_graph.datasets._numbers import spelled
 from binding_graph.documents._lines import (
-    Reader,
-    check_max_bytes,
-    is_blank,
-    number_lines,
-    reader,
-    split_lines,
     wrong_type,
+)
+from binding_graph.documents._records import (
+    check_record,
+    read_records,
+    refusal_key,
+    write_lines,
 )
 from binding_graph.documents._text import strict_tree
 from binding_graph.errors import (
     BindingGraphError,
-    foreign_failure,
     refuse_type,
     short_repr,
-    too_large,
     type_name,
 )
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, from_data
@@ -44,14 +40,9 @@ __all__ = ["CaseRecord", "case_line", "dump_cases", "load_cases"]
 
 _KEYS: Final = ("source_id", "answer", "graph")
 _OWNER: Final = "load_cases"
-_EXPECTED: Final = "a binary file or an iterable of lines"
 
 # The writer of canonical JSON strings, as documents._writing writes them.
 _STRING: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-
-
-def _refusal_key(error: BindingGraphError | None) -> object:
-    return None if error is None else (error.code, error.path, error.message)
 
 
 @attrs.frozen(weakref_slot=False)
@@ -79,21 +70,18 @@ class CaseRecord:
 
     line: int
     case: BenchmarkCase | None = None
-    error: BindingGraphError | None = attrs.field(default=None, eq=_refusal_key)
+    error: BindingGraphError | None = attrs.field(default=None, eq=refusal_key)
 
     def __attrs_post_init__(self) -> None:
-        if type(self.line) is not int or self.line < 1:
-            wrong_type("CaseRecord", "line", "a positive int", self.line)
-        # Read as objects: the annotations are what is checked here.
-        case: object = self.case
-        error: object = self.error
-        if case is not None and type(case) is not BenchmarkCase:
-            wrong_type("CaseRecord", "case", "a BenchmarkCase or None", case)
-        if error is not None and type(error) is not BindingGraphError:
-            wrong_type("CaseRecord", "error", "a BindingGraphError or None", error)
-        if (case is None) is (error is None):
-            msg = "CaseRecord holds a case or an error: exactly one of them"
-            raise BindingGraphError("wrong_type", msg, ("error",))
+        check_record(
+            "CaseRecord",
+            self.line,
+            "case",
+            self.case,
+            BenchmarkCase,
+            "a BenchmarkCase or None",
+            self.error,
+        )
 
 
 # -- writing ----------------------------------------------------------------------
@@ -156,27 +144,19 @@ def dump_cases(cases: Iterable[BenchmarkCase], file: BinaryIO) -> int:
 
     .. versionadded:: 0.1.0
     """
-    binary = "a binary file"
-    try:
-        text = isinstance(file, io.TextIOBase)  # may ask the file its class
-    except Exception as exc:
-        raise foreign_failure("dump_cases", "file", binary, file, exc) from exc
-    if text:
-        wrong_type("dump_cases", "file", binary, file)
-    expected = "an iterable of BenchmarkCase"
-    count = 0
-    for case in guarded(cases, "dump_cases", "cases", expected):
-        if type(case) is not BenchmarkCase:
-            wrong_type("dump_cases", "cases", expected, case)
-        data = case_line(case)
-        try:
-            file.write(data)
-        except OSError:
-            raise
-        except Exception as exc:
-            raise foreign_failure("dump_cases", "file", binary, file, exc) from exc
-        count += 1
-    return count
+    return write_lines(
+        "dump_cases",
+        cases,
+        file,
+        "cases",
+        BenchmarkCase,
+        "an iterable of BenchmarkCase",
+        _case_line,
+    )
+
+
+def _case_line(case: object) -> bytes:
+    return case_line(cast("BenchmarkCase", case))
 
 
 # -- reading cases ----------------------------------------------------------------
@@ -282,33 +262,8 @@ def load_cases(
 
     .. versionadded:: 0.1.0
     """
-    check_max_bytes(_OWNER, max_bytes)
-    # A check of the class itself: it runs no code of the source's own.
-    if issubclass(type(source), (str, bytes, bytearray)):
-        wrong_type(_OWNER, "source", _EXPECTED, source)
-    file = reader(source, _OWNER, _EXPECTED)
-    if file is not None:
-        return _file_records(file, max_bytes)
-    try:
-        lines = iter(cast("Iterable[object]", source))
-    except TypeError:
-        wrong_type(_OWNER, "source", _EXPECTED, source)
-    except Exception as exc:
-        raise foreign_failure(_OWNER, "source", _EXPECTED, source, exc) from exc
-    return _records(number_lines(lines, _OWNER, _EXPECTED), max_bytes)
+    return read_records(_OWNER, source, max_bytes, _record, _refused)
 
 
-def _records(
-    lines: Iterator[tuple[int, object]], max_bytes: int
-) -> Iterator[CaseRecord]:
-    for number, line in lines:
-        if not is_blank(line, max_bytes):
-            yield _record(line, number, max_bytes)
-
-
-def _file_records(file: Reader, max_bytes: int) -> Iterator[CaseRecord]:
-    for number, line in split_lines(file, max_bytes, owner=_OWNER):
-        if line is None:  # longer than max_bytes, and never held whole
-            yield CaseRecord(number, error=too_large(max_bytes))
-        elif not is_blank(line, max_bytes):
-            yield _record(line, number, max_bytes)
+def _refused(number: int, error: BindingGraphError) -> CaseRecord:
+    return CaseRecord(number, error=error)
