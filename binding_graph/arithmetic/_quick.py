@@ -24,7 +24,19 @@ _LEXEMES: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[^ \t\
 _MOST_LEXEMES: Final = MAX_DEPTH
 _LONGEST: Final = 4 * MAX_DEPTH
 # The binding of each operator waiting on the stack; "(" waits for ")".
-_BINDING: Final = {**PRECEDENCE, "neg": 3, "(": 0}
+BINDING: Final = {**PRECEDENCE, "neg": 3, "(": 0}
+
+
+def quick_lexemes(text: str) -> list[str] | None:
+    """Return the lexemes of a short ASCII text, with any other character as one of its own, or ``None``.
+
+    ``None`` for a text that is long or not ASCII, or has so many lexemes
+    that a tree of them could reach the limit of depth: the full reader's.
+    """
+    if len(text) > _LONGEST or not text.isascii():
+        return None
+    lexemes: list[str] = _LEXEMES.findall(text)
+    return lexemes if len(lexemes) < _MOST_LEXEMES else None
 
 
 def quick_number(text: str) -> Fraction | None:
@@ -71,10 +83,8 @@ def quick_value(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpo
     not ASCII or is long, a fault of grammar, a symbol without a value in
     *known*, a division by zero, a value beyond the limits.
     """
-    if len(text) > _LONGEST or not text.isascii():
-        return None
-    lexemes = _LEXEMES.findall(text)
-    if len(lexemes) >= _MOST_LEXEMES:
+    lexemes = quick_lexemes(text)
+    if lexemes is None:
         return None
     values: list[Fraction] = []
     waiting: list[str] = []
@@ -103,7 +113,7 @@ def quick_value(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpo
                 return None
         elif lexeme in PRECEDENCE:
             binding = PRECEDENCE[lexeme]
-            while waiting and _BINDING[waiting[-1]] >= binding:
+            while waiting and BINDING[waiting[-1]] >= binding:
                 if not _apply(waiting.pop(), values):
                     return None
             waiting.append(lexeme)

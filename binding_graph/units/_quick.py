@@ -11,12 +11,12 @@ and the spelling of a proof, are here for both readings.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Final
 
 from binding_graph.arithmetic._parser import MAX_DIGITS
-from binding_graph.arithmetic._tree import MAX_DEPTH, PRECEDENCE
+from binding_graph.arithmetic._quick import BINDING, quick_lexemes
+from binding_graph.arithmetic._tree import PRECEDENCE
 from binding_graph.errors import BindingGraphError
 from binding_graph.units._algebra import Unit, describe
 
@@ -25,11 +25,6 @@ __all__ = ["ONE", "combine", "join", "negated", "quick_unit", "spelled"]
 ONE: Final = Unit(Fraction(1))
 """A pure number: what a literal is."""
 
-# A lexeme, or any other character, which no lexeme starts with.
-_LEXEMES: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[^ \t\n\r]")
-_MOST_LEXEMES: Final = MAX_DEPTH  # too few to reach the limit of depth
-_LONGEST: Final = 4 * MAX_DEPTH
-_BINDING: Final = {**PRECEDENCE, "neg": 3, "(": 0}
 _TIGHTEST: Final = 3
 
 # An operand of a proof: its text, and how tightly it binds.
@@ -135,10 +130,8 @@ def quick_unit(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpos
     refusal that :func:`~binding_graph.units._admission.unit_of` raises, for
     the same operation.
     """
-    if len(text) > _LONGEST or not text.isascii():
-        return None
-    lexemes = _LEXEMES.findall(text)
-    if len(lexemes) >= _MOST_LEXEMES:
+    lexemes = quick_lexemes(text)
+    if lexemes is None:
         return None
     state = _Pass(name)
     waiting: list[str] = []
@@ -167,7 +160,7 @@ def quick_unit(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpos
                 return None
         elif lexeme in PRECEDENCE:
             binding = PRECEDENCE[lexeme]
-            while waiting and _BINDING[waiting[-1]] >= binding:
+            while waiting and BINDING[waiting[-1]] >= binding:
                 state.apply(waiting.pop())
             waiting.append(lexeme)
             operand_expected = True
