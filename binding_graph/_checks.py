@@ -21,6 +21,7 @@ from keyword import iskeyword
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeGuard, cast
 
+from binding_graph._show import short_repr
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
@@ -28,7 +29,6 @@ from binding_graph.errors import (
     refusal,
     refuse,
     refuse_type,
-    short_repr,
 )
 
 if TYPE_CHECKING:
@@ -253,6 +253,19 @@ def end(value: object, site: Site) -> None:
     refuse("invalid_span", site.owner, site.field, rule, offset, site.path)
 
 
+def end_alone(value: object, site: Site) -> None:
+    """Refuse what no span's end can be, whatever its start: anything but an ``int`` of at most 2**53 - 1."""
+    offset = _offset(value, site)
+    if offset > MAX_OFFSET:
+        rule = f"must be at most 2**53 - 1 ({MAX_OFFSET})"
+        refuse("invalid_span", site.owner, site.field, rule, offset, site.path)
+
+
+def span_text_alone(value: object, site: Site) -> None:
+    """Refuse what no span's text can be, whatever its offsets: anything but a non-empty ``str`` that encodes as UTF-8."""
+    check_text(value, site.owner, site.field, site.path, blank_ok=True)
+
+
 def span_text(value: object, site: Site) -> None:
     """Refuse anything but verbatim source text (blank is fine) of ``end - start`` characters."""
     string = check_text(value, site.owner, site.field, site.path, blank_ok=True)
@@ -297,6 +310,16 @@ def refusal_reason(value: object, site: Site) -> None:
         f" (it is {short_repr(status)})"
     )
     refuse("refusal_reason_forbidden", owner, field, rule, value, path)
+
+
+def refusal_reason_alone(value: object, site: Site) -> None:
+    """Refuse what no refusal reason can be, whatever the status: anything but ``None`` or a ``str`` that encodes as UTF-8."""
+    if value is None:
+        return
+    if not is_str(value):
+        refuse_type(site.owner, site.field, "a str or None", value, site.path)
+    if value:
+        check_text(value, site.owner, site.field, site.path, blank_ok=True)
 
 
 # The order in which a member's rules are checked: of several bad members,

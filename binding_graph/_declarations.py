@@ -100,6 +100,10 @@ class Kind:
         depth: How deep the value's arrays and objects nest, besides a
             nested class's own.
         object_schema: What the field adds to its object's schema, if any.
+        alone: For a kind whose check reads earlier fields, the check of
+            what the value must be whatever they hold, for a document whose
+            earlier field is missing or refused; the walk of a document
+            that lists every refusal runs it then.
     """
 
     name: str
@@ -114,6 +118,7 @@ class Kind:
     nested: Literal["", "one", "many"] = ""
     depth: int = 0
     object_schema: Schema | None = None
+    alone: SlowCheck | None = None
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"

@@ -15,7 +15,11 @@ import attrs
 
 from binding_graph._declarations import declaration
 from binding_graph._quotes import check_quotes
-from binding_graph.errors import BindingGraphError, ErrorPath, short_repr
+from binding_graph._show import short_repr
+from binding_graph.errors import (
+    BindingGraphError,
+    ErrorPath,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -69,15 +73,32 @@ def check_unique_ids(symbols: tuple[_Named, ...]) -> frozenset[str]:
         seen: set[str] = set()
         for index, symbol in enumerate(symbols):  # pragma: no branch -- a repeat exists
             if symbol.symbol_id in seen:
-                path: ErrorPath = ("symbols", index, "symbol_id")
-                raise BindingGraphError(
-                    "duplicate_symbol_id",
-                    "SemanticSymbolicBindingGraph.symbols must have unique"
-                    f" symbol_id values ({short_repr(symbol.symbol_id)} is repeated)",
-                    path,
-                )
+                raise duplicate_id(index, symbol.symbol_id)
             seen.add(symbol.symbol_id)
     return known
+
+
+def duplicate_id(index: int, symbol_id: str) -> BindingGraphError:
+    """Return the refusal of ``symbols[index]``, whose id *symbol_id* an earlier symbol has."""
+    path: ErrorPath = ("symbols", index, "symbol_id")
+    return BindingGraphError(
+        "duplicate_symbol_id",
+        "SemanticSymbolicBindingGraph.symbols must have unique"
+        f" symbol_id values ({short_repr(symbol_id)} is repeated)",
+        path,
+    )
+
+
+def unknown_reference(
+    field: str, index: int, attribute: str, missing: str, path: ErrorPath
+) -> BindingGraphError:
+    """Return the refusal of ``field[index].attribute``, at *path*, which names *missing*, no symbol of the graph."""
+    return BindingGraphError(
+        "unknown_symbol",
+        f"SemanticSymbolicBindingGraph.{field}[{index}].{attribute} must"
+        f" name symbols of the graph ({short_repr(missing)} is not one)",
+        path,
+    )
 
 
 def check_references(
@@ -111,12 +132,8 @@ def _refuse_unknown(
             (value - known) if attribute == "dependencies" else {value} - known
         )
         if missing:
-            raise BindingGraphError(
-                "unknown_symbol",
-                f"SemanticSymbolicBindingGraph.{field}[{index}].{attribute} must"
-                f" name symbols of the graph ({short_repr(missing[0])} is not one)",
-                (field, index, attribute),
-            )
+            path: ErrorPath = (field, index, attribute)
+            raise unknown_reference(field, index, attribute, missing[0], path)
 
 
 _G = TypeVar("_G", bound=Referring)

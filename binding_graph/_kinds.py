@@ -102,7 +102,7 @@ IDENTIFIERS: Final = Kind(
     # str order is code-point order: the same under every hash seed.
     tree="sorted({value})",
     text=("[", '",".join(map(escape, sorted({value})))', "]"),
-    read=("{field} = identifiers({field}, {owner!r}, {field!r})",),
+    read=("{field} = identifiers({field})",),
     strings=(0, "len({value})", "sum(map(len, {values}))"),
     depth=1,
 )
@@ -139,6 +139,7 @@ END: Final = Kind(
     lambda drawing, _, values: values["start"] + drawing.width(values["start"]),
     text=("", '"%d" % {value}', ""),
     strings=(0, None, None),
+    alone=_checks.end_alone,
 )
 """A span's end offset: after its start, at most 2**53 - 1."""
 
@@ -149,6 +150,7 @@ SPAN_TEXT: Final = Kind(
     _checks.span_text,
     lambda _, __: {"type": "string", "minLength": 1},
     lambda drawing, _, values: drawing.verbatim(values["end"] - values["start"]),
+    alone=_checks.span_text_alone,
 )
 """A span's text, verbatim (it may be blank): exactly ``end - start`` characters."""
 
@@ -164,6 +166,7 @@ REFUSAL_REASON: Final = Kind(
     text=("", '("null" if {value} is None else escape({value}))', ""),
     strings=_PRESENT,
     object_schema=_refusal_reason_schema,
+    alone=_checks.refusal_reason_alone,
 )
 """A text iff the equation's ``admissibility_status`` is ``refused``, else ``None``."""
 
@@ -176,12 +179,7 @@ OBJECT: Final = Kind(
     lambda drawing, declared, _: drawing.element(declared.model),
     tree="encode_{item}({value})",
     text=("", "write_{item}({value})", ""),
-    read=(
-        "try:",
-        "    {field} = decode_{item}({field})",
-        "except BindingGraphError as exc:",
-        "    raise exc.with_prefix(({field!r},)) from None",
-    ),
+    read=("{field} = decode_{item}({field})",),
     strings=(0, None, None),
     nested="one",
 )
@@ -195,7 +193,7 @@ OBJECTS: Final = Kind(
     lambda drawing, declared, _: drawing.elements(declared.model),
     tree="list(map(encode_{item}, {value}))",
     text=("[", '",".join(map(write_{item}, {value}))', "]"),
-    read=("{field} = each(decode_{item}, {field}, {owner!r}, {field!r})",),
+    read=("{field} = each(decode_{item}, {field})",),
     strings=(0, None, None),
     nested="many",
     depth=1,

@@ -5,20 +5,20 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from binding_graph._checks import check_text
+from binding_graph._show import short_repr
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
     refuse,
     refuse_type,
     render_path,
-    short_repr,
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping, Sequence
 
 
 def offset_of(text: object, phrase: object, occurrence: object, owner: str) -> int:
@@ -135,7 +135,7 @@ def check_quotes(
             if span.end <= quoted.end and not quoted.text.startswith(
                 span.text, start - quoted.start
             ):
-                _mismatch(
+                raise _mismatch(
                     (field, index, attribute, "text"), span, reach[before], quoted
                 )
 
@@ -191,8 +191,19 @@ _source_span: Final = attrgetter("source_span")
 _question_span: Final = attrgetter("question_span")
 
 
-def _sources(provenance: tuple[_Span, ...], *, check: bool) -> dict[str, _Source]:
-    """Group *provenance* by source; with *check*, refuse two spans of one source that disagree."""
+def _sources(
+    provenance: Sequence[_Span],
+    *,
+    check: bool,
+    disagree: Callable[[BindingGraphError], None] | None = None,
+    numbers: Sequence[int] | None = None,
+) -> dict[str, _Source]:
+    """Group *provenance* by source; with *check*, refuse two spans of one source that disagree.
+
+    With *disagree*, each disagreement is handed to it instead of raised,
+    and the sweep goes on. *numbers* gives each span's index in the
+    graph's provenance, where *provenance* holds only some of its spans.
+    """
     grouped: dict[str, list[int]] = {}
     for index, span in enumerate(provenance):
         grouped.setdefault(span.source_id, []).append(index)
@@ -206,7 +217,11 @@ def _sources(provenance: tuple[_Span, ...], *, check: bool) -> dict[str, _Source
         for index in indices:
             span = provenance[index]
             if check and index != furthest:
-                _agree(provenance, furthest, index)
+                refused = _agree(provenance, furthest, index, numbers)
+                if refused is not None:
+                    if disagree is None:
+                        raise refused
+                    disagree(refused)
             if span.end > provenance[furthest].end:
                 furthest = index
             starts.append(span.start)
@@ -215,26 +230,84 @@ def _sources(provenance: tuple[_Span, ...], *, check: bool) -> dict[str, _Source
     return sources
 
 
-def _agree(provenance: tuple[_Span, ...], reaching: int, index: int) -> None:
+def _agree(
+    provenance: Sequence[_Span],
+    reaching: int,
+    index: int,
+    numbers: Sequence[int] | None,
+) -> BindingGraphError | None:
     # Sorted by start, a span that agrees with the one reaching furthest
     # agrees with every earlier one: its overlap with each lies in that one.
     earlier, span = provenance[reaching], provenance[index]
     overlap = min(span.end, earlier.end) - span.start
     if overlap <= 0:
-        return
+        return None
     offset = span.start - earlier.start
-    if earlier.text[offset : offset + overlap] != span.text[:overlap]:
-        later, other = max(index, reaching), min(index, reaching)
-        _mismatch(
-            ("provenance", later, "text"), provenance[later], other, provenance[other]
+    if earlier.text[offset : offset + overlap] == span.text[:overlap]:
+        return None
+    later, other = max(index, reaching), min(index, reaching)
+    # Their indices in the graph's provenance, where *provenance* is a part of it.
+    number_later, number_other = (
+        (later, other) if numbers is None else (numbers[later], numbers[other])
+    )
+    return _mismatch(
+        ("provenance", number_later, "text"),
+        provenance[later],
+        number_other,
+        provenance[other],
+    )
+
+
+class QuoteIndex:
+    """The provenance spans of a graph, found valid, indexed to compare any span with: what the walk of a document asks.
+
+    Args:
+        spans: Each valid provenance span, with its index in the graph's
+            provenance, in that order.
+
+    Attributes:
+        disagreements: The refusal of each provenance span that disagrees
+            with an earlier one, by its index; one each, the first the
+            sweep finds.
+    """
+
+    def __init__(self, spans: Sequence[tuple[int, _Span]]) -> None:
+        self.numbers = [number for number, _ in spans]
+        self.provenance = [span for _, span in spans]
+        self.disagreements: dict[int, BindingGraphError] = {}
+
+        def disagree(refused: BindingGraphError) -> None:
+            at: int = refused.path[1]  # type: ignore[assignment]  # ("provenance", INDEX, "text")
+            self.disagreements.setdefault(at, refused)
+
+        self.sources = _sources(
+            self.provenance, check=True, disagree=disagree, numbers=self.numbers
         )
 
+    def mismatch(self, span: _Span, path: ErrorPath) -> BindingGraphError | None:
+        """Return the refusal of *span*, at *path*, if it lies in a provenance span and quotes something else."""
+        source = self.sources.get(span.source_id)
+        if source is None:
+            return None
+        starts, reach = source
+        before = bisect_right(starts, span.start) - 1
+        if before < 0:
+            return None
+        quoted = self.provenance[reach[before]]
+        if span.end <= quoted.end and not quoted.text.startswith(
+            span.text, span.start - quoted.start
+        ):
+            return _mismatch(path, span, self.numbers[reach[before]], quoted)
+        return None
 
-def _mismatch(path: ErrorPath, span: _Span, index: int, quoted: _Span) -> NoReturn:
+
+def _mismatch(
+    path: ErrorPath, span: _Span, index: int, quoted: _Span
+) -> BindingGraphError:
     start = max(span.start, quoted.start)
     end = min(span.end, quoted.end)
     source = quoted.text[start - quoted.start : end - quoted.start]
-    raise BindingGraphError(
+    return BindingGraphError(
         "span_text_mismatch",
         f"SemanticSymbolicBindingGraph.{render_path(path)} must quote its source as"
         f" provenance[{index}] does: at [{start}, {end}) of"

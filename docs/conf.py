@@ -45,7 +45,7 @@ nitpick_ignore_regex = [
     # bare name.
     (r"py:class", r"SearchStrategy|Fraction"),
     # The private type variable of the overloaded readers' signatures.
-    (r"py:class", r"binding_graph\.documents\.(_trees|_text)\._M"),
+    (r"py:class", r"binding_graph\.documents\.(_reading|_text)\._M"),
 ]
 
 # _generated holds the pictures that _draw_example makes at every build. The

@@ -48,13 +48,14 @@ from binding_graph import (
 )
 from binding_graph import strategies as bgst
 from binding_graph._declarations import declared_fields
-from binding_graph.documents import _text, _tree_refusals, _trees
+from binding_graph._show import short_repr as show
+from binding_graph._show import type_name
+from binding_graph.documents import _reading, _text
 from binding_graph.documents._schema import (
     _IDENTIFIER,  # pyright: ignore[reportPrivateUsage]
     _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
 )
-from binding_graph.errors import ErrorPath, type_name
-from binding_graph.errors import short_repr as show
+from binding_graph.errors import ErrorPath
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -70,7 +71,6 @@ __all__ = [
     "IDENTIFIER_FIELDS",
     "IDENTIFIER_PATTERN",
     "JSON_TREES",
-    "KEY_WALK_STEP",
     "MAX_OFFSET",
     "MODEL_CLASSES",
     "NOT_BLANK_PATTERN",
@@ -149,10 +149,7 @@ They cost several times the fast path, and the performance targets of
 docs/performance.md rest on that.
 """
 
-KEY_WALK_STEP: Any = _tree_refusals._Step  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-"""A step of the walk that looks for a tree's first key that is not a str."""
-
-READS: tuple[tuple[ModuleType, str], ...] = ((_trees, "read"), (_text, "read"))
+READS: tuple[tuple[ModuleType, str], ...] = ((_reading, "read"), (_text, "read"))
 """Where ``from_data`` and ``loads`` look up the reader they share, to observe it."""
 
 UTF8_SIZE: tuple[ModuleType, str] = (_text, "_utf8_size")

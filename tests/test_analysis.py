@@ -22,8 +22,8 @@ from binding_graph import (
     SymbolBinding,
 )
 from binding_graph import analysis as an
+from binding_graph._show import short_repr
 from binding_graph.analysis import _engine
-from binding_graph.errors import ErrorPath, short_repr
 from tests._graphs import SPAN, analysed_graphs, dense_graphs, make_graph
 from tests._helpers import run_python
 from tests._oracles import (
@@ -36,6 +36,8 @@ from tests._oracles import (
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from binding_graph.errors import ErrorPath
 
 GRAPHS = analysed_graphs()
 

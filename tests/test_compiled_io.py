@@ -20,7 +20,7 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     to_data,
 )
-from binding_graph.documents import _keys, _text, _trees, _writing
+from binding_graph.documents import _keys, _reading, _text, _writing
 from binding_graph.model import MODEL_CLASSES
 from tests._documents import hostile_texts
 from tests._helpers import graph, span
@@ -107,7 +107,7 @@ def _outcome(call: Callable[[], Model]) -> Outcome:
 
 def _strictly(text: str, cls: type) -> Outcome:
     """Read *text* by the strict parser alone, then read: the reference for loads."""
-    return _outcome(lambda: _trees.read(_text._strict(text), cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+    return _outcome(lambda: _reading.read(_text._strict(text), cls))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
 
 def _as_loads_reads(text: str, cls: type) -> Outcome:

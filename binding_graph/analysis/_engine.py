@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING, Final
 
-from binding_graph.errors import short_repr
+from binding_graph._show import short_repr
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

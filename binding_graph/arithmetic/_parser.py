@@ -15,6 +15,7 @@ from keyword import iskeyword
 from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 from binding_graph._checks import is_str
+from binding_graph._show import short_repr
 from binding_graph.arithmetic._tree import (
     COMPARISONS,
     MAX_DEPTH,
@@ -28,7 +29,11 @@ from binding_graph.arithmetic._tree import (
     Predicate,
     Symbol,
 )
-from binding_graph.errors import BindingGraphError, ErrorPath, refuse_type, short_repr
+from binding_graph.errors import (
+    BindingGraphError,
+    ErrorPath,
+    refuse_type,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

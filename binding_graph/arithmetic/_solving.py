@@ -10,12 +10,13 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Final, cast, get_args
 
+from binding_graph._show import short_repr
 from binding_graph.analysis import solve_order
 from binding_graph.analysis._finding import ArithmeticFindingCode, Finding
 from binding_graph.arithmetic._parser import Where, parse, parse_number, parse_predicate
 from binding_graph.arithmetic._quick import quick_number, quick_value
 from binding_graph.arithmetic._tree import BinaryOperation, Undefined, symbols, value
-from binding_graph.errors import BindingGraphError, short_repr
+from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     from collections.abc import Callable

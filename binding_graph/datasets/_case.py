@@ -10,6 +10,7 @@ import attrs
 
 from binding_graph import _kinds as _k
 from binding_graph._checks import check_text
+from binding_graph._show import short_repr
 from binding_graph.allocation import allocate_symbols
 from binding_graph.arithmetic import answers, canonical_expression, parse_expression
 from binding_graph.arithmetic._tree import (
@@ -21,7 +22,10 @@ from binding_graph.arithmetic._tree import (
     value,
 )
 from binding_graph.datasets._numbers import Quote, spelled
-from binding_graph.errors import BindingGraphError, refuse_type, short_repr
+from binding_graph.errors import (
+    BindingGraphError,
+    refuse_type,
+)
 from binding_graph.model import (
     BoundEquation,
     BoundFact,

@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import check_text
+from binding_graph._show import short_repr
 from binding_graph.arithmetic import parse_number
 from binding_graph.datasets._case import (
     BenchmarkCase,
@@ -15,7 +16,7 @@ from binding_graph.datasets._case import (
     text_field,
 )
 from binding_graph.datasets._numbers import first_quotes, read_decimal
-from binding_graph.errors import BindingGraphError, short_repr
+from binding_graph.errors import BindingGraphError
 from binding_graph.model import SourceSpanLink
 
 if TYPE_CHECKING:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, BinaryIO, Final, cast
 
 import attrs
 
+from binding_graph._show import short_repr, type_name
 from binding_graph.arithmetic import parse_number
 from binding_graph.datasets._case import BenchmarkCase
 from binding_graph.datasets._numbers import spelled
@@ -28,8 +29,6 @@ from binding_graph.documents._text import strict_tree
 from binding_graph.errors import (
     BindingGraphError,
     refuse_type,
-    short_repr,
-    type_name,
 )
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, from_data
 

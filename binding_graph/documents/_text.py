@@ -8,15 +8,16 @@ from typing import Any, Final, NoReturn, TypeGuard, TypeVar, cast, overload
 
 from binding_graph._checks import MAX_OFFSET
 from binding_graph._gc_pause import call_paused
+from binding_graph._show import short_repr
 from binding_graph.documents import _paths
 from binding_graph.documents._keys import KEY_COUNTS, STRING_COUNTS
-from binding_graph.documents._trees import decoder, read
+from binding_graph.documents._reading import read
+from binding_graph.documents._trees import decoder
 from binding_graph.documents._writing import canonical_bytes
 from binding_graph.errors import (
     BindingGraphError,
     malformed,
     refuse_type,
-    short_repr,
     too_large,
 )
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
@@ -111,7 +112,7 @@ def _utf8_size(text: str) -> int:
     return len(encoded)
 
 
-def _is_text(value: object) -> TypeGuard[str | bytes | bytearray]:
+def is_text(value: object) -> TypeGuard[str | bytes | bytearray]:
     """Tell whether *value* is exactly a ``str``, ``bytes`` or ``bytearray``.
 
     Exactly: a subclass may override what is asked of the text below (its
@@ -221,7 +222,7 @@ def _loads(text: object, cls: object, max_bytes: object) -> Model:
     model = decoder(cls)[2]
     if type(max_bytes) is not int:
         refuse_type("loads", "max_bytes", "an int", max_bytes, ("max_bytes",))
-    if not _is_text(text):
+    if not is_text(text):
         refuse_type("loads", "text", "a str or bytes", text, ("text",))
     if _too_large(text, max_bytes):
         raise too_large(max_bytes)

@@ -1,29 +1,29 @@
-"""Why a tree is not a document: the refusals the readers raise once a generated decoder has given up.
+"""Why a tree is not a document: the words of every refusal that reading a tree can give, besides a field's own check.
 
-The decoders of :mod:`binding_graph.documents._trees` take a valid tree in
-one pass and call these only when something is wrong, to say what: a value
-that is not an object, a stray or missing key, a wrong header, a member of
-a set at its index, a tree nested deeper than the format, a key that is not
-a ``str``.
+The decoders of :mod:`binding_graph.documents._trees` only tell whether a
+tree is valid; the walk of :mod:`binding_graph.documents._walk` says what is
+wrong, in these words: a value that is not an object, a key that is no
+field, a missing one, a wrong header, a repeated member of a set, an array
+where none belongs, a tree nested deeper than the format.
+Each function returns the refusal, with its path from the object it is in;
+none raises.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, cast
+from typing import TYPE_CHECKING
 
-from binding_graph._checks import check_identifier, is_dict, is_list, is_str
+from binding_graph._checks import is_dict, is_list
 from binding_graph._declarations import Header, declared_fields
-from binding_graph._kinds import IDENTIFIERS
 from binding_graph._model_class import header
+from binding_graph._show import short_repr, type_name
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
     malformed,
-    refuse,
-    refuse_type,
-    short_repr,
-    type_name,
+    refusal,
+    type_refusal,
 )
 
 if TYPE_CHECKING:
@@ -36,7 +36,9 @@ def fields_of(cls: type) -> tuple[str, ...]:
     return (*(entry.name for entry in header(cls)), *names)
 
 
-def refuse_not_object(owner: str, value: object, *, document: bool = False) -> NoReturn:
+def not_object(
+    owner: str, value: object, *, document: bool = False
+) -> BindingGraphError:
     """Refuse *value* where an object of *owner* belongs; a whole *document* says more of a list."""
     hint = ""
     if document and is_list(value):
@@ -44,120 +46,76 @@ def refuse_not_object(owner: str, value: object, *, document: bool = False) -> N
             ": a document holds one graph, and a file of several holds one a"
             " line, as JSON Lines (.jsonl)"
         )
-    raise BindingGraphError(
+    return BindingGraphError(
         "wrong_type",
         f"a {owner} must be a JSON object, not {type_name(value)}{hint}"
         f" (got {short_repr(value)})",
     )
 
 
-def refuse_object(value: object, owner: str, fields: tuple[str, ...]) -> NoReturn:
-    """Refuse *value* where an object with exactly *fields* belongs."""
-    if not is_dict(value):
-        refuse_not_object(owner, value)
-    for key in value:  # document order: the first stray key is reported
-        # A key that is not exactly a str is never compared with the field
-        # names: its equality may be its own.
-        if not is_str(key) or key not in fields:
-            raise BindingGraphError(
-                "unknown_key",
-                f"{owner} has no field {short_repr(key)}; its fields are"
-                f" {', '.join(fields)}",
-                (key,) if is_str(key) else (),
-            )
-    # Every key is a field, and the keys are not all the fields.
-    missing = next(name for name in fields if name not in value)
-    raise BindingGraphError(
-        "missing_key",
-        f"{owner}.{missing} is missing: a document holds every field, null for None",
-        (missing,),
-    )
+def not_array(owner: str, field: str, value: object) -> BindingGraphError:
+    """Refuse *value* in ``owner.field``, where a JSON array belongs."""
+    return type_refusal(owner, field, "a JSON array", value, (field,))
 
 
-def refuse_key(key: object, path: ErrorPath) -> NoReturn:
-    """Refuse *key*, which is not a ``str``, in the object at *path*."""
-    raise BindingGraphError(
+def stray_key(owner: str, key: object, fields: tuple[str, ...]) -> BindingGraphError:
+    """Refuse *key*, which names no field of *owner* (*fields*), or is not exactly a ``str``.
+
+    A key that is not exactly a ``str`` is never compared with the field
+    names: its equality may be its own. Its refusal sits at the object.
+    """
+    known = type(key) is str
+    return BindingGraphError(
         "unknown_key",
-        f"an object of a document has a key of type {type_name(key)},"
-        f" which is no field: keys are field names, of type str (got {short_repr(key)})",
-        path,
+        f"{owner} has no field {short_repr(key)}; its fields are {', '.join(fields)}",
+        (key,) if known else (),  # type: ignore[arg-type]  # a str, when known
     )
 
 
-def _refuse_entry(owner: str, entry: Header, value: object) -> NoReturn:
+def missing_field(owner: str, name: str) -> BindingGraphError:
+    """Refuse an object of *owner* that leaves out the field *name*."""
+    return BindingGraphError(
+        "missing_key",
+        f"{owner}.{name} is missing: a document holds every field, null for None",
+        (name,),
+    )
+
+
+def missing_entry(
+    owner: str, entry: Header, entries: Sequence[Header]
+) -> BindingGraphError:
+    """Refuse a document of *owner* that leaves out the header entry *entry*."""
+    held = " and ".join(f'"{e.name}": {json.dumps(e.value)}' for e in entries)
+    return BindingGraphError(
+        "missing_key",
+        f"{owner}.{entry.name} is missing: a graph document holds {held}",
+        (entry.name,),
+    )
+
+
+def wrong_entry(owner: str, entry: Header, value: object) -> BindingGraphError | None:
+    """Refuse the header entry *entry* of a document of *owner* holding *value*; ``None`` if it holds the one value.
+
+    Read by type identity first: *value* may come from a tree built in Python.
+    """
+    if type(value) is type(entry.value) and value == entry.value:
+        return None
     path: ErrorPath = (entry.name,)
     if entry.typed and type(value) is not type(entry.value):
         expected = "an int" if type(entry.value) is int else "a str"
-        refuse_type(owner, entry.name, expected, value, path)
-    refuse(entry.code, owner, entry.name, entry.rule, value, path)
+        return type_refusal(owner, entry.name, expected, value, path)
+    return refusal(entry.code, owner, entry.name, entry.rule, value, path)
 
 
-def refuse_header(data: object, cls: type) -> NoReturn:
-    """Refuse a *cls* document whose header or keys are wrong.
-
-    The header comes first: a document of another format or version may
-    well have other keys.
-    """
-    owner = cls.__name__
-    if not is_dict(data):
-        refuse_not_object(owner, data, document=True)
-    entries = header(cls)
-    for entry in entries:
-        if entry.name not in data:
-            held = " and ".join(f'"{e.name}": {json.dumps(e.value)}' for e in entries)
-            raise BindingGraphError(
-                "missing_key",
-                f"{owner}.{entry.name} is missing: a graph document holds {held}",
-                (entry.name,),
-            )
-    for entry in entries:
-        value = data[entry.name]
-        if type(value) is not type(entry.value) or value != entry.value:
-            _refuse_entry(owner, entry, value)
-    refuse_object(data, owner, fields_of(cls))
-
-
-def refuse_member(members: list[object], owner: str, field: str) -> None:
-    """Refuse the first bad member of *members*, a set's array, in list order, at its index."""
-    seen: set[str] = set()
-    for index, member in enumerate(members):  # pragma: no branch -- one is bad
-        path: ErrorPath = (field, index)
-        string = check_identifier(member, owner, field, path)
-        if string in seen:
-            msg = (
-                f"{owner}.{field} encodes a set and must not repeat"
-                f" an entry (got {short_repr(member)} again)"
-            )
-            raise malformed(msg, path)
-        seen.add(string)
-
-
-def _sets(cls: type) -> frozenset[str]:
-    return frozenset(n for n, d in declared_fields(cls) if d.kind is IDENTIFIERS)
-
-
-def locate(exc: BindingGraphError, data: object, cls: type) -> BindingGraphError:
-    """Point a model's refusal of a *cls* at the member of the document it means.
-
-    The model names no position in a set; the document has one. *data* is
-    the tree the *cls* was read from, which held every field.
-    """
-    document: Any = data
-    path = exc.path
-    if len(path) == 1 and path[0] in _sets(cls):
-        refuse_member(document[path[0]], cls.__name__, str(path[0]))
-    if exc.code == "unknown_symbol" and len(path) == 3:  # noqa: PLR2004 -- (collection, index, field)
-        collection, index, field = cast("tuple[str, int, str]", path)
-        items = dict(declared_fields(cls))[collection].model
-        if field in _sets(items):
-            members: list[str] = document[collection][index][field]
-            # Every symbol was read already: their ids are valid strings.
-            known = {symbol["symbol_id"] for symbol in document["symbols"]}
-            first = min(m for m in members if m not in known)
-            return BindingGraphError(
-                exc.code, exc.message, (*path, members.index(first))
-            )
-    return exc
+def repeated_member(
+    owner: str, field: str, member: str, path: ErrorPath
+) -> BindingGraphError:
+    """Refuse *member*, which an earlier member of the set ``owner.field`` already is."""
+    return malformed(
+        f"{owner}.{field} encodes a set and must not repeat"
+        f" an entry (got {short_repr(member)} again)",
+        path,
+    )
 
 
 def too_deep(data: object, limit: int) -> ErrorPath | None:
@@ -180,43 +138,11 @@ def too_deep(data: object, limit: int) -> ErrorPath | None:
     return None
 
 
-class _Step(NamedTuple):
-    """Where a value of a tree sits: the step to it from its parent's place."""
-
-    parent: _Step | None
-    key: str | int
-
-    def path(self) -> ErrorPath:
-        """Return the path from the root, built once, when it is needed."""
-        steps: list[str | int] = []
-        step: _Step | None = self
-        while step is not None:
-            steps.append(step.key)
-            step = step.parent
-        return tuple(reversed(steps))
-
-
-def refuse_foreign_key(data: object) -> None:
-    """Refuse the first key, in document order, that is not a ``str``.
-
-    Each value carries only the step to it from its parent, so a tree of
-    any depth costs time in proportion to its size.
-    """
-    stack: list[tuple[_Step | None, object]] = [(None, data)]
-    seen: set[int] = set()
-    while stack:
-        step, value = stack.pop()
-        if id(value) in seen:  # a shared or self-referencing container
-            continue
-        seen.add(id(value))
-        children: list[tuple[_Step | None, object]] = []
-        if is_dict(value):
-            for key, child in list(value.items()):
-                if not is_str(key):
-                    refuse_key(key, () if step is None else step.path())
-                children.append((_Step(step, key), child))
-        elif is_list(value):
-            children = [(_Step(step, i), v) for i, v in enumerate(value)]
-        else:
-            continue
-        stack.extend(reversed(children))
+def nested_too_deep(cls: type, limit: int, path: ErrorPath) -> BindingGraphError:
+    """Refuse a *cls* document that nests deeper than *limit*, at *path*, the first value too deep."""
+    return BindingGraphError(
+        "limit_exceeded",
+        f"a {cls.__name__} document nests arrays and objects at most {limit} deep;"
+        " this one nests deeper",
+        path,
+    )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final, Literal, cast, get_args
 
 import attrs
 
+from binding_graph._show import short_repr
 from binding_graph.analysis._finding import Finding, UnitFindingCode
 from binding_graph.arithmetic._solving import Reading
 from binding_graph.arithmetic._tree import (
@@ -23,7 +24,11 @@ from binding_graph.arithmetic._tree import (
     Symbol,
     postorder,
 )
-from binding_graph.errors import BindingGraphError, ErrorPath, render_path, short_repr
+from binding_graph.errors import (
+    BindingGraphError,
+    ErrorPath,
+    render_path,
+)
 from binding_graph.units._algebra import Unit, describe
 from binding_graph.units._quick import (
     LITERAL,

@@ -18,8 +18,13 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 import attrs
 
 from binding_graph._checks import is_str, is_tuple
+from binding_graph._show import short_repr
 from binding_graph.arithmetic._tree import MAX_BITS, too_large
-from binding_graph.errors import BindingGraphError, refuse, refuse_type, short_repr
+from binding_graph.errors import (
+    BindingGraphError,
+    refuse,
+    refuse_type,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable

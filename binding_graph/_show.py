@@ -1,0 +1,73 @@
+"""Showing a value in a message without trusting it: its class's name, and a short ``repr`` that runs none of its code.
+
+The kernel's lowest module: :mod:`binding_graph.errors` builds every
+refusal's message with these, and re-exports them.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from typing import Final, cast
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlong = 40
+
+_SHORT_NAME: Final = 60
+# The C getter behind ``cls.__qualname__``: a metaclass can intercept the
+# attribute's lookup, but not this call.
+_QUALNAME: Final = vars(type)["__qualname__"]
+
+
+def _base_value(value: object) -> object:
+    """Return *value* as its built-in base holds it, if it is a subclass of one.
+
+    Read by the base class's own method, never by one that the subclass may
+    have overridden; a check of the class runs no code of the class's own.
+    """
+    cls = type(value)
+    if cls is bool or cls is str or cls is int or cls is bytes or cls is bytearray:
+        return value
+    if issubclass(cls, str):
+        return str.__str__(cast("str", value))
+    if issubclass(cls, int):
+        return int.__index__(cast("int", value))
+    if issubclass(cls, bytes):
+        return bytes.__getitem__(cast("bytes", value), slice(None))
+    if issubclass(cls, bytearray):
+        return bytearray.__getitem__(cast("bytearray", value), slice(None))
+    return value
+
+
+def type_name(value: object) -> str:
+    """Return the qualified name of *value*'s class, for a message.
+
+    Never runs code of *value* or of its class, and never raises: a class
+    may come from hostile input whose metaclass lies about its name.
+
+    >>> type_name(3)
+    'int'
+    """
+    name: str = _QUALNAME.__get__(type(value), type)
+    return name if len(name) <= _SHORT_NAME else name[: _SHORT_NAME - 3] + "..."
+
+
+def short_repr(value: object) -> str:
+    """Return a short, safe ``repr`` of *value* for a message.
+
+    Never raises: an offending value may come from hostile input whose
+    ``__repr__`` fails, or be an integer too long for ``repr``.
+    A subclass of ``str``, ``int``, ``bytes`` or ``bytearray`` is shown as
+    the value its base class holds, without calling any method of its own.
+
+    >>> class Lies(str):
+    ...     def __repr__(self) -> str:
+    ...         return "anything"
+    >>> short_repr(Lies("apple"))
+    "'apple'"
+    """
+    try:
+        return _REPR.repr(_base_value(value))
+    except Exception:  # noqa: BLE001 -- any failure of foreign code, by design
+        return f"<{type_name(value)} object>"
