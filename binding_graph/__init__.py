@@ -29,6 +29,7 @@ from binding_graph.serialization import (
     is_canonical,
     json_schema,
     loads,
+    refusals,
     to_data,
 )
 from binding_graph.vocabularies import (
@@ -65,6 +66,7 @@ __all__ = [
     "load_line",
     "load_lines",
     "loads",
+    "refusals",
     "to_data",
 ]
 

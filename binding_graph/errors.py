@@ -7,8 +7,9 @@ the rule broken, and the offending value, shown without trusting it
 
 from __future__ import annotations
 
-import reprlib
 from typing import Final, Literal, NoReturn, cast, get_args
+
+from binding_graph._show import short_repr, type_name
 
 __all__ = [
     "ALLOCATION_CODES",
@@ -17,10 +18,12 @@ __all__ = [
     "DATASET_CODES",
     "DOCUMENT_CODES",
     "REFUSAL_CODES",
+    "REPAIR_HEADER",
     "UNIT_CODES",
     "BindingGraphError",
     "ErrorPath",
     "RefusalCode",
+    "format_refusals",
     "render_path",
 ]
 
@@ -206,68 +209,82 @@ class BindingGraphError(ValueError):
         return type(self)(self.code, self.message, prefix + self.path)
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlong = 40
-
-_SHORT_NAME: Final = 60
-# The C getter behind ``cls.__qualname__``: a metaclass can intercept the
-# attribute's lookup, but not this call.
-_QUALNAME: Final = vars(type)["__qualname__"]
+REPAIR_HEADER: Final = (
+    "The binding-graph document was refused. Correct each problem below"
+    " (WHERE: WHAT [CODE]) and send the whole document again."
+)
+"""The first line of :func:`format_refusals`, the same for every document."""
 
 
-def _base_value(value: object) -> object:
-    """Return *value* as its built-in base holds it, if it is a subclass of one.
-
-    Read by the base class's own method, never by one that the subclass may
-    have overridden; a check of the class runs no code of the class's own.
-    """
-    cls = type(value)
-    if cls is bool or cls is str or cls is int or cls is bytes or cls is bytearray:
-        return value
-    if issubclass(cls, str):
-        return str.__str__(cast("str", value))
-    if issubclass(cls, int):
-        return int.__index__(cast("int", value))
-    if issubclass(cls, bytes):
-        return bytes.__getitem__(cast("bytes", value), slice(None))
-    if issubclass(cls, bytearray):
-        return bytearray.__getitem__(cast("bytearray", value), slice(None))
+def _untrusted(value: object) -> object:
     return value
 
 
-def type_name(value: object) -> str:
-    """Return the qualified name of *value*'s class, for a message.
+def _shown(value: object) -> str:
+    return value if type(value) is str else short_repr(value)
 
-    Never runs code of *value* or of its class, and never raises: a class
-    may come from hostile input whose metaclass lies about its name.
 
-    >>> type_name(3)
-    'int'
+def format_refusals(refusals: object) -> str:
+    """Return *refusals* as a text that a person or a language model can act on.
+
+    A fixed first line (:data:`REPAIR_HEADER`), then one line per refusal,
+    in the order given: where, what and the code, ``- WHERE: MESSAGE
+    [CODE]``, with nothing repeated and no address to look up. Each
+    message is bounded (an offending value is shown in at most about 60
+    characters), so the text is bounded by the number of refusals, which
+    :func:`~binding_graph.refusals` bounds by its ``limit``. The same
+    refusals give the same text. No refusals give the empty string: there
+    is nothing to repair.
+
+    Args:
+        refusals: What :func:`~binding_graph.refusals` returns: a tuple (or
+            a list) of :class:`BindingGraphError`.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` unless *refusals* is exactly a
+            ``tuple`` or ``list`` of exactly :class:`BindingGraphError`.
+
+    >>> from binding_graph import refusals
+    >>> from binding_graph.errors import format_refusals
+    >>> print(format_refusals(refusals('{"format": "binding-graph", "version": 1}')))
+    The binding-graph document was refused. Correct each problem below (WHERE: WHAT [CODE]) and send the whole document again.
+    - symbols: SemanticSymbolicBindingGraph.symbols is missing: a document holds every field, null for None [missing_key]
+    - facts: SemanticSymbolicBindingGraph.facts is missing: a document holds every field, null for None [missing_key]
+    - equations: SemanticSymbolicBindingGraph.equations is missing: a document holds every field, null for None [missing_key]
+    - unknowns: SemanticSymbolicBindingGraph.unknowns is missing: a document holds every field, null for None [missing_key]
+    - constraints: SemanticSymbolicBindingGraph.constraints is missing: a document holds every field, null for None [missing_key]
+    - provenance: SemanticSymbolicBindingGraph.provenance is missing: a document holds every field, null for None [missing_key]
+
+    .. versionadded:: 0.1.0
     """
-    name: str = _QUALNAME.__get__(type(value), type)
-    return name if len(name) <= _SHORT_NAME else name[: _SHORT_NAME - 3] + "..."
-
-
-def short_repr(value: object) -> str:
-    """Return a short, safe ``repr`` of *value* for a message.
-
-    Never raises: an offending value may come from hostile input whose
-    ``__repr__`` fails, or be an integer too long for ``repr``.
-    A subclass of ``str``, ``int``, ``bytes`` or ``bytearray`` is shown as
-    the value its base class holds, without calling any method of its own.
-
-    >>> class Lies(str):
-    ...     def __repr__(self) -> str:
-    ...         return "anything"
-    >>> short_repr(Lies("apple"))
-    "'apple'"
-    """
-    try:
-        return _REPR.repr(_base_value(value))
-    except Exception:  # noqa: BLE001 -- any failure of foreign code, by design
-        return f"<{type_name(value)} object>"
+    if type(refusals) is not tuple and type(refusals) is not list:
+        refuse_type(
+            "format_refusals",
+            "refusals",
+            "a tuple of BindingGraphError",
+            refusals,
+            ("refusals",),
+        )
+    lines: list[str] = []
+    for index, item in enumerate(cast("list[object]", refusals)):
+        if type(item) is not BindingGraphError:
+            refuse_type(
+                "format_refusals",
+                "refusals",
+                "a BindingGraphError",
+                item,
+                ("refusals", index),
+            )
+        refused = item
+        # What a caller set on the refusal is shown, never trusted.
+        path = _untrusted(refused.path)
+        where = (
+            render_path(cast("ErrorPath", path))
+            if type(path) is tuple
+            else short_repr(path)
+        )
+        lines.append(f"- {where}: {_shown(refused.message)} [{_shown(refused.code)}]")
+    return "\n".join([REPAIR_HEADER, *lines]) if lines else ""
 
 
 # -- messages -----------------------------------------------------------------
@@ -307,10 +324,10 @@ def refuse(  # noqa: PLR0917 -- as refusal
 _EXACT: Final = (str, int, bytes, bytearray, tuple, frozenset, list, dict)
 
 
-def refuse_type(
+def type_refusal(
     owner: str, field: str, expected: str, value: object, path: ErrorPath
-) -> NoReturn:
-    """Raise the ``wrong_type`` refusal of *value*, where *expected* belongs.
+) -> BindingGraphError:
+    """Return the ``wrong_type`` refusal of *value*, where *expected* belongs.
 
     Values are taken only as exactly the built-in type a field holds: a
     subclass may override any method (its length, its iteration, its
@@ -327,7 +344,14 @@ def refuse_type(
                 f" {base.__name__}(value)"
             )
             break
-    refuse("wrong_type", owner, field, rule, value, path)
+    return refusal("wrong_type", owner, field, rule, value, path)
+
+
+def refuse_type(
+    owner: str, field: str, expected: str, value: object, path: ErrorPath
+) -> NoReturn:
+    """Raise the ``wrong_type`` refusal :func:`type_refusal` returns."""
+    raise type_refusal(owner, field, expected, value, path)
 
 
 def foreign_failure(

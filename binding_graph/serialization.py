@@ -25,9 +25,11 @@ writing, reading trees, reading JSON text, and the schema.
 from __future__ import annotations
 
 from binding_graph._format import FORMAT, FORMAT_VERSION
-from binding_graph.documents._schema import json_schema
+from binding_graph.documents._reading import from_data
+from binding_graph.documents._refusals import DEFAULT_LIMIT, refusals
+from binding_graph.documents._schema import GENERATION_KEYWORDS, json_schema
+from binding_graph.documents._schema import PROFILES as SCHEMA_PROFILES
 from binding_graph.documents._text import DEFAULT_MAX_BYTES, is_canonical, loads
-from binding_graph.documents._trees import from_data
 from binding_graph.documents._writing import (
     canonical_bytes,
     content_hash,
@@ -36,9 +38,12 @@ from binding_graph.documents._writing import (
 )
 
 __all__ = [
+    "DEFAULT_LIMIT",
     "DEFAULT_MAX_BYTES",
     "FORMAT",
     "FORMAT_VERSION",
+    "GENERATION_KEYWORDS",
+    "SCHEMA_PROFILES",
     "canonical_bytes",
     "content_hash",
     "dumps",
@@ -46,6 +51,7 @@ __all__ = [
     "is_canonical",
     "json_schema",
     "loads",
+    "refusals",
     "to_data",
 ]
 

@@ -1,5 +1,8 @@
 """Fuzz the document readers and the arithmetic: nothing but BindingGraphError may escape them.
 
+Every input is also listed by ``refusals()``, which must find nothing
+exactly where the reader reads it, and begin with the reader's refusal.
+
 Coverage-guided with atheris (libFuzzer) where it installs for the running
 Python; otherwise, or with ``--engine hypothesis``, Hypothesis drives the
 same target with arbitrary bytes, arbitrary JSON and valid documents with
@@ -42,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import hostile  # found through the line above
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from binding_graph.model import Model
 
 _SUMMARY = "Fuzz the document readers: nothing but BindingGraphError may escape."
@@ -56,12 +61,14 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
     with atheris.instrument_imports(include=["binding_graph"]):
         import binding_graph
         from binding_graph import arithmetic
+        from binding_graph._show import short_repr
         from binding_graph.documents import _paths as _switch
 
         _switch.load()  # imports the fast path, where installed, instrumented too
 else:
     import binding_graph
     from binding_graph import arithmetic
+    from binding_graph._show import short_repr
     from binding_graph.documents import _paths as _switch
 
 # The fast path, or None where the extra is not installed (or not wanted).
@@ -82,14 +89,43 @@ class PathsDisagreeError(AssertionError):
     """The pure path and the fast path answered an input differently."""
 
 
+class RefusalsDisagreeError(AssertionError):
+    """refusals() and the reader disagreed: on whether the input is valid, or on its first refusal."""
+
+
+def _listed(document: object, cls: type[Model], first: object) -> object:
+    """Return what refusals() lists of *document*, held to *first*, the reader's refusal or ``None``."""
+    listed = [
+        (e.code, e.path, e.message) for e in binding_graph.refusals(document, cls)
+    ]
+    if (listed[0] if listed else None) != first:
+        shown = short_repr(document)  # the input may be hostile, its repr too
+        msg = f"refusals: {listed!r}; the reader: {first!r}; input: {shown}"
+        raise RefusalsDisagreeError(msg)
+    return listed
+
+
+def _refused_by(read: Callable[[], object]) -> object:
+    try:
+        read()
+    except binding_graph.BindingGraphError as exc:
+        return (exc.code, exc.path, exc.message)
+    return None
+
+
 def _answer(text: object, cls: type[Model], fast: _switch.FastPath | None) -> object:
-    """Return what loads answers on one path: the object and its bytes, or the refusal."""
+    """Return what loads answers on one path, the object and its bytes or the refusal, and what refusals lists."""
     _switch.use(fast)
+    # refusals() reads text as loads does, and anything else as a tree.
+    tree = not issubclass(type(text), (str, bytes, bytearray))
+    first = _refused_by(lambda: binding_graph.from_data(text, cls)) if tree else None
     try:
         obj = binding_graph.loads(text, cls)  # type: ignore[call-overload]
     except binding_graph.BindingGraphError as exc:
-        return (exc.code, exc.path, exc.message)
-    return (obj, binding_graph.canonical_bytes(obj), binding_graph.dumps(obj))
+        refused = (exc.code, exc.path, exc.message)
+        return (refused, _listed(text, cls, first if tree else refused))
+    listed = _listed(text, cls, first)
+    return (obj, binding_graph.canonical_bytes(obj), binding_graph.dumps(obj), listed)
 
 
 def _read_both_ways(text: object, cls: type[Model]) -> None:
@@ -157,10 +193,27 @@ def target(data: bytes) -> None:
         tree = json.loads(data)
     except (ValueError, RecursionError):
         return  # not JSON to Python either: nothing for from_data to read
-    with contextlib.suppress(binding_graph.BindingGraphError):
+    for given in (tree, hostile.poison(tree, choice)):
+        _read_tree(given, cls)
+
+
+def _read_tree(tree: object, cls: type[Model]) -> None:
+    """Read *tree* with from_data; refusals must list nothing exactly if it reads, and begin with its refusal.
+
+    A tree that is a string (or a subclass of one, poisoned) is text to
+    refusals, which reads it as loads does: the text arms of the target hold
+    it to loads.
+    """
+    if issubclass(type(tree), str):
+        with contextlib.suppress(binding_graph.BindingGraphError):
+            binding_graph.from_data(tree, cls)
+        return
+    try:
         binding_graph.from_data(tree, cls)
-    with contextlib.suppress(binding_graph.BindingGraphError):
-        binding_graph.from_data(hostile.poison(tree, choice), cls)
+    except binding_graph.BindingGraphError as exc:
+        _listed(tree, cls, (exc.code, exc.path, exc.message))
+    else:
+        _listed(tree, cls, None)
 
 
 def _run_atheris(runs: int, seconds: int, extra: list[str]) -> None:  # pragma: no cover
@@ -249,7 +302,8 @@ def _run_hypothesis(runs: int, seconds: int) -> None:
     elapsed = time.monotonic() - started
     paths = "the pure and fast paths agreed" if FAST_PATH else "the pure path only"
     print(
-        f"Done {count} runs in {elapsed:.0f} second(s): no foreign exception; {paths}"
+        f"Done {count} runs in {elapsed:.0f} second(s): no foreign exception;"
+        f" {paths}; refusals() agreed with the readers"
     )
 
 

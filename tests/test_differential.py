@@ -25,8 +25,10 @@ from binding_graph import (
     canonical_bytes,
     content_hash,
     dumps,
+    from_data,
     is_canonical,
     loads,
+    refusals,
 )
 from binding_graph import strategies as bgst
 from binding_graph.documents import _paths, _writing
@@ -319,3 +321,48 @@ class TestLoads:
         text = _writing.reference_bytes(g)
         assert FAST.loads(text, SemanticSymbolicBindingGraph) == g
         assert _loaded(text) == g
+
+
+def _listed(document: object) -> list[tuple[str, tuple[str | int, ...], str]]:
+    return [(e.code, e.path, e.message) for e in refusals(document)]
+
+
+class TestRefusals:
+    """refusals lists the same on both paths."""
+
+    @given(bgst.invalid_graph_documents())
+    def test_a_document_with_one_rule_broken(
+        self, case: tuple[dict[str, Any], str]
+    ) -> None:
+        """A document with one rule broken, compact or canonical: the same list on both paths."""
+        document, _ = case
+        for text in (
+            json.dumps(document),
+            json.dumps(
+                document, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+            ),
+        ):
+            pure, fast = both(partial(_listed, text))
+            assert pure == fast
+
+    @given(bgst.broken_graph_documents())
+    def test_a_document_with_several_rules_broken(
+        self, case: tuple[dict[str, Any], tuple[object, ...]]
+    ) -> None:
+        """Several rules broken: the same list on both paths."""
+        document, breaks = case
+        pure, fast = both(partial(_listed, json.dumps(document)))
+        assert pure == fast
+        assert len(pure) == len(breaks)  # type: ignore[arg-type]
+
+    @given(hostile_texts())
+    def test_any_text(self, text: str) -> None:
+        """Any way of writing a document: the same list on both paths, empty on both or neither."""
+        pure, fast = both(partial(_listed, text))
+        assert pure == fast
+
+    @given(bgst.graph_documents(max_symbols=3))
+    def test_a_valid_canonical_document(self, document: dict[str, Any]) -> None:
+        """A valid canonical document has no refusal on either path."""
+        text = _writing.reference_bytes(from_data(document))
+        assert both(partial(_listed, text)) == ([], [])

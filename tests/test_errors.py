@@ -8,7 +8,7 @@ import typing
 import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
-from binding_graph.errors import render_path
+from binding_graph.errors import REPAIR_HEADER, format_refusals, render_path
 from tests._helpers import ErrorPath, show, type_name
 
 
@@ -302,3 +302,74 @@ class TestTypeName:
         """A name longer than 60 characters is cut to 60, ending in '...'."""
         long = type("N" * 100, (), {})
         assert type_name(long()) == "N" * 57 + "..."
+
+
+class TestFormatRefusals:
+    """format_refusals: a fixed header, then a line a refusal, for a person or a model to act on."""
+
+    def test_the_text_of_three_refusals(self) -> None:
+        """Each refusal is one line, where, what and the code, in the order given."""
+        refusals = (
+            make_error(),
+            BindingGraphError(
+                "empty_text",
+                "SymbolBinding.name must not be empty",
+                ("symbols", 0, "name"),
+            ),
+            BindingGraphError(
+                "limit_exceeded", "2 more refusals of this document are not listed"
+            ),
+        )
+        assert format_refusals(refusals).splitlines() == [
+            REPAIR_HEADER,
+            (
+                "- facts[3].symbol_id: SemanticSymbolicBindingGraph.facts[3].symbol_id"
+                " must name a symbol [unknown_symbol]"
+            ),
+            "- symbols[0].name: SymbolBinding.name must not be empty [empty_text]",
+            (
+                "- <root>: 2 more refusals of this document are not listed"
+                " [limit_exceeded]"
+            ),
+        ]
+        assert not format_refusals(refusals).endswith("\n")
+        assert format_refusals(list(refusals)) == format_refusals(refusals)
+
+    def test_no_refusal_is_no_text(self) -> None:
+        """Nothing refused, nothing to repair: the empty string."""
+        assert format_refusals(()) == ""
+        assert format_refusals([]) == ""
+
+    def test_the_header_asks_for_the_whole_document(self) -> None:
+        """The header says what each line holds and what to send back, and holds no address."""
+        assert REPAIR_HEADER == (
+            "The binding-graph document was refused. Correct each problem below"
+            " (WHERE: WHAT [CODE]) and send the whole document again."
+        )
+        assert "http" not in REPAIR_HEADER
+
+    @pytest.mark.parametrize("value", [None, "text", iter(()), {make_error()}])
+    def test_anything_but_a_tuple_or_list_is_refused(self, value: object) -> None:
+        """The refusals must be a tuple or a list."""
+        with pytest.raises(BindingGraphError) as info:
+            format_refusals(value)
+        assert (info.value.code, info.value.path) == ("wrong_type", ("refusals",))
+
+    def test_anything_but_a_refusal_in_it_is_refused(self) -> None:
+        """Each entry must be exactly a BindingGraphError, refused at its index."""
+
+        class OtherError(BindingGraphError):
+            pass
+
+        for entry in (ValueError("x"), OtherError("empty_text", "m")):
+            with pytest.raises(BindingGraphError) as info:
+                format_refusals([make_error(), entry])
+            assert (info.value.code, info.value.path) == ("wrong_type", ("refusals", 1))
+
+    def test_what_a_caller_set_on_a_refusal_is_shown_without_trust(self) -> None:
+        """A refusal built by hand with odd attributes is still one line."""
+        odd = BindingGraphError("empty_text", "m", ("a", 1))
+        odd.message = 7  # type: ignore[assignment]
+        odd.path = "a.b"  # type: ignore[assignment]
+        odd.code = None  # type: ignore[assignment]
+        assert format_refusals([odd]).splitlines()[1] == "- 'a.b': 7 [None]"

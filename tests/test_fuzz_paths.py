@@ -72,12 +72,19 @@ class TestBothPaths:
         assert _paths.fast is before
 
     def test_each_answer_holds_the_object_and_its_bytes(self, harness: Any) -> None:
-        """An answer is the object with its canonical bytes and text, or the refusal."""
+        """An answer is the object with its canonical bytes and text, or the refusal, and what refusals lists."""
         text = _writing.reference_bytes(span())
         assert harness._answer(text, SourceSpanLink, None) == (  # noqa: SLF001
             span(),
             text,
             text.decode(),
+            [],
         )
-        refused = harness._answer(b"{}", SourceSpanLink, None)  # noqa: SLF001
+        refused, listed = harness._answer(b"{}", SourceSpanLink, None)  # noqa: SLF001
         assert refused[:2] == ("missing_key", ("source_id",))
+        assert [entry[:2] for entry in listed] == [
+            ("missing_key", ("source_id",)),
+            ("missing_key", ("start",)),
+            ("missing_key", ("end",)),
+            ("missing_key", ("text",)),
+        ]

@@ -45,6 +45,7 @@ EXPECTED_API = frozenset(
         "load_line",
         "load_lines",
         "loads",
+        "refusals",
         "to_data",
     }
 )
@@ -121,7 +122,9 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "UNIT_CODES",
             "BindingGraphError",
             "ErrorPath",
+            "REPAIR_HEADER",
             "RefusalCode",
+            "format_refusals",
             "render_path",
         }
     ),
@@ -149,9 +152,12 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
     "binding_graph.allocation": frozenset({"allocate_symbols"}),
     "binding_graph.serialization": frozenset(
         {
+            "DEFAULT_LIMIT",
             "DEFAULT_MAX_BYTES",
             "FORMAT",
             "FORMAT_VERSION",
+            "GENERATION_KEYWORDS",
+            "SCHEMA_PROFILES",
             "canonical_bytes",
             "content_hash",
             "dumps",
@@ -159,6 +165,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "is_canonical",
             "json_schema",
             "loads",
+            "refusals",
             "to_data",
         }
     ),

@@ -299,6 +299,24 @@ class TestInvalidGraphDocuments:
         with pytest.raises(InvalidArgument, match="INVALID_DOCUMENT_CODES"):
             bgst.invalid_graph_documents(codes=codes)
 
+    @pytest.mark.parametrize(("low", "high"), [(0, 3), (3, 2), (-1, -1)])
+    def test_broken_documents_refuse_bounds_out_of_order(
+        self, low: int, high: int
+    ) -> None:
+        """Fewer than one rule, or bounds the wrong way round, is an InvalidArgument."""
+        with pytest.raises(InvalidArgument, match="1 <= min_rules <= max_rules"):
+            bgst.broken_graph_documents(min_rules=low, max_rules=high)
+
+    @given(bgst.broken_graph_documents(min_rules=2, max_rules=3))
+    def test_broken_documents_break_as_many_rules_as_asked(
+        self, case: tuple[dict[str, Any], tuple[tuple[str, tuple[str | int, ...]], ...]]
+    ) -> None:
+        """Between min_rules and max_rules rules are broken, each in an element of its own."""
+        _, breaks = case
+        assert 2 <= len(breaks) <= 3
+        elements = [path[:2] for _, path in breaks]
+        assert len(set(elements)) == len(elements)
+
     @pytest.mark.parametrize(("code", "variant"), _VARIANTS)
     def test_invalid_documents_break_each_rule_in_every_place(
         self, code: str, variant: Callable[[dict[str, Any]], bool]

@@ -32,13 +32,12 @@ from binding_graph.model import (
     SourceSpanLink,
     SymbolBinding,
 )
-from binding_graph.serialization import to_data
-from binding_graph.strategies import _arithmetic, _invalid, _profile, _valid
+from binding_graph.strategies import _arithmetic, _broken, _invalid, _profile, _valid
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from hypothesis.strategies import DrawFn, SearchStrategy
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = [
     "INVALID_DOCUMENT_CODES",
@@ -48,6 +47,7 @@ __all__ = [
     "bound_equations",
     "bound_facts",
     "bound_unknowns",
+    "broken_graph_documents",
     "expressions",
     "graph_documents",
     "graphs",
@@ -328,20 +328,7 @@ def graph_documents(**sizes: int) -> SearchStrategy[dict[str, Any]]:
 
     .. versionadded:: 0.1.0
     """
-    return _documents(graphs(**sizes))
-
-
-def _documents(
-    graph_strategy: SearchStrategy[SemanticSymbolicBindingGraph],
-) -> SearchStrategy[dict[str, Any]]:
-    @st.composite
-    def build(draw: DrawFn) -> dict[str, Any]:
-        document = to_data(draw(graph_strategy))
-        for equation in document["equations"]:
-            equation["dependencies"] = draw(st.permutations(equation["dependencies"]))
-        return document
-
-    return build()
+    return _valid.documents(graphs(**sizes))
 
 
 INVALID_DOCUMENT_CODES: Final[frozenset[str]] = DOCUMENT_CODES
@@ -367,7 +354,7 @@ STRATEGIES: Final[dict[type, SearchStrategy[Any]]] = {
 """
 
 # Breaking a rule on a small graph shows it as well as on a large one.
-_BREAKABLE: Final = _documents(
+_BREAKABLE: Final = _valid.documents(
     graphs(min_symbols=1, max_symbols=3, max_facts=3, max_equations=3)
 )
 
@@ -400,3 +387,23 @@ def invalid_graph_documents(
         )
         raise InvalidArgument(msg)
     return _invalid.invalid_documents(sorted(wanted), _BREAKABLE)
+
+
+def broken_graph_documents(
+    *, min_rules: int = 1, max_rules: int = 5
+) -> SearchStrategy[
+    tuple[dict[str, Any], tuple[tuple[str, tuple[str | int, ...]], ...]]
+]:
+    """Build ``(document, breaks)``: a valid document with several rules broken, each in an element of its own.
+
+    Each break makes its element refused at one path and touches nothing
+    else (no symbol id changes, no span moves), so :func:`~binding_graph.refusals`
+    of *document* gives exactly *breaks*, each broken rule's code and path,
+    in document order; elements are added where there are too few.
+
+    Raises:
+        hypothesis.errors.InvalidArgument: unless ``1 <= min_rules <= max_rules``.
+
+    .. versionadded:: 0.1.0
+    """
+    return _broken.broken_documents(_BREAKABLE, min_rules, max_rules)

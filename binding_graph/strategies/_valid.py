@@ -27,6 +27,7 @@ from binding_graph.model import (
     SourceSpanLink,
     SymbolBinding,
 )
+from binding_graph.serialization import to_data
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -287,3 +288,18 @@ def apart(values: dict[str, Any]) -> tuple[SourceSpanLink, ...]:
             else SourceSpanLink(source_id, span.start, span.end, span.text)
         )
     return tuple(spans)
+
+
+def documents(
+    graph_strategy: SearchStrategy[SemanticSymbolicBindingGraph],
+) -> SearchStrategy[dict[str, Any]]:
+    """Build the documents of the graphs *graph_strategy* draws, dependencies in any order, as a producer may write them."""
+
+    @st.composite
+    def build(draw: DrawFn) -> dict[str, Any]:
+        document = to_data(draw(graph_strategy))
+        for equation in document["equations"]:
+            equation["dependencies"] = draw(st.permutations(equation["dependencies"]))
+        return document
+
+    return build()
