@@ -8,7 +8,7 @@ public API only, so that moving the package's private modules moves nothing
 here. It works on the checkout that holds it, or on ``--root DIR``. The
 artefacts, and what each is made from:
 
-- ``binding_graph/schema/binding-graph-v1.schema.json``: ``json_schema()``,
+- ``binding_graph/schema/binding-graph-v1.schema.json`` and ``binding-graph-v1.generation.schema.json``: ``json_schema()`` of each profile,
   indented by two spaces, non-ASCII kept, and a newline;
 - ``tests/golden/NAME.json``: the canonical bytes of each graph of
   ``tests/_golden.py``, and ``tests/golden/hashes.json`` their content hashes;
@@ -60,7 +60,7 @@ import tempfile
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import attrs
 
@@ -89,6 +89,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 
 SCHEMA = "binding_graph/schema/binding-graph-v1.schema.json"
+GENERATION_SCHEMA = "binding_graph/schema/binding-graph-v1.generation.schema.json"
 GOLDEN = "tests/golden"
 SEEDS = "tests/fuzz_corpus"
 CORPUS = "examples/corpus.jsonl"
@@ -482,8 +483,13 @@ def units_lexicon_page() -> str:
 def artefacts(root: Path) -> dict[str, bytes]:
     """Return every artefact's path, from *root* and with ``/``, and the bytes it should hold."""
     made: dict[str, bytes] = {}
-    schema = json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
-    made[SCHEMA] = schema.encode("utf-8")
+    profiles: tuple[tuple[str, Literal["default", "generation"]], ...] = (
+        (SCHEMA, "default"),
+        (GENERATION_SCHEMA, "generation"),
+    )
+    for path, profile in profiles:
+        schema = json.dumps(json_schema(profile), indent=2, ensure_ascii=False)
+        made[path] = (schema + "\n").encode("utf-8")
 
     golden: dict[str, Callable[[], SemanticSymbolicBindingGraph]]
     golden = _script(root, "tests/_golden.py").GOLDEN

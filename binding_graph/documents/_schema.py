@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import keyword
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
-from binding_graph._checks import MAX_OFFSET
+from binding_graph._checks import MAX_OFFSET, check_member
 from binding_graph._declarations import declared_fields
 from binding_graph._format import FORMAT_VERSION
 from binding_graph._model_class import header
@@ -107,27 +107,136 @@ def _object(cls: type, description: str) -> dict[str, Any]:
     return schema
 
 
-def json_schema() -> dict[str, Any]:
+Profile = Literal["default", "generation"]
+"""The profiles of :func:`json_schema`."""
+
+PROFILES: Final = frozenset(get_args(Profile))
+"""Every profile :func:`json_schema` writes.
+
+.. versionadded:: 0.1.0
+"""
+
+GENERATION_KEYWORDS: Final = frozenset(
+    {
+        "$defs",
+        "$ref",
+        "additionalProperties",
+        "anyOf",
+        "description",
+        "enum",
+        "items",
+        "maximum",
+        "minimum",
+        "pattern",
+        "properties",
+        "required",
+        "type",
+    }
+)
+"""The keywords the ``generation`` profile holds: all in the subset that strict structured outputs document.
+
+.. versionadded:: 0.1.0
+"""
+
+_LEFT_TO_THE_LOADER: Final = (
+    "For generation: every property is required and listed in sorted order,"
+    " so that a document written in that order is in canonical key order."
+    " Besides the rules above, binding_graph.loads also enforces, where this"
+    " profile cannot: text that is not empty or blank; identifiers that are"
+    " not keywords; dependencies that do not repeat an entry; refusal_reason"
+    " a non-blank string exactly when admissibility_status is 'refused',"
+    " null otherwise."
+)
+
+
+def _generation(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return the ``generation`` profile of the default *schema*.
+
+    Only :data:`~binding_graph.serialization.GENERATION_KEYWORDS` are kept (a ``const`` becomes a
+    one-member ``enum``, and every ``enum`` stands beside its type); a ``pattern`` only where it is
+    anchored at both ends, which every engine reads alike; properties,
+    ``required`` and ``$defs`` in sorted order. What is left out only
+    loosens the schema.
+    """
+    result: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "const":
+            result["enum"] = [value]
+        elif key in {"properties", "$defs"}:
+            result[key] = {name: _generation(value[name]) for name in sorted(value)}
+        elif key == "items":
+            result[key] = _generation(value)
+        elif key == "anyOf":
+            result[key] = [_generation(each) for each in value]
+        elif key in GENERATION_KEYWORDS and _kept(key, value):
+            result[key] = sorted(value) if key == "required" else value
+    if "enum" in result:
+        # Beside its type, as strict structured outputs ask of an enum.
+        result.setdefault("type", _type_of(result["enum"][0]))
+    return dict(sorted(result.items()))
+
+
+def _type_of(value: object) -> str:
+    return "integer" if type(value) is int else "string"
+
+
+def _kept(key: str, value: object) -> bool:
+    """Tell whether the generation profile keeps the keyword *key* of the default schema, holding *value*."""
+    if key != "pattern":
+        return True
+    pattern: str = value  # type: ignore[assignment]  # patterns are strings
+    return pattern.startswith("^") and pattern.endswith("$")
+
+
+def json_schema(profile: Profile = "default") -> dict[str, Any]:
     """Return the JSON Schema (draft 2020-12) of a graph document, version 1.
 
-    It states every rule of a single field that a schema can: required keys
-    and no others, types, vocabularies, identifier and non-blank patterns,
-    offset bounds, and ``refusal_reason`` a string exactly when
-    ``admissibility_status`` is ``"refused"``.
-    It is never stricter than :func:`~binding_graph.loads`: every document
-    :func:`~binding_graph.loads` reads is valid against it.
-    Rules it cannot express (referential integrity, span lengths, NFKC) are
-    listed in its ``description``; :func:`~binding_graph.loads` enforces
-    them.
+    The ``default`` profile states every rule of a single field that a
+    schema can: required keys and no others, types, vocabularies,
+    identifier and non-blank patterns, offset bounds, and
+    ``refusal_reason`` a string exactly when ``admissibility_status`` is
+    ``"refused"``.
     It compiles in ajv's strict mode, as JavaScript producers use it.
-    The package ships the same schema as
-    ``binding_graph/schema/binding-graph-v1.schema.json``.
+
+    The ``generation`` profile is the one to generate documents with, by
+    constrained decoding or a strict structured-output API: it holds only
+    :data:`~binding_graph.serialization.GENERATION_KEYWORDS` (no ``not``, ``if``/``then``/``else``,
+    ``uniqueItems``, ``minLength`` or unanchored ``pattern``), every
+    property is required, no object takes another, and properties are
+    listed in sorted order, so that a document generated in their order is
+    already in canonical key order. It is the default profile with what
+    those engines cannot read left out, so it only ever loosens it.
+
+    Neither is stricter than :func:`~binding_graph.loads`: every document
+    :func:`~binding_graph.loads` reads is valid against both. Rules a
+    profile cannot express (referential integrity, span lengths, NFKC, and
+    for generation the rules it leaves out) are listed in its
+    ``description``; :func:`~binding_graph.loads` enforces them.
+    The package ships both, as ``binding_graph/schema/binding-graph-v1.schema.json``
+    and ``binding_graph/schema/binding-graph-v1.generation.schema.json``.
+
+    Args:
+        profile: ``"default"`` or ``"generation"``.
 
     Returns:
         A new ``dict`` on every call.
 
+    Raises:
+        BindingGraphError: ``not_in_vocabulary`` for another *profile*, or
+            ``wrong_type`` for one that is not a ``str``.
+
     .. versionadded:: 0.1.0
     """
+    check_member(profile, PROFILES, "json_schema", "profile", ("profile",))
+    schema = _default()
+    if profile == "default":
+        return schema
+    generation = _generation(schema)
+    generation["description"] += f" {_LEFT_TO_THE_LOADER}"
+    return generation
+
+
+def _default() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"binding-graph document, version {FORMAT_VERSION}",
