@@ -25,6 +25,7 @@ from binding_graph import (
     content_hash,
     json_schema,
     loads,
+    refusals,
     to_data,
 )
 from binding_graph.cli import _commands, _parser, _pool, _records, _scan, main
@@ -752,6 +753,125 @@ class TestSchema:
         text = (shipped / "binding-graph-v1.schema.json").read_text(encoding="utf-8")
         assert cli("schema") == Result(0, text, "")
         assert json.loads(text) == json_schema()
+
+    def test_prints_the_shipped_generation_profile(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--profile generation prints binding-graph-v1.generation.schema.json, byte for byte."""
+        shipped = Path(binding_graph.__file__).parent / "schema"
+        name = "binding-graph-v1.generation.schema.json"
+        text = (shipped / name).read_text(encoding="utf-8")
+        assert cli("schema", "--profile", "generation") == Result(0, text, "")
+        assert cli("schema", "--profile", "default") == cli("schema")
+
+    def test_another_profile_is_a_usage_error(self, cli: Callable[..., Result]) -> None:
+        """A profile the library has not is refused in one line, exit status 2."""
+        result = cli("schema", "--profile", "strict")
+        assert (result.status, result.out) == (2, "")
+        assert result.err.splitlines()[-1] == (
+            "binding-graph schema: error: argument --profile: invalid choice:"
+            " 'strict' (choose from 'default', 'generation')"
+        )
+
+
+def _three_broken() -> bytes:
+    """Return the bundled corpus' first line with three rules broken, in three elements."""
+    document = json.loads(
+        (ROOT / "examples" / "corpus.jsonl").read_bytes().splitlines()[0]
+    )
+    document["symbols"][0]["semantic_role"] = "apples"
+    document["facts"][1]["symbol_id"] = "sym_apples_bob_give_001"
+    document["equations"][0]["admissibility_status"] = "yes"
+    return json.dumps(document).encode()
+
+
+class TestValidateAll:
+    """validate --all reports every refusal of each refused record, each as validate reports one."""
+
+    def test_every_refusal_of_a_record_a_line_each(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Three broken rules: three lines for the record, in document order, and the refusals counted."""
+        write("a.jsonl", _three_broken() + b"\n" + LINE + b"\n")
+        listed = refusals(_three_broken())
+        assert len(listed) == 3
+        expected = "".join(
+            f"a.jsonl:1: {e.code} at {render_path(e.path)}: {e.message}\n"
+            for e in listed
+        )
+        summary = (
+            "2 records: 1 accepted, 1 refused (3 refusals: not_in_vocabulary 2,"
+            " unknown_symbol 1)\n"
+        )
+        assert cli("validate", "--all", "a.jsonl") == Result(1, expected + summary, "")
+
+    def test_without_all_the_first_refusal_only(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Without --all, the record's first refusal, which loads raises, and the records counted by it."""
+        write("a.jsonl", _three_broken() + b"\n")
+        first = refused(_three_broken())
+        assert cli("validate", "a.jsonl") == Result(
+            1,
+            f"a.jsonl:1: {first.code} at {render_path(first.path)}: {first.message}\n"
+            "1 record: 0 accepted, 1 refused (not_in_vocabulary 1)\n",
+            "",
+        )
+
+    def test_as_json_one_object_a_refusal(self, cli: Callable[..., Result]) -> None:
+        """With --format json, one object a refusal, and the summary counts them."""
+        write("a.jsonl", _three_broken() + b"\n")
+        result = cli("validate", "--all", "--format", "json", "a.jsonl")
+        lines = [json.loads(line) for line in result.out.splitlines()]
+        assert result.status == 1
+        assert lines[:3] == [
+            {
+                "file": "a.jsonl",
+                "line": 1,
+                "code": e.code,
+                "path": list(e.path),
+                "message": e.message,
+            }
+            for e in refusals(_three_broken())
+        ]
+        assert lines[3] == {
+            "summary": {
+                "records": 1,
+                "accepted": 0,
+                "refused": 1,
+                "refusals": 3,
+                "by_code": {"not_in_vocabulary": 2, "unknown_symbol": 1},
+            }
+        }
+
+    def test_a_record_that_is_no_document_is_one_refusal(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A line that is not JSON, or too large, is one refusal with --all too."""
+        write("a.jsonl", b"{not json\n" + LINE + b"\n")
+        result = cli("validate", "--all", "--max-bytes", "40", "a.jsonl")
+        assert result.status == 1
+        assert [
+            line.split(": ")[1].split(" ")[0] for line in result.out.splitlines()[:2]
+        ] == [
+            "malformed_document",
+            "limit_exceeded",
+        ]
+        assert result.out.splitlines()[2] == (
+            "2 records: 0 accepted, 2 refused (2 refusals: limit_exceeded 1,"
+            " malformed_document 1)"
+        )
+
+    def test_a_whole_json_file_and_workers_give_the_same(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A .json file is read whole, and --jobs 2 prints what one process prints."""
+        write("a.json", json.dumps(json.loads(_three_broken()), indent=2).encode())
+        write("b.jsonl", (_three_broken() + b"\n") * 300)
+        alone = cli("validate", "--all", "a.json", "b.jsonl")
+        assert alone.out.count("a.json:1: ") == 3
+        assert alone.out.count(": unknown_symbol at facts[1].symbol_id: ") == 301
+        assert cli("validate", "--all", "--jobs", "2", "a.json", "b.jsonl") == alone
 
 
 class TestJobs:

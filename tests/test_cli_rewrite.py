@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 import pytest
 
 from binding_graph import canonical_bytes, to_data
-from binding_graph.cli import _commands, _rewrite, _scan
+from binding_graph.cli import _canonicalize_command, _rewrite, _scan
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def meanwhile(monkeypatch: pytest.MonkeyPatch, change: Callable[[Path], None]) -
             change(Path("a.jsonl"))
         return canonical_bytes(graph)
 
-    monkeypatch.setattr(_commands, "canonical_bytes", handler)
+    monkeypatch.setattr(_canonicalize_command, "canonical_bytes", handler)
 
 
 def replaced(path: Path) -> None:

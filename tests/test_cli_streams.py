@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, BinaryIO
 import pytest
 
 from binding_graph import canonical_bytes, to_data
-from binding_graph.cli import _commands, main
+from binding_graph.cli import _canonicalize_command, main
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ class TestTerminate:
         """One line, exit 143, the file as it was; and the handler of SIGTERM is put back."""
         before = signal.getsignal(signal.SIGTERM)
         Path("a.jsonl").write_bytes(LOOSE + b"\n")
-        monkeypatch.setattr(_commands, "canonical_bytes", terminate)
+        monkeypatch.setattr(_canonicalize_command, "canonical_bytes", terminate)
         assert cli("canonicalize", "a.jsonl") == Result(
             143, "", "binding-graph: terminated\n"
         )

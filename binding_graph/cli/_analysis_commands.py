@@ -222,7 +222,7 @@ def _render_record(
         return f"{source.label}: {error.strerror or error}"
     if isinstance(found, int):
         return f"{source.label}: there is no line {args.line} (it has {found:,})"
-    done = outcomes(_itself, args.max_bytes, source.whole, [found])
+    done = outcomes(_itself, args.max_bytes, False, source.whole, [found])  # noqa: FBT003
     return source.label, found[0], done[0] if done else None
 
 

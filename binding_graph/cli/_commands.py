@@ -1,10 +1,9 @@
 """The subcommands of ``binding-graph``, one entry each in :data:`COMMANDS`, and the corpus commands.
 
 ``validate`` and ``hash`` look at each record on its own, through
-:func:`binding_graph.cli._records.each_record`; ``canonicalize`` follows the
-events of :func:`binding_graph.cli._pool.scan` itself, with the same
-:class:`~binding_graph.cli._report.Report`; ``schema`` reads nothing.
-``analyze`` and ``render`` live in :mod:`binding_graph.cli._analysis_commands`,
+:func:`binding_graph.cli._records.each_record`; ``schema`` reads nothing.
+``canonicalize`` lives in :mod:`binding_graph.cli._canonicalize_command`,
+``analyze`` and ``render`` in :mod:`binding_graph.cli._analysis_commands`,
 ``solve`` in :mod:`binding_graph.cli._solve_command`, ``admit`` and ``units``
 in :mod:`binding_graph.cli._units_commands`, ``import`` and ``score`` in
 :mod:`binding_graph.cli._datasets_commands`.
@@ -13,7 +12,6 @@ in :mod:`binding_graph.cli._units_commands`, ``import`` and ``score`` in
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -27,20 +25,18 @@ from binding_graph.cli._analysis_commands import (
     render,
     render_options,
 )
+from binding_graph.cli._canonicalize_command import canonicalize, check_option
 from binding_graph.cli._datasets_commands import (
     import_cases,
     import_options,
     score_command,
     score_options,
 )
-from binding_graph.cli._pool import scan
-from binding_graph.cli._records import each_record, start
-from binding_graph.cli._report import PROGRAM, Report, write
-from binding_graph.cli._rewrite import Canonicalize, Mode
-from binding_graph.cli._scan import Failed, Records, Started
+from binding_graph.cli._records import each_record
+from binding_graph.cli._report import Report, write
 from binding_graph.cli._solve_command import solve
 from binding_graph.cli._units_commands import admit, admit_options, units, units_options
-from binding_graph.serialization import canonical_bytes, content_hash, json_schema
+from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
 
 if TYPE_CHECKING:
     from binding_graph.model import SemanticSymbolicBindingGraph
@@ -78,7 +74,18 @@ def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    return each_record(args, _nothing)
+    return each_record(args, _nothing, every=args.all)
+
+
+def _all_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help=(
+            "report every refusal of each refused record, in document order, not"
+            " only its first (at most 100 a record)"
+        ),
+    )
 
 
 def _print_hash(report: Report, label: str, line: int, value: str) -> None:
@@ -89,65 +96,26 @@ def _hash(args: argparse.Namespace) -> int:
     return each_record(args, content_hash, _print_hash)
 
 
-# -- canonicalize ------------------------------------------------------------------------
-
-
-def _check_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--check",
-        action="store_true",
-        help="change nothing: list the files that would change, and exit 1 if any would",
-    )
-
-
-def _canonicalize(args: argparse.Namespace) -> int:
-    if "-" in args.paths and len(args.paths) > 1:
-        sys.stderr.write(
-            f"{PROGRAM}: canonicalize takes '-' alone, without other paths\n"
-        )
-        return 2
-    to_stdout = args.paths == ["-"] and not args.check
-    # With '-', standard output carries the canonical form: refusals and
-    # errors go to standard error.
-    report, progress, sources = start(args, sys.stderr if to_stdout else None)
-    mode: Mode = "stdout" if to_stdout else "check" if args.check else "file"
-    run = Canonicalize(report, mode)
-    events = scan(
-        sources,
-        canonical_bytes,
-        max_bytes=args.max_bytes,
-        jobs=args.jobs,
-        digest=True,
-        rewrite=mode == "file",
-    )
-    # However the run ends (an error, Ctrl-C, SIGTERM), the workers end and
-    # no temporary file is left.
-    with contextlib.closing(events):
-        try:
-            for event in events:
-                if isinstance(event, Started):
-                    run.started(event)
-                elif isinstance(event, Records):
-                    run.records(event)
-                    progress.advance(event.size, len(event.outcomes))
-                elif isinstance(event, Failed):
-                    run.failed(event)
-                else:
-                    run.ended(event)
-        finally:
-            run.abandon()
-    progress.clear()
-    if not to_stdout:
-        run.summary()
-    return report.status()
-
-
 # -- schema -------------------------------------------------------------------------------
 
 
-def _schema(args: argparse.Namespace) -> int:  # noqa: ARG001
-    write(sys.stdout, json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
+def _schema(args: argparse.Namespace) -> int:
+    schema = json_schema(args.profile)
+    write(sys.stdout, json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
     return 0
+
+
+def _profile_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profile",
+        choices=sorted(SCHEMA_PROFILES),
+        default="default",
+        help=(
+            "default: every rule a schema can state; generation: the subset that"
+            " constrained decoders and strict structured outputs take, properties"
+            " in canonical order (default: %(default)s)"
+        ),
+    )
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -159,11 +127,16 @@ COMMANDS: Final[tuple[Command, ...]] = (
         description=(
             "Read every record of each PATH and report each one that loads()"
             " refuses, as FILE:LINE: CODE at WHERE: MESSAGE, then a summary."
-            " Exit 0 if every record was accepted, 1 if any was refused, 2 if a"
-            " path could not be read."
+            " --all reports every rule a refused record breaks, a line each, as"
+            " binding_graph.refusals() lists them. Exit 0 if every record was"
+            " accepted, 1 if any was refused, 2 if a path could not be read."
         ),
         examples=(
             ("binding-graph validate examples/corpus.jsonl", "check a corpus"),
+            (
+                "binding-graph validate --all model-output.jsonl",
+                "every refusal of every record",
+            ),
             (
                 "binding-graph validate --format json data/",
                 "every file below data/, as JSON",
@@ -171,6 +144,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ("producer | binding-graph validate -", "check standard input"),
         ),
         run=_validate,
+        options=_all_option,
     ),
     Command(
         name="hash",
@@ -203,8 +177,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("binding-graph canonicalize - < in.jsonl > out.jsonl", "as a filter"),
         ),
-        run=_canonicalize,
-        options=_check_option,
+        run=canonicalize,
+        options=check_option,
     ),
     Command(
         name="analyze",
@@ -399,9 +373,23 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         name="schema",
         summary="print the JSON Schema of a graph document",
-        description="Print the JSON Schema (draft 2020-12) of a graph document.",
-        examples=(("binding-graph schema > binding-graph.schema.json", "save it"),),
+        description=(
+            "Print the JSON Schema (draft 2020-12) of a graph document. --profile"
+            " generation prints the one to generate documents with: only the"
+            " keywords that constrained-decoding engines and strict structured"
+            " outputs take, every property required and listed in sorted order, so"
+            " that a document generated in that order is in canonical key order."
+            " loads() checks what it leaves out."
+        ),
+        examples=(
+            ("binding-graph schema > binding-graph.schema.json", "save it"),
+            (
+                "binding-graph schema --profile generation > generation.json",
+                "the schema for a language model",
+            ),
+        ),
         run=_schema,
+        options=_profile_option,
         corpus=False,
     ),
 )

@@ -301,9 +301,10 @@ def _in_workers(
     items: Iterator[Started | Batch | Ended | Failed],
     handler: Callable[[SemanticSymbolicBindingGraph], Any],
     max_bytes: int,
+    every: bool,  # noqa: FBT001 -- as outcomes takes it
     jobs: int,
 ) -> Generator[Event, None, None]:
-    pool: Pool[_Slot] = Pool(outcomes, (handler, max_bytes), jobs)
+    pool: Pool[_Slot] = Pool(outcomes, (handler, max_bytes, every), jobs)
     # A few batches per worker in the window at most: enough to keep each
     # busy, few enough that memory stays bounded however long the corpus.
     window = _Window()
@@ -337,6 +338,7 @@ def scan(
     jobs: int = 1,
     digest: bool = False,
     rewrite: bool = False,
+    every: bool = False,
 ) -> Generator[Event, None, None]:
     """Yield the events of reading *sources*, with *handler* applied to each graph.
 
@@ -344,16 +346,16 @@ def scan(
     is the same with one process or several. No more processes start than
     there are CPUs to run them (:func:`usable_cpus`), nor than there are
     batches to read at once. *digest* and *rewrite* are those of
-    :func:`read_batches`.
+    :func:`read_batches`; *every* that of :func:`outcomes`.
     """
     items = read_batches(sources, max_bytes, digest=digest, rewrite=rewrite)
     jobs = min(jobs, usable_cpus())
     if jobs > 1:
-        yield from _in_workers(items, handler, max_bytes, jobs)
+        yield from _in_workers(items, handler, max_bytes, every, jobs)
         return
     for item in items:
         if isinstance(item, Batch):
-            done = outcomes(handler, max_bytes, item.source.whole, item.lines)
+            done = outcomes(handler, max_bytes, every, item.source.whole, item.lines)
             yield Records(item.source, done, item.size)
         else:
             yield item

@@ -48,6 +48,8 @@ def each_record(
     handler: Callable[[SemanticSymbolicBindingGraph], object],
     accepted: Callable[[Report, str, int, Any], None] | None = None,
     summary: Callable[[], tuple[dict[str, Any], str]] | None = None,
+    *,
+    every: bool = False,
 ) -> int:
     """Run a command that looks at each record on its own; return its exit status.
 
@@ -67,16 +69,22 @@ def each_record(
             should make the exit status 1.
         summary: Returns the command's own figures for the summary: a
             ``dict`` for ``--format json`` and a text to append.
+        every: Report every refusal of a refused record, not only its first.
     """
     report, progress, sources = start(args)
-    events = scan(sources, handler, max_bytes=args.max_bytes, jobs=args.jobs)
+    report.every = every
+    events = scan(
+        sources, handler, max_bytes=args.max_bytes, jobs=args.jobs, every=every
+    )
     with contextlib.closing(events):  # the workers end with the run, however it ends
         for event in events:
             if isinstance(event, Records):
                 label = event.source.label
                 for number, refusal, value in event.outcomes:
                     if refusal is not None:
-                        report.refusal(label, number, refusal)
+                        report.refused_with(
+                            label, number, value if every else (refusal,)
+                        )
                         continue
                     report.accepted()
                     if accepted is not None:

@@ -240,6 +240,8 @@ class Report:
         self.by_code: Counter[str] = Counter()
         self.errors = 0  # usage and I/O errors: exit status 2
         self.flagged = 0  # other reasons for exit status 1
+        self.every = False  # every refusal of a record reported, counted apart
+        self.listed = 0  # refusals reported
 
     def error(self, message: str) -> None:
         """Say on standard error, in one line, that the run could not do part of its job."""
@@ -265,33 +267,47 @@ class Report:
 
     def refusal(self, label: str, line: int, refusal: Refusal) -> None:
         """Count and print a refused record as ``FILE:LINE: CODE at WHERE: MESSAGE``."""
-        code, path, message = refusal
+        self.refused_with(label, line, (refusal,))
+
+    def refused_with(
+        self, label: str, line: int, refusals: tuple[Refusal, ...]
+    ) -> None:
+        """Count a refused record, and print each of its *refusals*, a line each, as :meth:`refusal` does."""
         self.records += 1
         self.refused += 1
-        self.by_code[code] += 1
-        self.emit(
-            f"{label}:{line}: {code} at {render_path(path)}: {message}",
-            {
-                "file": label,
-                "line": line,
-                "code": code,
-                "path": list(path),
-                "message": message,
-            },
-        )
+        for code, path, message in refusals:
+            self.listed += 1
+            self.by_code[code] += 1
+            self.emit(
+                f"{label}:{line}: {code} at {render_path(path)}: {message}",
+                {
+                    "file": label,
+                    "line": line,
+                    "code": code,
+                    "path": list(path),
+                    "message": message,
+                },
+            )
 
     def flag(self) -> None:
         """Count a problem other than a refusal that makes the exit status 1."""
         self.flagged += 1
 
     def summary(self, extra: dict[str, Any] | None = None, text: str = "") -> None:
-        """Print the summary: records, accepted, refused, and refused by code.
+        """Print the summary: records, accepted, refused, and the refusals by code.
+
+        With :attr:`every`, the refusals are counted too: a record may have
+        several.
 
         A command adds its own figures as *extra* (JSON) and *text*.
         """
         by_code = dict(sorted(self.by_code.items()))
         accepted = self.records - self.refused
         codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
+        if self.every and codes:
+            # By code, the refusals: a record may have several.
+            noun = "refusal" if self.listed == 1 else "refusals"
+            codes = f"{self.listed:,} {noun}: {codes}"
         line = (
             f"{self.records:,} {'record' if self.records == 1 else 'records'}:"
             f" {accepted:,} accepted, {self.refused:,} refused"
@@ -302,6 +318,7 @@ class Report:
             "records": self.records,
             "accepted": accepted,
             "refused": self.refused,
+            **({"refusals": self.listed} if self.every else {}),
             "by_code": by_code,
             **(extra or {}),
         }

@@ -24,7 +24,7 @@ import attrs
 from binding_graph.documents._lines import split_lines
 from binding_graph.errors import BindingGraphError, too_large
 from binding_graph.jsonl import load_line
-from binding_graph.serialization import loads
+from binding_graph.serialization import loads, refusals
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -36,7 +36,11 @@ if TYPE_CHECKING:
     Refusal = tuple[str, tuple[str | int, ...], str]
     """A refusal as it crosses processes: code, path and message."""
     Outcome = tuple[int, Refusal | None, Any]
-    """A record's line number, its refusal or ``None``, and what the command made of its graph."""
+    """A record's line number, its refusal or ``None``, and what the command made of its graph.
+
+    With every refusal asked for, a refused record's third member is the
+    tuple of all its refusals, the first among them.
+    """
 
 
 BATCH_LINES: Final = 256
@@ -288,35 +292,48 @@ def _refusal(error: BindingGraphError) -> Refusal:
     return (error.code, error.path, error.message)
 
 
+def _refused(
+    number: int, line: bytes, error: BindingGraphError, max_bytes: int, *, every: bool
+) -> Outcome:
+    if not every:
+        return (number, _refusal(error), None)
+    listed = tuple(map(_refusal, refusals(line, max_bytes=max_bytes)))
+    return (number, listed[0], listed)
+
+
 def outcomes(
     handler: Callable[[SemanticSymbolicBindingGraph], Any],
     max_bytes: int,
-    whole: bool,  # noqa: FBT001 -- positional, to cross to a worker cheaply
+    every: bool,  # noqa: FBT001
+    whole: bool,  # noqa: FBT001
     lines: Sequence[tuple[int, bytes | None]],
 ) -> list[Outcome]:
     """Read *lines* and apply *handler* to each graph: the work of a batch.
 
-    A pure function of its arguments, run in a worker process with ``--jobs``.
+    With *every*, a refused record comes with all its refusals
+    (:func:`~binding_graph.refusals`). A pure function of its arguments,
+    run in a worker process with ``--jobs``.
     """
     result: list[Outcome] = []
     for number, line in lines:
         if line is None:
-            result.append((number, _refusal(too_large(max_bytes)), None))
+            refused = _refusal(too_large(max_bytes))
+            result.append((number, refused, (refused,) if every else None))
             continue
         if whole:
             # A .json file is one document in any layout, blank or not.
             try:
                 graph = loads(line, max_bytes=max_bytes)
             except BindingGraphError as error:
-                result.append((number, _refusal(error), None))
+                result.append(_refused(number, line, error, max_bytes, every=every))
                 continue
         else:
             record = load_line(line, number, max_bytes=max_bytes)
             if record is None:
                 continue
             if record.graph is None:  # so it holds an error
-                refused = cast("BindingGraphError", record.error)
-                result.append((number, _refusal(refused), None))
+                held = cast("BindingGraphError", record.error)
+                result.append(_refused(number, line, held, max_bytes, every=every))
                 continue
             graph = record.graph
         result.append((number, None, handler(graph)))
