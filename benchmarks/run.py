@@ -7,6 +7,7 @@ Usage (from the repository root, after the set-up in ``benchmarks/README.md``)::
     python benchmarks/run.py --profile construct --size 10k   # where the time goes
     python benchmarks/run.py --arithmetic-only --before HEAD  # evaluate, the span invariant
     python benchmarks/run.py --units-only --repeats 15  # units.admit, parse_unit
+    python benchmarks/run.py --refusals-only  # refusals against loads
 
 Method: each workload runs every competitor in the same process, interleaved
 (round *r* starts with competitor *r* mod 4), after one untimed warm-up call;
@@ -41,6 +42,7 @@ from typing import Any
 import baseline
 import competitors as comp
 import corpus
+import refusals
 import workload
 
 from binding_graph import analysis
@@ -1367,6 +1369,19 @@ def _parser() -> argparse.ArgumentParser:
         help="time the units section (at --size), and nothing else",
     )
     parser.add_argument(
+        "--refusals",
+        action="store_true",
+        help=(
+            "also time refusals against loads, on valid documents and on"
+            " documents with one and five rules broken"
+        ),
+    )
+    parser.add_argument(
+        "--refusals-only",
+        action="store_true",
+        help="time the refusals section (word problems, and --size), and nothing else",
+    )
+    parser.add_argument(
         "--before",
         metavar="REVISION",
         help="also time binding_graph as it was at this git revision",
@@ -1421,7 +1436,19 @@ def _word_problems(
                 run_units(calls, n, repeats, warmup=not args.smoke),
             ]
         )
-    stop = bool(args.word_problem_only or args.arithmetic_only or args.units_only)
+    if args.refusals or args.refusals_only or args.smoke:
+        graphs = dict(word_problem_graphs())
+        if n > _SMALL_WORD_PROBLEM:
+            graphs[f"the suite's graph at {_label(n)}"] = workload.primitive_graph(
+                n, solvable=True
+            )
+        emit(["## Refusals", "", refusals.run_refusals(calls, graphs)])
+    stop = bool(
+        args.word_problem_only
+        or args.arithmetic_only
+        or args.units_only
+        or args.refusals_only
+    )
     if stop:
         emit(["## Machine", "", machine()])
     return stop
