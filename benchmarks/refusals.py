@@ -71,9 +71,7 @@ def _paired(
 
 
 def _ratio(numerator: list[float], denominator: list[float]) -> float:
-    return statistics.median(
-        a / b for a, b in zip(numerator, denominator, strict=True)
-    )
+    return statistics.median(a / b for a, b in zip(numerator, denominator, strict=True))
 
 
 def _time(seconds: float) -> str:
@@ -137,7 +135,9 @@ def run_refusals(calls: int, graphs: dict[str, dict[str, Any]]) -> str:
                     f" {_time(statistics.median(timed['refusals']))} |"
                     f" {ratio:.2f}x | {verdict} |"
                 )
-            print(f"  refusals, {label[:30]}, {path}: done", file=sys.stderr, flush=True)
+            print(
+                f"  refusals, {label[:30]}, {path}: done", file=sys.stderr, flush=True
+            )
     _paths.reset()
     return "\n".join(lines)
 
