@@ -707,12 +707,15 @@ class TestCanonicalize:
         self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """No temporary file can be made: one line on stderr, exit 2, file as it was."""
+        made = os.open
 
-        def forbidden(**_: object) -> tuple[int, str]:
-            raise PermissionError(errno.EACCES, "Permission denied")
+        def forbidden(path: str, flags: int, mode: int = 0o777) -> int:
+            if path.endswith(".tmp"):
+                raise PermissionError(errno.EACCES, "Permission denied")
+            return made(path, flags, mode)
 
         write("a.jsonl", LOOSE + b"\n[]\n")
-        monkeypatch.setattr("tempfile.mkstemp", forbidden)
+        monkeypatch.setattr("binding_graph.cli._rewrite.os.open", forbidden)
         result = cli("canonicalize", "a.jsonl")
         assert result.err == "binding-graph: a.jsonl: cannot write: Permission denied\n"
         assert result.out.splitlines()[0] == line_of("a.jsonl", 2, b"[]")

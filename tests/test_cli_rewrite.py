@@ -211,16 +211,17 @@ class TestWhatIsRewritten:
 
 def _full_temporary_files(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every temporary file canonicalize makes fail to write, as on a full disk."""
-    make = tempfile.mkstemp
+    made = os.open
 
-    def mkstemp(*, prefix: str, suffix: str, dir: str) -> tuple[int, str]:  # noqa: A002 -- mkstemp's
-        fd, path = make(prefix=prefix, suffix=suffix, dir=dir)
-        full = os.open("/dev/full", os.O_WRONLY)
-        os.dup2(full, fd)
-        os.close(full)
-        return fd, path
+    def full_open(path: str, flags: int, mode: int = 0o777) -> int:
+        fd = made(path, flags, mode)
+        if path.endswith(".tmp"):
+            full = made("/dev/full", os.O_WRONLY)
+            os.dup2(full, fd)
+            os.close(full)
+        return fd
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(_rewrite.os, "open", full_open)
 
 
 @needs_dev_full
@@ -287,6 +288,7 @@ class TestDiscard:
             path.write_bytes(LOOSE)
             source = _scan.Source(str(path), str(path))
             output = _rewrite.Output(source, "file", path.stat())
+            output.open()
 
             class Unclosable(io.BytesIO):
                 """A file whose last flush fails: it closes, but says so once."""
@@ -305,3 +307,46 @@ class TestDiscard:
             output.discard()
             output.discard()  # a second time: nothing left to do
             assert sorted(p.name for p in Path(directory).iterdir()) == ["a.jsonl"]
+
+
+class TestEndedWhileMade:
+    """A run that ends while a temporary file is being made leaves none."""
+
+    def test_an_interrupt_as_the_file_is_made_leaves_no_file(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Ctrl-C once the temporary file exists, before it is open for writing: it is removed, and the file is as it was."""
+        Path("a.jsonl").write_bytes(LOOSE)
+        opened = os.fdopen
+
+        def interrupted(fd: int, _mode: str) -> IO[bytes]:
+            os.close(fd)
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(_rewrite.os, "fdopen", interrupted)
+        result = cli("canonicalize", "a.jsonl")
+        monkeypatch.setattr(_rewrite.os, "fdopen", opened)
+        assert result == Result(130, "", "binding-graph: interrupted\n")
+        assert sorted(p.name for p in Path().iterdir()) == ["a.jsonl"]
+        assert Path("a.jsonl").read_bytes() == LOOSE
+
+    def test_names_already_taken_are_passed_over(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """A temporary name another file holds is never opened: the next name is tried."""
+        path = tmp_path / "a.jsonl"
+        path.write_bytes(LOOSE)
+        names = iter(["taken", "free"])
+        monkeypatch.setattr(_rewrite.secrets, "token_hex", lambda _: next(names))
+        (tmp_path / ".a.jsonl.taken.tmp").write_bytes(b"another's")
+        output = _rewrite.Output(
+            _scan.Source(str(path), str(path)), "file", path.stat()
+        )
+        output.open()
+        assert output.temp_path == str(tmp_path / ".a.jsonl.free.tmp")
+        output.discard()
+        assert (tmp_path / ".a.jsonl.taken.tmp").read_bytes() == b"another's"
+        assert sorted(p.name for p in tmp_path.iterdir()) == [
+            ".a.jsonl.taken.tmp",
+            "a.jsonl",
+        ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import secrets
 import stat
 import sys
 import tempfile
@@ -55,8 +56,9 @@ class Output:
         opened: What ``os.fstat`` said of the file as it was opened for
             reading: the file that may be replaced, unchanged since.
 
-    Raises:
-        OSError: if the temporary file cannot be made.
+    Its temporary file, if it needs one, is made by :meth:`open`, once the
+    caller holds the output: a signal that ends the run at any moment finds
+    the file's name where :meth:`discard` removes it.
     """
 
     def __init__(
@@ -70,16 +72,37 @@ class Output:
         self.temp: IO[bytes] | None = None
         self.target = ""
         self.temp_path = ""
-        if mode == "stdout":
+
+    def open(self) -> None:
+        """Make the temporary file that the canonical form is written to.
+
+        Its name is kept before the file is made, so that whenever the run
+        ends, :meth:`discard` can remove it.
+
+        Raises:
+            OSError: if the temporary file cannot be made.
+        """
+        if self.mode == "stdout":
             self.temp = tempfile.SpooledTemporaryFile(_SPOOL)  # noqa: SIM115 -- closed by finish
-        elif mode == "file":
-            assert source.path is not None  # noqa: S101 -- standard input is never rewritten
+        elif self.mode == "file":
+            assert self.source.path is not None  # noqa: S101 -- standard input is never rewritten
             # A symbolic link stays one: the file it points to is rewritten.
-            self.target = os.path.realpath(source.path)
+            self.target = os.path.realpath(self.source.path)
             directory, name = os.path.split(self.target)
-            fd, self.temp_path = tempfile.mkstemp(
-                prefix=f".{name}.", suffix=".tmp", dir=directory
-            )
+            while True:
+                self.temp_path = os.path.join(  # noqa: PTH118 -- a str, as os.open takes
+                    directory, f".{name}.{secrets.token_hex(4)}.tmp"
+                )
+                try:
+                    fd = os.open(
+                        self.temp_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600
+                    )
+                except FileExistsError:
+                    continue
+                except OSError:
+                    self.temp_path = ""  # none was made: nothing of another's to remove
+                    raise
+                break
             self.temp = os.fdopen(fd, "wb")
 
     def add(self, canonical: bytes) -> None:
@@ -107,17 +130,18 @@ class Output:
     def discard(self) -> None:
         """Close and remove the temporary file, if any; raise nothing."""
         temp, self.temp = self.temp, None
-        if temp is None:
-            return
         try:
             # What it held is thrown away: a last write that fails (a full
             # disk) changes nothing.
-            with contextlib.suppress(OSError):
-                temp.close()
-        finally:
-            if self.mode == "file":
+            if temp is not None:
                 with contextlib.suppress(OSError):
-                    Path(self.temp_path).unlink()
+                    temp.close()
+        finally:
+            # Also where the run ended while the file was being made.
+            path, self.temp_path = self.temp_path, ""
+            if path:
+                with contextlib.suppress(OSError):
+                    Path(path).unlink()
 
     def finish(self, digest: str) -> Verdict:
         """Put the canonical form in place, given the SHA-256 *digest* of the source.
@@ -200,7 +224,8 @@ class Output:
             Path(self.temp_path).replace(self.target)
         except OSError as error:
             raise NotRewritten(f"cannot replace it: {error.strerror}") from None
-        self.temp = None  # it is the file now: nothing to discard
+        # It is the file now: nothing to discard.
+        self.temp, self.temp_path = None, ""
 
 
 _DONE: Final[dict[Verdict, str]] = {
@@ -227,9 +252,12 @@ class Canonicalize:
 
     def started(self, event: Started) -> None:
         """Make the output of a source just opened."""
+        # Held before its file is made: however the run ends, abandon() finds it.
+        self.output = Output(event.source, self.mode, event.opened)
         try:
-            self.output = Output(event.source, self.mode, event.opened)
+            self.output.open()
         except OSError as error:
+            self.abandon()
             self.report.error(f"{event.source.label}: cannot write: {error.strerror}")
 
     def records(self, event: Records) -> None:

@@ -273,8 +273,9 @@ def read_batches(
             yield Failed(source, _os_message(source.label, error))
             continue
         tally = _Tally(file, digest=digest)
-        yield Started(source, opened)
         try:
+            # Within the try: a run that ends as the source starts closes it.
+            yield Started(source, opened)
             yield from _batches(source, tally, max_bytes)
         except OSError as error:
             yield Failed(source, _os_message(source.label, error))
