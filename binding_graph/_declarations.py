@@ -13,7 +13,10 @@ comes earlier in the class and has passed its own test already.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import string
+import unicodedata
 from collections.abc import Callable
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
@@ -92,7 +95,8 @@ class Kind:
         text: What writes the value into canonical text: the text before,
             the expression, the text after.
         read: The lines that read the field's value from a tree into the
-            local of its name, where it is more than the value itself.
+            local that holds it (``{field}``), where it is more than the
+            value itself; a nested object is read by its class's own lines.
         strings: How many strings a document holds for a value: a constant,
             and expressions of the value and of an iterable of values that
             add to it (``None``: nothing to add).
@@ -100,6 +104,9 @@ class Kind:
         depth: How deep the value's arrays and objects nest, besides a
             nested class's own.
         object_schema: What the field adds to its object's schema, if any.
+        colons: Where a value holds text, the texts whose colons the proof
+            that no key repeats counts: an iterable of a value's, and of an
+            iterable of values'.
         alone: For a kind whose check reads earlier fields, the check of
             what the value must be whatever they hold, for a document whose
             earlier field is missing or refused; the walk of a document
@@ -118,6 +125,7 @@ class Kind:
     nested: Literal["", "one", "many"] = ""
     depth: int = 0
     object_schema: Schema | None = None
+    colons: tuple[str, str] | None = None
     alone: SlowCheck | None = None
 
     def __repr__(self) -> str:
@@ -132,6 +140,9 @@ _new_tuple: Final[Callable[[type[Site], tuple[object, ...]], Site]] = tuple[
 TEMPLATE_NAMES: Final[dict[str, object]] = {
     "MAX_OFFSET": MAX_OFFSET,
     "iskeyword": iskeyword,
+    "is_": operator.is_,
+    "is_normalized": unicodedata.is_normalized,
+    "repeat": itertools.repeat,
 }
 """The globals every fast test may read, besides what its declaration names."""
 

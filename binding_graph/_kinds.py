@@ -23,15 +23,26 @@ from typing import Any, Final
 
 from binding_graph import _checks
 from binding_graph._checks import MAX_OFFSET
-from binding_graph._codegen import compile_function
-from binding_graph._declarations import TEMPLATE_NAMES, Declaration, Kind
+from binding_graph._declarations import Declaration, Kind
 
 # -- the kinds -------------------------------------------------------------------------
 
+# Printable text holds no lone surrogate (a surrogate is not printable), so it
+# encodes as UTF-8: accents and letters of any script take the fast test;
+# other text outside ASCII (a line break beside an accent, say) takes the
+# slow check, which says the same of it.
+_UTF8: Final = "({value}.isascii() or {value}.isprintable())"
 _TEXT: Final = (
-    "type({value}) is str and {value}.isascii() and not {value}.isspace()"
-    ' and {value} != ""'
+    f'type({{value}}) is str and {{value}} != "" and not {{value}}.isspace()'
+    f" and {_UTF8}"
 )
+
+
+# The texts whose colons are counted, of a value and of an iterable of
+# values; None holds none. Identifiers and the members of the vocabularies
+# never hold a colon.
+_COLONS: Final = ("({value},)", "{values}")
+_COLONS_OR_NONE: Final = ("filter(None, ({value},))", "filter(None, {values})")
 
 
 def _ref(name: str) -> dict[str, Any]:
@@ -59,6 +70,7 @@ TEXT: Final = Kind(
     _checks.text,
     lambda _, __: _ref("text"),
     lambda drawing, _, __: drawing.text(),
+    colons=_COLONS,
 )
 """A required text: not empty or blank, UTF-8 encodable."""
 
@@ -70,13 +82,15 @@ OPTIONAL_TEXT: Final = Kind(
     lambda drawing, _, __: drawing.text() if drawing.chance() else None,
     text=("", '("null" if {value} is None else escape({value}))', ""),
     strings=_PRESENT,
+    colons=_COLONS_OR_NONE,
 )
 """``None``, or a text."""
 
-# ASCII identifiers are always NFKC-normal.
+# An identifier holds no surrogate; an ASCII one is always NFKC-normal, and
+# any other is asked, in C.
 _IDENTIFIER: Final = (
-    "type({value}) is str and {value}.isascii() and {value}.isidentifier()"
-    " and not iskeyword({value})"
+    "type({value}) is str and {value}.isidentifier() and not iskeyword({value})"
+    ' and ({value}.isascii() or is_normalized("NFKC", {value}))'
 )
 
 IDENTIFIER: Final = Kind(
@@ -90,7 +104,12 @@ IDENTIFIER: Final = Kind(
 
 IDENTIFIERS: Final = Kind(
     "identifiers",
-    "type({value}) is frozenset and all(map(is_identifier, {value}))",
+    # The identifier's test, member by member, each a pass in C: exactly
+    # str, an identifier, no keyword, and ASCII or NFKC-normal.
+    "type({value}) is frozenset and all(map(is_, map(type, {value}), repeat(str)))"
+    " and all(map(str.isidentifier, {value})) and not any(map(iskeyword, {value}))"
+    " and (all(map(str.isascii, {value}))"
+    ' or all(map(is_normalized, repeat("NFKC"), {value})))',
     _checks.identifiers,
     lambda _, __: {
         "description": "A set of symbol ids, in any order.",
@@ -146,10 +165,11 @@ END: Final = Kind(
 SPAN_TEXT: Final = Kind(
     "span_text",
     # Width end - start is at least 1: a str that long is not empty.
-    "type({value}) is str and {value}.isascii() and len({value}) == {end} - {start}",
+    f"type({{value}}) is str and len({{value}}) == {{end}} - {{start}} and {_UTF8}",
     _checks.span_text,
     lambda _, __: {"type": "string", "minLength": 1},
     lambda drawing, _, values: drawing.verbatim(values["end"] - values["start"]),
+    colons=_COLONS,
     alone=_checks.span_text_alone,
 )
 """A span's text, verbatim (it may be blank): exactly ``end - start`` characters."""
@@ -166,6 +186,7 @@ REFUSAL_REASON: Final = Kind(
     text=("", '("null" if {value} is None else escape({value}))', ""),
     strings=_PRESENT,
     object_schema=_refusal_reason_schema,
+    colons=_COLONS_OR_NONE,
     alone=_checks.refusal_reason_alone,
 )
 """A text iff the equation's ``admissibility_status`` is ``refused``, else ``None``."""
@@ -179,7 +200,6 @@ OBJECT: Final = Kind(
     lambda drawing, declared, _: drawing.element(declared.model),
     tree="encode_{item}({value})",
     text=("", "write_{item}({value})", ""),
-    read=("{field} = decode_{item}({field})",),
     strings=(0, None, None),
     nested="one",
 )
@@ -193,7 +213,6 @@ OBJECTS: Final = Kind(
     lambda drawing, declared, _: drawing.elements(declared.model),
     tree="list(map(encode_{item}, {value}))",
     text=("[", '",".join(map(write_{item}, {value}))', "]"),
-    read=("{field} = each(decode_{item}, {field})",),
     strings=(0, None, None),
     nested="many",
     depth=1,
@@ -214,14 +233,6 @@ KINDS: Final = (
     OBJECTS,
 )
 """Every kind of field."""
-
-# A set of identifiers is tested member by member, with the test above.
-TEMPLATE_NAMES["is_identifier"] = compile_function(
-    "is_identifier",
-    f"def is_identifier(value):\n    return bool({_IDENTIFIER.format(value='value')})",
-    dict(TEMPLATE_NAMES),
-    qualname="identifier.accepts",
-)
 
 text: Final = Declaration(TEXT)
 """The declaration of a required text field."""

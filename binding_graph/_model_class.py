@@ -74,46 +74,100 @@ def _refuse_subclass(cls: type, /, **_: object) -> None:
     raise TypeError(msg)
 
 
-def build_lines(cls: type, namespace: dict[str, Any], target: str) -> list[str]:
-    """Return the lines that set and check every field of *target*, a new *cls*.
-
-    Each field's value is in the local of its name. The lines set every
-    field, run the fast tests, the validators only if a test fails, and the
-    class's ``__attrs_post_init__`` if it has one: what ``__init__`` does,
-    so that a reader can build an object without calling it. *namespace*
-    receives the globals the lines read.
-    """
-    fields = attrs.fields(cls)
-    namespace.update(TEMPLATE_NAMES)
-    tests: list[str] = []
+def _tests(cls: type, prefix: str) -> list[tuple[str, str]]:
+    """Return each field's name and fast test, the value in the local of its name after *prefix*."""
+    tests: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for attribute in fields:
+    for attribute in attrs.fields(cls):
         name = attribute.name
-        declared = declaration(attribute)
-        # The slot's own setter: what object.__setattr__ would find, found
-        # once (a frozen class's __setattr__ refuses).
-        namespace[f"set_{name}"] = vars(cls)[name].__set__
-        namespace[f"check_{name}"] = declared.check_of(cls.__name__, name)
-        namespace[f"vocabulary_{name}"] = declared.vocabulary
-        namespace[f"item_{name}"] = declared.item
-        namespace[f"items_{name}"] = frozenset({declared.item})
-        template = declared.kind.fast
+        template = declaration(attribute).kind.fast
         siblings = fields_read(template)
         # A test may read only fields that come before its own.
         if not siblings <= seen:
             msg = f"{cls.__name__}.{name}'s fast test reads a later field"
             raise ValueError(msg)
         replacements = {
-            "value": name,
-            "vocabulary": f"vocabulary_{name}",
-            "item": f"item_{name}",
-            "items": f"items_{name}",
-            **{sibling: sibling for sibling in siblings},
+            "value": f"{prefix}{name}",
+            "vocabulary": f"{prefix}vocabulary_{name}",
+            "item": f"{prefix}item_{name}",
+            "items": f"{prefix}items_{name}",
+            **{sibling: f"{prefix}{sibling}" for sibling in siblings},
         }
-        tests.append(f"({template.format_map(replacements)})")
+        tests.append((name, f"({template.format_map(replacements)})"))
         seen.add(name)
+    return tests
+
+
+def _field_names(cls: type, namespace: dict[str, Any], prefix: str) -> None:
+    """Put in *namespace* what the lines of *cls*'s fields read, each name after *prefix*."""
+    namespace.update(TEMPLATE_NAMES)
+    for attribute in attrs.fields(cls):
+        name = attribute.name
+        declared = declaration(attribute)
+        # The slot's own setter: what object.__setattr__ would find, found
+        # once (a frozen class's __setattr__ refuses).
+        namespace[f"{prefix}set_{name}"] = vars(cls)[name].__set__
+        namespace[f"{prefix}check_{name}"] = declared.check_of(cls.__name__, name)
+        namespace[f"{prefix}vocabulary_{name}"] = declared.vocabulary
+        namespace[f"{prefix}item_{name}"] = declared.item
+        namespace[f"{prefix}items_{name}"] = frozenset({declared.item})
+
+
+def _checks_of_fields(cls: type) -> Callable[[Any], None]:
+    """Compile the slow path of *cls*'s fields: each field's validator, in order, where its own test fails.
+
+    A test accepts only what its validator accepts, so the first refusal is
+    the same as if every validator ran; text that fails the tests of text
+    costs one validator, not one per field. It reads the fields from the
+    object, so that every reader of *cls* shares it.
+    """
+    namespace: dict[str, Any] = {}
+    _field_names(cls, namespace, "")
+    lines = ["def check_fields(obj):"]
+    lines += [f"    {a.name} = obj.{a.name}" for a in attrs.fields(cls)]
+    for name, test in _tests(cls, ""):
+        lines += [
+            "    try:",
+            f"        ok = {test}",
+            "    except Exception:",
+            "        ok = False",
+            "    if not ok:",
+            f"        check_{name}(obj, {name})",
+        ]
+    return compile_function(
+        "check_fields",
+        "\n".join(lines),
+        namespace,
+        qualname=f"{cls.__qualname__} fields' checks",
+    )
+
+
+_SLOW: Final[dict[type, Callable[[Any], None]]] = {}
+"""Each model class's slow path, by class (see :func:`_checks_of_fields`)."""
+
+
+def build_lines(
+    cls: type, namespace: dict[str, Any], target: str, prefix: str = ""
+) -> list[str]:
+    """Return the lines that set and check every field of *target*, a new *cls*.
+
+    Each field's value is in the local of its name, after *prefix*. The
+    lines set every field, run the fast tests inlined in one condition, the
+    fields' validators (the class's shared slow path) only if it fails, and
+    the class's ``__attrs_post_init__`` if it has one: what ``__init__``
+    does, so that a reader can build an object without calling it.
+    *namespace* receives the globals the lines read, their names after
+    *prefix* too, so that one function can build objects of several classes.
+    """
+    fields = attrs.fields(cls)
+    _field_names(cls, namespace, prefix)
+    slow = _SLOW.get(cls)
+    if slow is None:
+        slow = _SLOW[cls] = _checks_of_fields(cls)
+    namespace[f"{prefix}check_fields"] = slow
+    tests = [test for _, test in _tests(cls, prefix)]
     lines = [
-        *(f"set_{a.name}({target}, {a.name})" for a in fields),
+        *(f"{prefix}set_{a.name}({target}, {prefix}{a.name})" for a in fields),
         # A test may hash a value's class, whose metaclass may raise: a test
         # that raises has failed, and the validators, which never run a
         # value's own code, judge the value.
@@ -125,22 +179,7 @@ def build_lines(cls: type, namespace: dict[str, Any], target: str) -> list[str]:
         "except Exception:",
         "    valid = False",
         "if not valid:",
-        # Field by field, in order, each validator only where its own test
-        # fails: a test accepts only what its validator accepts, so the
-        # first refusal is the same, and text outside ASCII, which fails
-        # the tests of text, costs one validator, not one per field.
-        *(
-            line
-            for a, test in zip(fields, tests, strict=True)
-            for line in (
-                "    try:",
-                f"        ok = {test}",
-                "    except Exception:",
-                "        ok = False",
-                "    if not ok:",
-                f"        check_{a.name}({target}, {a.name})",
-            )
-        ),
+        f"    {prefix}check_fields({target})",
     ]
     if hasattr(cls, "__attrs_post_init__"):
         lines.append(f"{target}.__attrs_post_init__()")

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from binding_graph import (
     BindingGraphError,
     SemanticSymbolicBindingGraph,
+    SourceSpanLink,
+    loads,
     to_data,
 )
 from binding_graph.documents import _keys, _reading, _text, _writing
@@ -66,8 +68,8 @@ class TestCounts:
 
     @given(_EVERY_OBJECT)
     def test_counts_equal_the_trees(self, obj: Model) -> None:
-        """KEY_COUNTS and STRING_COUNTS give the keys and strings of to_data(obj)."""
-        keys = strings = 0
+        """KEY_COUNTS, STRING_COUNTS and COLON_COUNTS give the keys, strings and colons in strings of to_data(obj)."""
+        keys = strings = colons = 0
         stack: list[object] = [to_data(obj)]
         while stack:
             value = stack.pop()
@@ -80,19 +82,44 @@ class TestCounts:
                 stack.extend(cast("list[object]", value))
             elif isinstance(value, str):
                 strings += 1
+                colons += value.count(":")
         assert _keys.KEY_COUNTS[type(obj)](obj) == keys
         assert _keys.STRING_COUNTS[type(obj)](obj) == strings
+        assert _keys.COLON_COUNTS[type(obj)](obj) == colons
 
-    def test_either_count_proves_that_no_key_repeats(self) -> None:
-        """The colons prove it where a backslash spoils the quotes, and the other way round."""
+    def test_each_count_proves_that_no_key_repeats(self) -> None:
+        """The colons prove it where a backslash spoils the quotes, the colons of the strings where they hold some, the quotes where an escape spoils those."""
+        proves = _keys.no_repeated_key
         escaped = span(start=0, end=3, text='a\\"')  # a backslash: quotes spoilt
         text = _writing.pure_text(escaped)
         assert "\\" in text
-        assert _text._no_repeated_key(text, escaped)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert proves(text, escaped)
+        assert proves(text.encode(), escaped)
         colon = span(start=0, end=3, text="a:b")  # a colon in a string
-        assert _text._no_repeated_key(_writing.pure_text(colon), colon)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-        both = span(start=0, end=3, text=':\\"')
-        assert not _text._no_repeated_key(_writing.pure_text(both), both)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert proves(_writing.pure_text(colon), colon)
+        assert proves(_writing.pure_text(colon).encode(), colon)
+        both = span(start=0, end=3, text=':\\"')  # a colon and an escaped quote
+        assert proves(_writing.pure_text(both), both)
+        spoilt = span(start=0, end=3, text=":\x01\x02")  # a colon and \u escapes
+        assert not proves(_writing.pure_text(spoilt), spoilt)
+        assert not proves(_writing.pure_text(spoilt).encode(), spoilt)
+        quoted = span(start=0, end=3, text="\x01\x02a")  # \u escapes, no colon
+        assert proves(_writing.pure_text(quoted), quoted)
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            '{"source_id":"p","start":0,"end":1,"end":1,"text":"x"}',
+            '{"source_id":"a:b","start":0,"end":1,"text":"x","source_id":"a:b"}',
+            '{"source_id":"p","start":0,"end":1,"text":":","text":":"}',
+            '{"source_id":"p\\u003a","start":0,"end":1,"text":"x","end":1}',
+        ],
+    )
+    def test_no_count_proves_a_repeated_key_absent(self, text: str) -> None:
+        """A text that repeats a key is never proved to repeat none, whatever its strings hold."""
+        obj = loads(json.dumps(json.loads(text)), SourceSpanLink)
+        assert not _keys.no_repeated_key(text, obj)
+        assert not _keys.no_repeated_key(text.encode(), obj)
 
 
 # -- texts the plain parser must never judge otherwise than the strict one -----------
@@ -156,7 +183,7 @@ class TestPlainParsing:
     def test_the_strict_parser_is_not_run_for_a_plain_document(
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        """A valid document without a colon or backslash in a string is parsed once."""
+        """A valid document is parsed once, colons and backslashes in its strings too, but for a colon beside an escape."""
         calls: list[str] = []
         strict = _text._strict  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
@@ -174,7 +201,10 @@ class TestPlainParsing:
         assert calls == []
         both = text.replace('"test"', '"a:\\\\b"')
         assert read(both, SemanticSymbolicBindingGraph) == _with_producer("a:\\b")
-        assert calls == [both]
+        assert calls == []
+        escaped = text.replace('"test"', '"a:\\u0062"')
+        assert read(escaped, SemanticSymbolicBindingGraph) == _with_producer("a:b")
+        assert calls == [escaped]
 
 
 def _with_producer(name: str) -> SemanticSymbolicBindingGraph:

@@ -20,7 +20,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph.documents._schema import _DEFINITIONS  # pyright: ignore[reportPrivateUsage]
-from binding_graph.documents._trees import _DECODERS  # pyright: ignore[reportPrivateUsage]
+from binding_graph.documents._trees import _CLASSES, decoder  # pyright: ignore[reportPrivateUsage]
 from binding_graph.documents._writing import _ENCODERS  # pyright: ignore[reportPrivateUsage]
 from binding_graph.model import MODEL_CLASSES, Model, SemanticSymbolicBindingGraph
 from tests._helpers import ROOT, graph
@@ -150,7 +150,8 @@ class TestModelClasses:
         """Encoders, decoders, strategies and schema definitions cover every class."""
         classes = set(MODEL_CLASSES)
         assert set(_ENCODERS) == classes
-        assert set(_DECODERS) == classes
+        assert set(_CLASSES.values()) == classes
+        assert all(decoder(cls)[2] is cls for cls in classes)
         assert set(strategies.STRATEGIES) == classes
         assert set(_DEFINITIONS) == classes - {SemanticSymbolicBindingGraph}
 
@@ -199,7 +200,7 @@ class TestDerivedForms:
 
     def test_documents_nest_as_deep_as_the_declarations_say(self) -> None:
         """Each decoder's depth limit follows from the nesting of its fields."""
-        depths = {cls.__name__: _DECODERS[cls][1] for cls in MODEL_CLASSES}
+        depths = {cls.__name__: decoder(cls)[1] for cls in MODEL_CLASSES}
         assert depths == {
             "SourceSpanLink": 1,
             "SymbolBinding": 2,

@@ -21,6 +21,7 @@ from binding_graph import (
     loads,
     to_data,
 )
+from binding_graph.documents import _paths
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._helpers import (
     READS,
@@ -127,9 +128,11 @@ class TestLoads:
             during.append(gc.isenabled())
             return read(data, cls, **options)
 
-        # from_data and loads each look the shared reader up in their module.
+        # from_data and loads each look the shared reader up in their module;
+        # the pure path reads every text with it.
         for place in READS:
             monkeypatch.setattr(*place, observed)
+        monkeypatch.setattr(_paths, "fast", None)
         with _collector_set(enabled=enabled):
             calls: list[Callable[[], object]] = [
                 lambda: loads(document, SourceSpanLink),

@@ -13,10 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import binding_graph
 from binding_graph import (
     BindingGraphError,
+    BoundEquation,
     BoundFact,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
@@ -114,6 +117,30 @@ class TestFastPaths:
         assert attrs.evolve(built) == built
         assert slow_paths == []
 
+    def test_accented_and_other_scripts_take_only_fast_paths(
+        self, slow_paths: list[str]
+    ) -> None:
+        """Text and identifiers in accented letters and other scripts are accepted without a slow path."""
+        problem = span(source_id="π", start=0, end=17, text="Zoë a 3 pommes. ?")
+        built = graph(
+            symbols=(
+                symbol(
+                    symbol_id="pommes_de_zoë",
+                    name="pommes de Zoë",
+                    entity="Zoë",
+                    source_span=problem,
+                ),
+                symbol(symbol_id="ягоды", name="ягоды", unit="яблоко"),
+                symbol(symbol_id="z", name="苹果", unit="个"),
+            ),
+            facts=(fact(symbol_id="pommes_de_zoë", unit="pomme"),),
+            equations=(equation(dependencies=frozenset({"pommes_de_zoë", "ягоды"})),),
+            constraints=(constraint(symbol_id="ягоды", predicate="ягоды ≥ 0"),),
+            provenance=(problem,),
+        )
+        assert attrs.evolve(built) == built
+        assert slow_paths == []
+
     @pytest.mark.parametrize("offset", [0, 1, MAX_OFFSET - 1, MAX_OFFSET])
     def test_span_start_takes_every_valid_offset_on_its_fast_path(
         self, slow_paths: list[str], offset: int
@@ -180,9 +207,9 @@ class TestFastPaths:
     @pytest.mark.parametrize(
         ("slow_path", "build"),
         [
-            ("check_text", lambda: symbol(name="Café")),
-            ("span_text", lambda: span(start=0, end=4, text="Café")),
-            ("check_identifier", lambda: symbol(symbol_id="é")),
+            ("check_text", lambda: symbol(name="Café\n")),
+            ("span_text", lambda: span(start=0, end=5, text="Café\n")),
+            ("check_identifier", lambda: symbol(symbol_id="\uff58")),
             ("member", lambda: symbol(semantic_role=Text("rate"))),
             ("many", lambda: graph(provenance=[span()])),
             ("one", lambda: symbol(source_span=untyped("p1:0-3"))),
@@ -221,3 +248,61 @@ class TestNames:
             "optional_text",
             "identifier",
         ]
+
+
+# Text that stresses the fast tests: letters of every script, accents as
+# marks, whitespace, controls, format characters and lone surrogates.
+_ANY_TEXT = st.text(
+    st.characters(
+        categories=["Lu", "Ll", "Lo", "Mn", "Nd", "Zs", "Zl", "Cc", "Cf", "Cs"]
+    )
+    | st.sampled_from("_ é\u0301\uff58\u2028\n"),
+    max_size=8,
+)
+
+
+class TestFastTestsAgainstSlowChecks:
+    """A fast test takes only what its field's slow check takes: the slow check is the rule."""
+
+    @pytest.mark.parametrize(
+        ("cls", "name"),
+        [
+            (cls, name)
+            for cls in MODEL_CLASSES
+            for name, declared in declared_fields(cls)
+            if declared.kind.name
+            in {"text", "optional_text", "identifier", "member", "refusal_reason"}
+        ],
+        ids=lambda value: value if isinstance(value, str) else value.__name__,
+    )
+    @given(text=_ANY_TEXT)
+    def test_what_a_fast_test_takes_its_check_takes(
+        self, cls: type, name: str, text: str
+    ) -> None:
+        """Any text the fast test takes, the slow check takes too, for every text field."""
+        declared = dict(declared_fields(cls))[name]
+        owner = BUILDERS[cls.__name__]()
+        if declared._accepts(owner, text):  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            site = VALIDATORS.Site(
+                cls.__name__, name, (name,), owner, declared.vocabulary
+            )
+            declared.kind.check(text, site)
+
+    @given(text=_ANY_TEXT)
+    def test_what_a_span_text_fast_test_takes_its_check_takes(self, text: str) -> None:
+        """Any text of the span's width that its fast test takes, the slow check takes too."""
+        declared = dict(declared_fields(SourceSpanLink))["text"]
+        owner = span(start=3, end=3 + max(len(text), 1), text="x" * max(len(text), 1))
+        if declared._accepts(owner, text):  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            site = VALIDATORS.Site("SourceSpanLink", "text", ("text",), owner)
+            declared.kind.check(text, site)
+
+    @given(members=st.frozensets(_ANY_TEXT, max_size=3))
+    def test_what_a_set_of_ids_fast_test_takes_its_check_takes(
+        self, members: frozenset[str]
+    ) -> None:
+        """Any set of ids that the fast test takes, the slow check takes too."""
+        declared = dict(declared_fields(BoundEquation))["dependencies"]
+        if declared._accepts(None, members):  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            site = VALIDATORS.Site("BoundEquation", "dependencies", ("dependencies",))
+            declared.kind.check(members, site)

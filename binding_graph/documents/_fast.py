@@ -13,14 +13,20 @@ no refusal, and no document it accepts is one the pure path refuses.
   A model object holds exactly the built-in types (its checks take no
   subclass), so it is never asked about a subclass of one.
 - **loads.** msgspec parses the text into a tree, the compiled readers of
-  :mod:`binding_graph.documents._trees` build the object from it, with every check,
-  and the object is kept only if its canonical bytes are the text itself.
-  The text is then the canonical document of a valid object, which the pure
-  path reads back as an equal object (documents round-trip), with no
-  repeated key, no number but an integer within the bounds, no byte order
-  mark and nothing else it refuses: canonical bytes hold none of those.
-  Whatever msgspec makes of a text that is not canonical (it keeps the last
-  of repeated keys, say) is thrown away.
+  :mod:`binding_graph.documents._trees` build the object from it, with every
+  check, and the object is kept only once the text is proved to repeat no
+  key, which is all msgspec takes that the strict parser refuses: msgspec
+  refuses, as that parser does, text that is not UTF-8, a byte order mark,
+  ``NaN`` and ``Infinity``, a control character in a string, a lone
+  surrogate and anything that is not JSON; a fraction, an exponent or an
+  integer beyond the bounds it reads as a value the readers refuse, and
+  where they do, the pure path answers. The proof is that of the pure path
+  (:func:`~binding_graph.documents._keys.no_repeated_key`): the text holds
+  no more colons than the object's keys and the colons of its strings, or
+  no more quotes than its strings'. A text that proof cannot vouch for is
+  kept only if it is the object's canonical bytes, which repeat no key; any
+  other is the pure path's. Whatever msgspec makes of a text that repeats a key (it keeps the
+  last) is thrown away.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import msgspec
 from binding_graph._codegen import compile_function
 from binding_graph._declarations import declared_fields
 from binding_graph._model_class import header
+from binding_graph.documents._keys import no_repeated_key
 from binding_graph.documents._trees import decoder
 from binding_graph.model import MODEL_CLASSES
 
@@ -47,24 +54,28 @@ _PARSE: Final = msgspec.json.Decoder().decode
 
 
 def _encoder_source(cls: type) -> str:
-    """Return the source of ``encode_<cls>(obj)``: *obj*'s canonical bytes.
+    """Return the source of ``encode_<cls>(obj)`` for a class whose documents hold a header (a graph).
 
-    A model object holds exactly ``str``, ``int``, ``tuple``, ``frozenset``,
-    ``None`` and model objects (its checks take no subclass), which msgspec
-    writes as the pure path does. A class with a header (a graph) is
-    written as the dict of its header and its fields.
+    It writes the dict of the header and the fields, which msgspec writes as
+    the pure path does.
     """
-    value = "obj"
-    if header(cls):
-        members = [
-            *(f"{entry.name!r}: {entry.value!r}" for entry in header(cls)),
-            *(f"{name!r}: obj.{name}" for name, _ in declared_fields(cls)),
-        ]
-        value = f"{{{', '.join(members)}}}"
-    return f"def encode_{cls.__name__}(obj):\n    return encode({value})"
+    members = [
+        *(f"{entry.name!r}: {entry.value!r}" for entry in header(cls)),
+        *(f"{name!r}: obj.{name}" for name, _ in declared_fields(cls)),
+    ]
+    return (
+        f"def encode_{cls.__name__}(obj):\n    return encode({{{', '.join(members)}}})"
+    )
 
 
 def _encoders() -> dict[type, Callable[[Any], bytes]]:
+    """Return each model class's encoder.
+
+    A model object holds exactly ``str``, ``int``, ``tuple``, ``frozenset``,
+    ``None`` and model objects (its checks take no subclass), which msgspec
+    writes as the pure path does: but for a class with a header, msgspec's
+    encoder itself. Only that class's is compiled.
+    """
     namespace: dict[str, Any] = {"encode": _ENCODE}
     return {
         cls: compile_function(
@@ -73,6 +84,8 @@ def _encoders() -> dict[type, Callable[[Any], bytes]]:
             namespace,
             qualname=f"fast encode_{cls.__name__}",
         )
+        if header(cls)
+        else _ENCODE
         for cls in MODEL_CLASSES
     }
 
@@ -96,7 +109,7 @@ class _FastPath:
         return _ENCODERS_BY_ID.get(id(type(obj)), _not_a_model_object)(obj)
 
     def loads(self, text: str | bytes | bytearray, cls: type, /) -> Model | None:
-        """Return the *cls* that *text* holds if *text* is canonical, else ``None``."""
+        """Return the *cls* that *text* holds if it provably repeats no key, else ``None``."""
         decode, _, _ = decoder(cls)
         try:
             # loads passes exactly a str, bytes or bytearray: isinstance asks
@@ -105,9 +118,12 @@ class _FastPath:
             obj = decode(_PARSE(raw))
         except Exception:  # noqa: BLE001 -- any failure: the pure path decides
             return None
-        # raw is exactly bytes (loads takes no subclass), so comparing it runs
-        # no code of the caller's.
-        return obj if _ENCODERS[cls](obj) == raw else None
+        # raw is exactly bytes (loads takes no subclass), so counting and
+        # comparing it run no code of the caller's.
+        # The counts first, then the canonical bytes, which repeat no key.
+        if no_repeated_key(raw, obj) or _ENCODERS[cls](obj) == raw:
+            return obj
+        return None
 
 
 FAST_PATH: Final = _FastPath()

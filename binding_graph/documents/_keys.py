@@ -11,7 +11,7 @@ passes, not a call per item.
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import chain, repeat
 from operator import attrgetter, is_not
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
@@ -23,7 +23,7 @@ from binding_graph.model import MODEL_CLASSES
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-_What = Literal["keys", "strings"]
+_What = Literal["keys", "strings", "colons"]
 
 
 class _Term(NamedTuple):
@@ -40,12 +40,13 @@ class _Term(NamedTuple):
 
 
 def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
-    """Count the keys, or the strings, of a *cls* document: a constant, and terms.
+    """Count the keys, the strings or the colons of the strings of a *cls* document: a constant, and terms.
 
-    Strings count the keys too, and the header's string values.
+    Strings count the keys too, and the header's string values; colons are
+    those of the values (no key, and no value of a header, holds one).
     """
     entries = header(cls)
-    constant = len(declared_fields(cls)) + len(entries)
+    constant = 0 if what == "colons" else len(declared_fields(cls)) + len(entries)
     if what == "strings":
         constant += sum(type(entry.value) is str for entry in entries)
     terms: list[_Term] = []
@@ -62,6 +63,8 @@ def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
             constant += count
             if value is not None and values is not None:
                 terms.append(_Term(path, value, values))
+        elif what == "colons" and kind.colons is not None:
+            terms.append(_Term(path, *kind.colons))
     return constant, terms
 
 
@@ -71,14 +74,16 @@ def _count_source(cls: type, what: _What, namespace: dict[str, Any]) -> str:
     Over a collection, each term is one C-level pass, not a call per item.
     """
     constant, terms = _tally(cls, what)
-    expressions = [str(constant)]
+    # The colons: the texts' iterables, joined once and counted in C.
+    expressions = [] if what == "colons" else [str(constant)]
     for term in terms:
         value = f"obj.{term.path}"
         if term.each is None:
             expressions.append(term.value.format(value=value))
             continue
         per_item, item_terms = _tally(term.each, what)
-        expressions.append(f"{per_item} * len({value})")
+        if what != "colons":
+            expressions.append(f"{per_item} * len({value})")
         for inner in item_terms:
             if (
                 inner.each is not None
@@ -88,11 +93,19 @@ def _count_source(cls: type, what: _What, namespace: dict[str, Any]) -> str:
             getter = f"get_{inner.path.replace('.', '_')}"
             namespace[getter] = attrgetter(inner.path)
             expressions.append(inner.values.format(values=f"map({getter}, {value})"))
-    return f"def {what}_{cls.__name__}(obj):\n    return {' + '.join(expressions)}"
+    total = " + ".join(expressions)
+    if what == "colons":
+        total = f"join(chain({', '.join(expressions)})).count(':')"
+    return f"def {what}_{cls.__name__}(obj):\n    return {total}"
 
 
 def _counts(what: _What) -> dict[type, Callable[[Any], int]]:
-    namespace: dict[str, Any] = {"is_not": is_not, "repeat": repeat}
+    namespace: dict[str, Any] = {
+        "chain": chain,
+        "is_not": is_not,
+        "join": "".join,
+        "repeat": repeat,
+    }
     return {
         cls: compile_function(
             f"{what}_{cls.__name__}", _count_source(cls, what, namespace), namespace
@@ -110,3 +123,47 @@ object it built how many keys the document held, repeats aside.
 
 STRING_COUNTS: Final = _counts("strings")
 """How many strings the document of a model object holds, keys included, by its class."""
+
+COLON_COUNTS: Final = _counts("colons")
+"""How many colons the strings of a model object's document hold, by its class.
+
+A text that repeats no key, and writes no colon as an escape, holds as many
+colons as its keys and these together.
+"""
+
+
+def no_repeated_key(text: str | bytes, obj: object) -> bool:
+    r"""Tell whether *text*, which a parser read as the model object *obj*, repeats no key.
+
+    A reader that checked every object against its class (exactly its
+    fields, each of its kind) knows from *obj* how many keys, strings and
+    colons in strings the tree held. Each key of a JSON text is a string
+    followed by a colon of its own, so the text holds at least as many
+    colons as keys, and at least as many keys as the tree: exactly as many
+    only if no key repeats. A colon elsewhere is in a string, written as
+    itself unless escaped (``\u003a``): without an escape, the text holds
+    every colon of the tree's strings besides. Without a backslash, no
+    string holds an escaped quote, so the text holds two quotes per string,
+    and at least as many strings as the tree. So any of these counts equal
+    to the text's proves that no key repeats; a string of a repeated key
+    that was dropped, or a colon or a backslash where the count cannot
+    allow for it, only makes this say False.
+    """
+    cls = type(obj)
+    keys = KEY_COUNTS[cls](obj)
+    # Counted in the text's own type, str or bytes, each with its marks.
+    counted: Any = text
+    marks: Any = _STR_MARKS if isinstance(text, str) else _BYTES_MARKS
+    colon, quote, backslash, escape = marks
+    found = counted.count(colon)
+    if found == keys:
+        return True
+    # The quotes before the colons of the strings: counting those joins every
+    # text of the object.
+    if backslash not in counted and counted.count(quote) == 2 * STRING_COUNTS[cls](obj):
+        return True
+    return bool(found == keys + COLON_COUNTS[cls](obj) and escape not in counted)
+
+
+_STR_MARKS: Final = (":", '"', "\\", "\\u")
+_BYTES_MARKS: Final = (b":", b'"', b"\\", b"\\u")

@@ -77,6 +77,11 @@ def _install() -> FastPath | None:
     return fast
 
 
+def unloaded() -> bool:
+    """Tell whether the fast path is still to be loaded, on first use."""
+    return isinstance(fast, _FirstUse)
+
+
 def use(chosen: FastPath | None) -> None:
     """Make *chosen* the fast path, or ``None`` to run the pure path alone.
 

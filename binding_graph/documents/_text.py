@@ -10,7 +10,7 @@ from binding_graph._checks import MAX_OFFSET
 from binding_graph._gc_pause import call_paused
 from binding_graph._show import short_repr
 from binding_graph.documents import _paths
-from binding_graph.documents._keys import KEY_COUNTS, STRING_COUNTS
+from binding_graph.documents._keys import no_repeated_key
 from binding_graph.documents._reading import read
 from binding_graph.documents._trees import decoder
 from binding_graph.documents._writing import canonical_bytes
@@ -182,7 +182,7 @@ def _read_text(text: str, cls: type) -> Model:
     hold (an offset, the version), and checks that every object has exactly
     its fields, so the object built tells how many keys and strings the
     tree holds; the text holds no repeated key when it has no more than
-    that (see :func:`_no_repeated_key`).
+    that (see :func:`~binding_graph.documents._keys.no_repeated_key`).
     Anything else goes to the strict parser, which refuses it with the
     refusal of the strict reading alone; where it accepts, the two parsers
     built the same tree.
@@ -196,26 +196,9 @@ def _read_text(text: str, cls: type) -> Model:
     except BindingGraphError:
         _strict(text)
         raise
-    if not _no_repeated_key(text, obj):
+    if not no_repeated_key(text, obj):
         _strict(text)
     return obj
-
-
-def _no_repeated_key(text: str, obj: Model) -> bool:
-    """Tell whether *text*, which the plain parser read as *obj*, repeats no key.
-
-    Each key of a JSON text is a string followed by a colon of its own, so
-    the text holds at least as many colons as keys, and at least as many
-    keys as the tree it parses to: exactly as many only if no key repeats.
-    Without a backslash, no string holds an escaped quote, so the text
-    holds two quotes per string, and at least as many strings as the tree.
-    So either count, equal to the tree's, proves that no key repeats; a
-    colon or a backslash inside a string only makes this say False.
-    """
-    cls = type(obj)
-    if str.count(text, ":") == KEY_COUNTS[cls](obj):
-        return True
-    return "\\" not in text and str.count(text, '"') == 2 * STRING_COUNTS[cls](obj)
 
 
 def _loads(text: object, cls: object, max_bytes: object) -> Model:

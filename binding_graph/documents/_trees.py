@@ -38,12 +38,6 @@ def _invalid() -> None:
     raise Invalid
 
 
-def _each(decode: Callable[[object], Model], value: object) -> tuple[Model, ...]:
-    if not is_list(value):
-        raise Invalid
-    return tuple(map(decode, value))
-
-
 def _identifiers(value: object) -> frozenset[str]:
     if not is_list(value):
         raise Invalid
@@ -73,96 +67,120 @@ def _local(field: str, cls: type) -> str:
     return f"header_{field}" if field in {e.name for e in header(cls)} else field
 
 
-def _decoder_source(cls: type, namespace: dict[str, Any], *, check_keys: bool) -> str:
-    """Return the source of ``decode_<cls>``, filling *namespace* with its globals.
+def _body(
+    cls: type, data: str, prefix: str, namespace: dict[str, Any], *, check_keys: bool
+) -> list[str]:
+    """Return the lines that read the tree in the local *data* as a *cls*, into the local ``{prefix}obj``.
 
-    It reads each field from the object, decodes the nested ones, and builds
-    the *cls* as its ``__init__`` would, without calling it.
-    With *check_keys*, it also refuses a key that is not exactly a ``str``,
-    which a tree built in Python may hold: a subclass equal to a field's
-    name, and hashed as it, would be read as that field. The trees that a
-    JSON parser builds hold none, and their decoders leave the check out.
+    Nested objects are read by the same lines, inlined, and the elements of
+    a collection in a loop: one function reads a whole document, with no
+    call per object. Every local is named after *prefix*.
     """
-    name = cls.__name__
     entries = header(cls)
     names = fields_of(cls)
     # The object holds exactly the fields when it holds as many keys as
     # there are fields, and each field is found.
     lines = [
-        f"def decode_{name}(data):",
-        f"    if type(data) is not dict or len(data) != {len(names)}:",
-        "        invalid()",
+        f"if type({data}) is not dict or len({data}) != {len(names)}:",
+        "    invalid()",
     ]
     if check_keys:
         # By identity, before any lookup: hashing a key's class, or
         # comparing a key, could run its own code.
         lines += [
-            "    if not all(map(is_, map(type, data), repeat(str))):",
-            "        invalid()",
+            f"if not all(map(is_, map(type, {data}), repeat(str))):",
+            "    invalid()",
         ]
     lines += [
-        "    try:",
-        *(f"        {_local(field, cls)} = data[{field!r}]" for field in names),
-        "    except KeyError:",
-        "        invalid()",
+        "try:",
+        *(f"    {prefix}{_local(field, cls)} = {data}[{field!r}]" for field in names),
+        "except KeyError:",
+        "    invalid()",
     ]
     if entries:
         tests = [
-            f"type({_local(e.name, cls)}) is {type(e.value).__name__}"
-            f" and {_local(e.name, cls)} == {e.value!r}"
+            f"type({prefix}{_local(e.name, cls)}) is {type(e.value).__name__}"
+            f" and {prefix}{_local(e.name, cls)} == {e.value!r}"
             for e in entries
         ]
-        lines += [f"    if not ({' and '.join(tests)}):", "        invalid()"]
+        lines += [f"if not ({' and '.join(tests)}):", "    invalid()"]
     for field, declared in declared_fields(cls):
-        item = "" if declared.item is None else declared.item.__name__
-        lines += [
-            "    " + line.format(field=field, owner=name, item=item)
-            for line in declared.kind.read
-        ]
-    lines += [
-        f"    obj = new({name})",
-        *(f"    {line}" for line in build_lines(cls, namespace, "obj")),
-        "    return obj",
+        value, inner = f"{prefix}{field}", f"{prefix}{field}_"
+        if declared.kind.nested == "one":
+            lines += _body(
+                declared.model, value, inner, namespace, check_keys=check_keys
+            )
+            lines.append(f"{value} = {inner}obj")
+        elif declared.kind.nested == "many":
+            element = f"{inner}data"
+            lines += [
+                f"if type({value}) is not list:",
+                "    invalid()",
+                f"{inner}all = []",
+                f"for {element} in {value}:",
+                *(
+                    f"    {line}"
+                    for line in _body(
+                        declared.model, element, inner, namespace, check_keys=check_keys
+                    )
+                ),
+                f"    {inner}all.append({inner}obj)",
+                f"{value} = tuple({inner}all)",
+            ]
+        else:
+            lines += [line.format(field=value) for line in declared.kind.read]
+    namespace[cls.__name__] = cls
+    return [
+        *lines,
+        f"{prefix}obj = new({cls.__name__})",
+        *build_lines(cls, namespace, f"{prefix}obj", prefix),
     ]
-    return "\n".join(lines)
 
 
-def _decoders(*, check_keys: bool) -> dict[object, _Decoder]:
-    shared: dict[str, Any] = {
-        "new": object.__new__,
-        "each": _each,
-        "identifiers": _identifiers,
-        "invalid": _invalid,
-        "is_": is_,
-        "repeat": repeat,
-    }
-    decoders: dict[object, _Decoder] = {}
-    # Parts come before wholes in MODEL_CLASSES: each decoder finds the
-    # decoders of its nested classes already in the shared namespace.
-    for cls in MODEL_CLASSES:
-        name = cls.__name__
-        namespace = {**shared, name: cls}
-        source = _decoder_source(cls, namespace, check_keys=check_keys)
-        qualname = f"decode_{name}" + (" of a tree" if check_keys else "")
-        decode = compile_function(
-            f"decode_{name}", source, namespace, qualname=qualname
-        )
-        shared[f"decode_{name}"] = decode
-        decoders[cls] = (decode, _depth(cls), cls)
-    # The nested decoders are looked up in each namespace at call time.
-    return decoders
+def _decoder_source(cls: type, namespace: dict[str, Any], *, check_keys: bool) -> str:
+    """Return the source of ``decode_<cls>``, filling *namespace* with its globals.
+
+    It reads each field from the object, reads the nested ones, inlined,
+    and builds the *cls* as its ``__init__`` would, without calling it.
+    With *check_keys*, it also refuses a key that is not exactly a ``str``,
+    which a tree built in Python may hold: a subclass equal to a field's
+    name, and hashed as it, would be read as that field. The trees that a
+    JSON parser builds hold none, and their decoders leave the check out.
+    """
+    body = _body(cls, "data", "", namespace, check_keys=check_keys)
+    lines = [f"def decode_{cls.__name__}(data):", *(f"    {line}" for line in body)]
+    return "\n".join([*lines, "    return obj"])
 
 
-_DECODERS: Final = _decoders(check_keys=False)
-"""The decoders of the trees a JSON parser builds, by model class."""
-_TREE_DECODERS: Final = _decoders(check_keys=True)
-"""The decoders of trees built in Python, which check every key, by model class."""
+_SHARED: Final[dict[str, Any]] = {
+    "new": object.__new__,
+    "identifiers": _identifiers,
+    "invalid": _invalid,
+    "is_": is_,
+    "repeat": repeat,
+}
+"""The globals every decoder reads."""
+
+
+def _compile(cls: type[Model], *, check_keys: bool) -> _Decoder:
+    namespace = dict(_SHARED)
+    source = _decoder_source(cls, namespace, check_keys=check_keys)
+    name = cls.__name__
+    qualname = f"decode_{name}" + (" of a tree" if check_keys else "")
+    decode = compile_function(f"decode_{name}", source, namespace, qualname=qualname)
+    return (decode, _depth(cls), cls)
+
 
 # By the class's identity: *cls* comes from the caller, and hashing it could
 # run its metaclass's code. The model classes live as long as the process,
 # so no other object can take one's id.
-_BY_ID: Final = {id(cls): entry for cls, entry in _DECODERS.items()}
-_TREE_BY_ID: Final = {id(cls): entry for cls, entry in _TREE_DECODERS.items()}
+_CLASSES: Final = {id(cls): cls for cls in MODEL_CLASSES}
+# Each decoder is compiled when it is first asked for: importing the package
+# compiles none, and a process that reads only graphs from JSON compiles one.
+_BY_ID: Final[dict[int, _Decoder]] = {}
+"""The decoders of the trees a JSON parser builds, by the id of their model class."""
+_TREE_BY_ID: Final[dict[int, _Decoder]] = {}
+"""The decoders of trees built in Python, which check every key, by the id of their model class."""
 
 
 def decoder(
@@ -174,7 +192,11 @@ def decoder(
     keys that are not exactly ``str``. A *cls* that is no model class is
     refused as the argument of *owner*.
     """
-    found = (_TREE_BY_ID if check_keys else _BY_ID).get(id(cls))
+    table = _TREE_BY_ID if check_keys else _BY_ID
+    found = table.get(id(cls))
     if found is None:
-        refuse_type(owner, "cls", f"one of {CLASS_NAMES}", cls, ("cls",))
+        model = _CLASSES.get(id(cls))
+        if model is None:
+            refuse_type(owner, "cls", f"one of {CLASS_NAMES}", cls, ("cls",))
+        found = table[id(cls)] = _compile(model, check_keys=check_keys)
     return found
