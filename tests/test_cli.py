@@ -30,6 +30,7 @@ from binding_graph import (
 )
 from binding_graph.cli import _commands, _parser, _pool, _records, _scan, main
 from binding_graph.cli._report import Progress, Report
+from binding_graph.documents import _paths
 from binding_graph.errors import render_path
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._corpora import corpora, oracle
@@ -995,7 +996,7 @@ class TestAddingACommand:
         summary="count the symbols of each record",
         description="Print how many symbols each record has.",
         examples=(("binding-graph count a.jsonl", "count them"),),
-        run=count_symbols,
+        run=f"{__name__}:count_symbols",
     )
 
     def test_a_new_entry_is_a_new_command(
@@ -1283,3 +1284,30 @@ class TestMain:
         report.emit("Zoë", {})
         out.flush()
         assert raw.getvalue() == b"Zo\\xeb\n"
+
+
+class TestPureFirst:
+    """A run reads its first records without loading the fast path, and loads it for the rest."""
+
+    def test_a_few_records_never_load_the_fast_path(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A short run reads on the pure path, and leaves the fast path to load on first use."""
+        monkeypatch.setattr(_scan, "_READ", [0])
+        _paths.reset()
+        write("a.jsonl", LINE + b"\n[]\n")
+        assert cli("validate", "a.jsonl").status == 1
+        assert _paths.unloaded()
+        assert _scan._READ == [2]  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+
+    def test_past_the_first_records_the_fast_path_is_loaded(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Once a process has read PURE_FIRST records, it reads as loads does, with the fast path where installed."""
+        monkeypatch.setattr(_scan, "_READ", [_scan.PURE_FIRST])
+        _paths.reset()
+        write("a.jsonl", LINE + b"\n")
+        assert cli("validate", "a.jsonl") == Result(
+            0, "1 record: 1 accepted, 0 refused\n", ""
+        )
+        assert not _paths.unloaded()

@@ -268,3 +268,50 @@ class TestPipesAndTerminals:
             argv, capture_output=True, env=child_environment(), check=False
         )
         assert (piped.stdout, piped.stderr) == (child.stdout, b"")
+
+
+_IMPORTED = (
+    "import json, sys\n"
+    "from binding_graph.cli import main\n"
+    "status = main(sys.argv[1:])\n"
+    "heavy = {'subprocess', 'pathlib', 'shutil', 'tempfile', 'msgspec', 'bz2', 'lzma'}\n"
+    "print(json.dumps([status, sorted(m for m in sys.modules"
+    " if m.split('.')[0] in heavy or m.startswith('binding_graph.')"
+    " and m.split('.')[1] in {'analysis', 'arithmetic', 'units', 'datasets'})]))\n"
+)
+
+
+class TestWhatACommandImports:
+    """A command imports only what it needs: a validate of a few records starts as fast as the package imports."""
+
+    def test_validate_of_a_few_records_imports_nothing_it_does_not_use(
+        self, tmp_path: Path
+    ) -> None:
+        """A few records: no subprocess, pathlib, shutil, tempfile, msgspec, nor another command's wing."""
+        corpus = tmp_path / "a.jsonl"
+        corpus.write_bytes(canonical_bytes(graph()) + b"\n[]\n")
+        output = run_python("-c", _IMPORTED, "validate", "--all", str(corpus))
+        assert json.loads(output.splitlines()[-1]) == [1, []]
+
+    def test_a_long_run_loads_the_fast_path_from_its_second_batch(
+        self, tmp_path: Path
+    ) -> None:
+        """More records than PURE_FIRST: the fast path is loaded, where the extra installs it, with the same output."""
+        pytest.importorskip(
+            "msgspec", reason="the fast extra (msgspec) is not installed"
+        )
+        corpus = tmp_path / "a.jsonl"
+        corpus.write_bytes((canonical_bytes(graph()) + b"\n") * 300 + b"[]\n")
+        output = run_python("-c", _IMPORTED, "validate", str(corpus))
+        *report, last = output.splitlines()
+        status, imported = json.loads(last)
+        assert (status, {m.split(".")[0] for m in imported}) == (1, {"msgspec"})
+        pure = run_python(
+            "-c",
+            _IMPORTED,
+            "validate",
+            str(corpus),
+            environment={"BINDING_GRAPH_PURE": "1"},
+        )
+        assert pure.splitlines()[:-1] == report
+        assert report[-1] == "301 records: 300 accepted, 1 refused (wrong_type 1)"

@@ -6,6 +6,7 @@ import errno
 import io
 import json
 import os
+import secrets
 import stat
 import tempfile
 import types
@@ -221,7 +222,7 @@ def _full_temporary_files(monkeypatch: pytest.MonkeyPatch) -> None:
             os.close(full)
         return fd
 
-    monkeypatch.setattr(_rewrite.os, "open", full_open)
+    monkeypatch.setattr(os, "open", full_open)
 
 
 @needs_dev_full
@@ -323,9 +324,9 @@ class TestEndedWhileMade:
             os.close(fd)
             raise KeyboardInterrupt
 
-        monkeypatch.setattr(_rewrite.os, "fdopen", interrupted)
+        monkeypatch.setattr(os, "fdopen", interrupted)
         result = cli("canonicalize", "a.jsonl")
-        monkeypatch.setattr(_rewrite.os, "fdopen", opened)
+        monkeypatch.setattr(os, "fdopen", opened)
         assert result == Result(130, "", "binding-graph: interrupted\n")
         assert sorted(p.name for p in Path().iterdir()) == ["a.jsonl"]
         assert Path("a.jsonl").read_bytes() == LOOSE
@@ -337,7 +338,11 @@ class TestEndedWhileMade:
         path = tmp_path / "a.jsonl"
         path.write_bytes(LOOSE)
         names = iter(["taken", "free"])
-        monkeypatch.setattr(_rewrite.secrets, "token_hex", lambda _: next(names))
+
+        def token_hex(_: int) -> str:
+            return next(names)
+
+        monkeypatch.setattr(secrets, "token_hex", token_hex)
         (tmp_path / ".a.jsonl.taken.tmp").write_bytes(b"another's")
         output = _rewrite.Output(
             _scan.Source(str(path), str(path)), "file", path.stat()

@@ -11,34 +11,21 @@ in :mod:`binding_graph.cli._units_commands`, ``import`` and ``score`` in
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import json
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from binding_graph.cli._analysis_commands import (
-    analyze,
-    analyze_options,
-    render,
-    render_options,
-)
-from binding_graph.cli._canonicalize_command import canonicalize, check_option
-from binding_graph.cli._datasets_commands import (
-    import_cases,
-    import_options,
-    score_command,
-    score_options,
-)
 from binding_graph.cli._records import each_record
 from binding_graph.cli._report import Report, write
-from binding_graph.cli._solve_command import solve
-from binding_graph.cli._units_commands import admit, admit_options, units, units_options
 from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
 
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 
@@ -51,8 +38,12 @@ class Command:
         summary: One line, in the list of commands.
         description: A paragraph, atop the command's ``--help``.
         examples: ``(command line, what it does)`` pairs, shown in ``--help``.
-        run: Do the job, given the parsed arguments; return the exit status.
-        options: Add the command's own arguments to its parser.
+        run: Where the function is that does the job, given the parsed
+            arguments, and returns the exit status: ``MODULE:NAME``, a
+            module of this package imported only when the command runs.
+        options: Where the function is that adds the command's own
+            arguments to its parser, as *run* says where: imported only to
+            parse that command's arguments.
         corpus: Whether it takes ``PATH...`` and the options of every corpus
             command: ``--format``, ``--max-bytes`` and ``--jobs``.
     """
@@ -61,9 +52,27 @@ class Command:
     summary: str
     description: str
     examples: tuple[tuple[str, str], ...]
-    run: Callable[[argparse.Namespace], int]
-    options: Callable[[argparse.ArgumentParser], None] | None = None
+    run: str
+    options: str | None = None
     corpus: bool = True
+
+    def runner(self) -> Callable[[argparse.Namespace], int]:
+        """Import and return the function that runs the command."""
+        found: Callable[[argparse.Namespace], int] = _imported(self.run)
+        return found
+
+    def adder(self) -> Callable[[argparse.ArgumentParser], None] | None:
+        """Import and return the function that adds the command's own options, if it has any."""
+        if self.options is None:
+            return None
+        found: Callable[[argparse.ArgumentParser], None] = _imported(self.options)
+        return found
+
+
+def _imported(where: str) -> Any:  # noqa: ANN401 -- a function, of the type its caller names
+    """Import the function *where* names, ``MODULE:NAME``: each command's module only when it is used."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 # -- validate, hash --------------------------------------------------------------------
@@ -73,11 +82,13 @@ def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
     """Keep nothing of an accepted graph: validate only counts it."""
 
 
-def _validate(args: argparse.Namespace) -> int:
+def validate(args: argparse.Namespace) -> int:
+    """Run ``validate``: report each refused record (every refusal with ``--all``) and a summary."""
     return each_record(args, _nothing, every=args.all)
 
 
-def _all_option(parser: argparse.ArgumentParser) -> None:
+def all_option(parser: argparse.ArgumentParser) -> None:
+    """Add validate's own option, ``--all``."""
     parser.add_argument(
         "--all",
         action="store_true",
@@ -92,20 +103,23 @@ def _print_hash(report: Report, label: str, line: int, value: str) -> None:
     report.emit(f"{value} {label}:{line}", {"file": label, "line": line, "hash": value})
 
 
-def _hash(args: argparse.Namespace) -> int:
+def hash_records(args: argparse.Namespace) -> int:
+    """Run ``hash``: print each accepted record's content hash, and validate's report."""
     return each_record(args, content_hash, _print_hash)
 
 
 # -- schema -------------------------------------------------------------------------------
 
 
-def _schema(args: argparse.Namespace) -> int:
+def schema(args: argparse.Namespace) -> int:
+    """Run ``schema``: print the JSON Schema of the profile asked for."""
     schema = json_schema(args.profile)
     write(sys.stdout, json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
     return 0
 
 
-def _profile_option(parser: argparse.ArgumentParser) -> None:
+def profile_option(parser: argparse.ArgumentParser) -> None:
+    """Add schema's own option, ``--profile``."""
     parser.add_argument(
         "--profile",
         choices=sorted(SCHEMA_PROFILES),
@@ -119,6 +133,8 @@ def _profile_option(parser: argparse.ArgumentParser) -> None:
 
 
 # -- the table ----------------------------------------------------------------------------
+
+_HERE: Final = __name__
 
 COMMANDS: Final[tuple[Command, ...]] = (
     Command(
@@ -143,8 +159,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("producer | binding-graph validate -", "check standard input"),
         ),
-        run=_validate,
-        options=_all_option,
+        run=f"{_HERE}:validate",
+        options=f"{_HERE}:all_option",
     ),
     Command(
         name="hash",
@@ -157,7 +173,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ("binding-graph hash examples/corpus.jsonl", "hash each graph of a corpus"),
             ("binding-graph hash --jobs 2 data/", "with two processes"),
         ),
-        run=_hash,
+        run=f"{_HERE}:hash_records",
     ),
     Command(
         name="canonicalize",
@@ -177,8 +193,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("binding-graph canonicalize - < in.jsonl > out.jsonl", "as a filter"),
         ),
-        run=canonicalize,
-        options=check_option,
+        run="binding_graph.cli._canonicalize_command:canonicalize",
+        options="binding_graph.cli._canonicalize_command:check_option",
     ),
     Command(
         name="analyze",
@@ -212,8 +228,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "check the units too",
             ),
         ),
-        run=analyze,
-        options=analyze_options,
+        run="binding_graph.cli._analysis_commands:analyze",
+        options="binding_graph.cli._analysis_commands:analyze_options",
     ),
     Command(
         name="solve",
@@ -240,7 +256,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("producer | binding-graph solve -", "solve standard input"),
         ),
-        run=solve,
+        run="binding_graph.cli._solve_command:solve",
     ),
     Command(
         name="admit",
@@ -269,8 +285,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "decide every equation again, in place",
             ),
         ),
-        run=admit,
-        options=admit_options,
+        run="binding_graph.cli._units_commands:admit",
+        options="binding_graph.cli._units_commands:admit_options",
     ),
     Command(
         name="units",
@@ -288,8 +304,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ('binding-graph units "miles per hour"', "read a unit"),
             ('binding-graph units --format json "degrees Celsius"', "as JSON"),
         ),
-        run=units,
-        options=units_options,
+        run="binding_graph.cli._units_commands:units",
+        options="binding_graph.cli._units_commands:units_options",
         corpus=False,
     ),
     Command(
@@ -319,8 +335,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "the report as JSON",
             ),
         ),
-        run=import_cases,
-        options=import_options,
+        run="binding_graph.cli._datasets_commands:import_cases",
+        options="binding_graph.cli._datasets_commands:import_options",
         corpus=False,
     ),
     Command(
@@ -346,8 +362,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("parser | binding-graph score - gold.jsonl", "score standard input"),
         ),
-        run=score_command,
-        options=score_options,
+        run="binding_graph.cli._datasets_commands:score_command",
+        options="binding_graph.cli._datasets_commands:score_options",
         corpus=False,
     ),
     Command(
@@ -366,8 +382,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("binding-graph render --to mermaid graph.json", "for a Markdown page"),
         ),
-        run=render,
-        options=render_options,
+        run="binding_graph.cli._analysis_commands:render",
+        options="binding_graph.cli._analysis_commands:render_options",
         corpus=False,
     ),
     Command(
@@ -388,8 +404,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "the schema for a language model",
             ),
         ),
-        run=_schema,
-        options=_profile_option,
+        run=f"{_HERE}:schema",
+        options=f"{_HERE}:profile_option",
         corpus=False,
     ),
 )

@@ -10,6 +10,7 @@ the command as well as after it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -59,8 +60,37 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def _terminal_width() -> int:
+    """Return the terminal's width as :func:`shutil.get_terminal_size` does, without importing shutil.
+
+    argparse's formatter imports shutil for it, and shutil, its compressors:
+    more than a run over a few records costs.
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # None: refused below
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class _Formatter(argparse.HelpFormatter):
     """Wrap descriptions, but keep the lines of the examples as they are."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        # The width argparse would take: the terminal's, less 2.
+        width = _terminal_width() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if text.startswith("examples:"):
@@ -104,8 +134,14 @@ def _epilog(examples: Sequence[tuple[str, str]]) -> str:
     return "examples:\n" + "\n".join(rows)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the parser of the ``binding-graph`` command line, built from :data:`COMMANDS`."""
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """Return the parser of the ``binding-graph`` command line, built from :data:`COMMANDS`.
+
+    With *chosen*, the parser of that command alone; without, every
+    command's (for the list of commands, or a word that names none): each
+    command's module is imported only when its own arguments are parsed, so
+    that a run pays for its own command alone.
+    """
     top = argparse.ArgumentParser(
         prog=PROGRAM,
         description=(
@@ -134,6 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
         parser_class=_CommandParser,
     )
     for command in COMMANDS:
+        if chosen is not None and command.name != chosen:
+            continue
         sub = commands.add_parser(
             command.name,
             help=command.summary,
@@ -143,9 +181,10 @@ def build_parser() -> argparse.ArgumentParser:
         )
         if command.corpus:
             add_corpus_options(sub)
-        if command.options is not None:
-            command.options(sub)
-        sub.set_defaults(run=command.run)
+        options = command.adder()
+        if options is not None:
+            options(sub)
+        sub.set_defaults(run=command.runner())
     return top
 
 
@@ -156,7 +195,11 @@ def parse(arguments: list[str]) -> argparse.Namespace:
         SystemExit: after ``--help`` or ``--version`` (status 0), or a usage
             error (status 2), which argparse has printed.
     """
-    parser = build_parser()
+    # The command is the first word that names one: a shared option given
+    # before it takes a number or a format, never a command's name.
+    names = {command.name for command in COMMANDS}
+    chosen = next((word for word in arguments if word in names), None)
+    parser = build_parser(chosen)
     args = parser.parse_args(arguments)
     for name, (flag, default, _) in SHARED.items():
         before = getattr(args, early(name))

@@ -14,7 +14,6 @@ import os
 import signal
 import sys
 import threading
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from binding_graph.cli._report import PROGRAM
@@ -80,7 +79,7 @@ def stderr_somewhere() -> Generator[None, None, None]:
     if sys.stderr is not None:
         yield
         return
-    with Path(os.devnull).open("w", encoding="utf-8") as devnull:
+    with open(os.devnull, "w", encoding="utf-8") as devnull:  # noqa: PTH123 -- pathlib costs the command its start-up
         sys.stderr = devnull
         try:
             yield

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import time
 from collections import Counter
@@ -150,8 +149,13 @@ class Progress:
             columns = os.get_terminal_size(self.stream.fileno()).columns
         except (AttributeError, OSError, ValueError):  # not a terminal's descriptor
             columns = 0
-        # 0 from a terminal that does not know its size (a serial line).
-        return columns or shutil.get_terminal_size().columns
+        if columns:
+            return columns
+        # A terminal that does not know its size (a serial line): shutil
+        # asks the environment, and is imported only then.
+        import shutil  # noqa: PLC0415
+
+        return shutil.get_terminal_size().columns
 
     def render(self, columns: int | None = None) -> str:
         """Return the bar's line for a terminal *columns* wide (by default, the stream's).

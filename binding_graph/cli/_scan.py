@@ -16,11 +16,9 @@ import hashlib
 import os
 import stat
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
-import attrs
-
+from binding_graph.documents import _paths
 from binding_graph.documents._lines import split_lines
 from binding_graph.errors import BindingGraphError, too_large
 from binding_graph.jsonl import load_line
@@ -48,6 +46,17 @@ BATCH_LINES: Final = 256
 BATCH_BYTES: Final = 1 << 20
 """A batch is cut once it holds this many bytes: 1 MiB."""
 
+PURE_FIRST: Final = BATCH_LINES
+"""How many records a process reads on the pure path before it loads the fast one.
+
+Importing msgspec, where the ``fast`` extra installs it, takes longer than
+reading a few records without it: a run over a few records never loads it,
+and a longer one does from its second batch on. Both paths give the same
+answers.
+"""
+
+_READ: Final = [0]  # records this process has read, up to PURE_FIRST
+
 STDIN_LABEL: Final = "<stdin>"
 """How standard input is named in reports."""
 
@@ -55,8 +64,9 @@ DOCUMENTS: Final = (".json", ".jsonl", ".ndjson")
 """The suffixes of the files read below a directory: a document, or JSON Lines under either name."""
 
 
-@attrs.frozen
-class Source:
+# Named tuples, not attrs classes: the events are made in every run, and
+# their classes are made in every start of the command.
+class Source(NamedTuple):
     """A file to read, as the command line names it."""
 
     label: str  # as reported: the path as given or found, or <stdin>
@@ -65,16 +75,14 @@ class Source:
     size: int = 0  # its size in bytes, for progress, when known
 
 
-@attrs.frozen
-class Started:
+class Started(NamedTuple):
     """A source was opened: *opened* is what ``os.fstat`` said of it then (``None`` for standard input)."""
 
     source: Source
     opened: os.stat_result | None = None
 
 
-@attrs.frozen
-class Batch:
+class Batch(NamedTuple):
     """Lines of a source, yet to be read."""
 
     source: Source
@@ -82,8 +90,7 @@ class Batch:
     size: int  # bytes of the source read for them
 
 
-@attrs.frozen
-class Records:
+class Records(NamedTuple):
     """The outcomes of a batch's lines, in order."""
 
     source: Source
@@ -91,16 +98,14 @@ class Records:
     size: int
 
 
-@attrs.frozen
-class Ended:
+class Ended(NamedTuple):
     """A source was read to its end; *digest* is the SHA-256 of its bytes, if asked for."""
 
     source: Source
     digest: str
 
 
-@attrs.frozen
-class Failed:
+class Failed(NamedTuple):
     """A source could not be read; *message* says why, in one line."""
 
     source: Source
@@ -118,45 +123,48 @@ def _os_message(label: str, error: OSError) -> str:
     return f"{label}: {error.strerror or error}"
 
 
-def _size(path: Path) -> int:
+def _size(path: str) -> int:
     try:
-        return path.stat().st_size
+        return os.stat(path).st_size  # noqa: PTH116 -- pathlib costs the command its start-up
     except OSError:
         return 0  # opening it will say what is wrong
 
 
-def _source(path: Path, label: str) -> Source:
-    return Source(label, str(path), whole=path.suffix == ".json", size=_size(path))
+def _source(path: str, label: str) -> Source:
+    whole = os.path.splitext(path)[1] == ".json"  # noqa: PTH122 -- as _size
+    return Source(label, path, whole=whole, size=_size(path))
 
 
 def _below(directory: str, fail: Callable[[str], None]) -> list[Source] | None:
     """Return the documents below *directory*; ``None`` if it cannot be read."""
-    found: list[tuple[tuple[str, ...], Path]] = []
+    found: list[tuple[tuple[str, ...], str]] = []
     failures: list[OSError] = []
 
     def unreadable(error: OSError) -> None:
         failures.append(error)
         fail(_os_message(str(error.filename), error))
 
-    top = Path(directory)
+    # os.path, not pathlib: importing pathlib costs more than a small corpus
+    # takes to check.
     for root, directories, files in os.walk(directory, onerror=unreadable):
         # Walked in sorted order, so that errors come in the order files are read.
         directories.sort()
         for name in sorted(files):
-            path = Path(root, name)
-            if path.suffix not in DOCUMENTS:
+            path = os.path.join(root, name)  # noqa: PTH118
+            if os.path.splitext(name)[1] not in DOCUMENTS:  # noqa: PTH122
                 continue
             try:
-                mode = path.stat().st_mode
+                mode = os.stat(path).st_mode  # noqa: PTH116
             except OSError as error:  # a dangling symbolic link, or a loop of them
                 unreadable(error)
                 continue
             if stat.S_ISREG(mode):
-                found.append((path.relative_to(top).parts, path))
+                parts = os.path.relpath(path, directory).split(os.sep)  # noqa: PTH206
+                found.append((tuple(parts), path))
     if not found and failures:
         return None  # already said why
     # Sorted by path components, so that a directory's files stay together.
-    return [_source(path, str(path)) for _, path in sorted(found)]
+    return [_source(path, path) for _, path in sorted(found)]
 
 
 def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Source]:
@@ -179,7 +187,7 @@ def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Sour
                 fail(f"{path}: no *.json, *.jsonl or *.ndjson file in this directory")
             sources.extend(found or ())
         else:
-            sources.append(_source(Path(path), path))
+            sources.append(_source(path, path))
     return sources
 
 
@@ -237,14 +245,14 @@ def open_source(source: Source) -> tuple[BinaryIO, os.stat_result | None]:
         if sys.stdin is None:  # its descriptor was closed before the command started
             raise OSError(errno.EBADF, "standard input is closed")
         return sys.stdin.buffer, None
-    file = Path(source.path).open("rb")  # noqa: SIM115 -- its reader closes it
+    file = open(source.path, "rb")  # noqa: PTH123, SIM115 -- as _size; its reader closes it
     return file, os.fstat(file.fileno())
 
 
 def _irregular(path: str) -> bool:
     """Tell whether *path* names something other than a regular file, without opening it."""
     try:
-        return not stat.S_ISREG(Path(path).stat().st_mode)
+        return not stat.S_ISREG(os.stat(path).st_mode)  # noqa: PTH116
     except OSError:
         return False  # opening it will say what is wrong
 
@@ -313,8 +321,26 @@ def outcomes(
 
     With *every*, a refused record comes with all its refusals
     (:func:`~binding_graph.refusals`). A pure function of its arguments,
-    run in a worker process with ``--jobs``.
+    run in a worker process with ``--jobs``; its first records are read on
+    the pure path (see :data:`PURE_FIRST`).
     """
+    if _READ[0] >= PURE_FIRST or not _paths.unloaded():
+        return _outcomes(handler, max_bytes, every, whole, lines)
+    _READ[0] += len(lines)
+    _paths.use(None)
+    try:
+        return _outcomes(handler, max_bytes, every, whole, lines)
+    finally:
+        _paths.reset()
+
+
+def _outcomes(
+    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    max_bytes: int,
+    every: bool,  # noqa: FBT001
+    whole: bool,  # noqa: FBT001
+    lines: Sequence[tuple[int, bytes | None]],
+) -> list[Outcome]:
     result: list[Outcome] = []
     for number, line in lines:
         if line is None:
