@@ -632,13 +632,13 @@ def run_word_problems(competitors: list[comp.Competitor], calls: int) -> str:
     batches = 50
     per_batch = max(1, calls // batches)
     sections: list[str] = []
-    graphs = word_problem_graphs()
-    bundled = next(iter(graphs))
-    graphs[
+    problems = word_problem_graphs()
+    bundled = next(iter(problems))
+    problems[
         "the bundled example, accented (every vowel of its texts accented: the same lengths and ids)"
-    ] = accented(graphs[bundled])
+    ] = accented(problems[bundled])
     medians: dict[str, dict[str, float]] = {}
-    for label, data in graphs.items():
+    for label, data in problems.items():
         graphs = {c.name: c.construct(data) for c in competitors if not c.missing}
         documents = {
             c.name: c.canonical_bytes(graphs[c.name])
@@ -673,7 +673,7 @@ def run_word_problems(competitors: list[comp.Competitor], calls: int) -> str:
                     medians.setdefault(label, {})[f"{key} {name}"] = timing.median
         sections.append(f"### {label}\n\n" + paired_table(rows, names))
         sections.append(_target_lines(rows))
-    sections.append(_accent_lines(medians, list(graphs)))
+    sections.append(_accent_lines(medians, list(problems)))
     head = (
         f"Per call: the median over {batches} interleaved rounds, each timing"
         f" {per_batch} calls of every competitor in turn, of the mean time of a"
