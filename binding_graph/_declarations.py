@@ -13,8 +13,6 @@ comes earlier in the class and has passed its own test already.
 
 from __future__ import annotations
 
-import itertools
-import operator
 import string
 import unicodedata
 from collections.abc import Callable
@@ -140,9 +138,7 @@ _new_tuple: Final[Callable[[type[Site], tuple[object, ...]], Site]] = tuple[
 TEMPLATE_NAMES: Final[dict[str, object]] = {
     "MAX_OFFSET": MAX_OFFSET,
     "iskeyword": iskeyword,
-    "is_": operator.is_,
     "is_normalized": unicodedata.is_normalized,
-    "repeat": itertools.repeat,
 }
 """The globals every fast test may read, besides what its declaration names."""
 

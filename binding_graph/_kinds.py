@@ -23,7 +23,8 @@ from typing import Any, Final
 
 from binding_graph import _checks
 from binding_graph._checks import MAX_OFFSET
-from binding_graph._declarations import Declaration, Kind
+from binding_graph._codegen import compile_function
+from binding_graph._declarations import TEMPLATE_NAMES, Declaration, Kind
 
 # -- the kinds -------------------------------------------------------------------------
 
@@ -104,12 +105,7 @@ IDENTIFIER: Final = Kind(
 
 IDENTIFIERS: Final = Kind(
     "identifiers",
-    # The identifier's test, member by member, each a pass in C: exactly
-    # str, an identifier, no keyword, and ASCII or NFKC-normal.
-    "type({value}) is frozenset and all(map(is_, map(type, {value}), repeat(str)))"
-    " and all(map(str.isidentifier, {value})) and not any(map(iskeyword, {value}))"
-    " and (all(map(str.isascii, {value}))"
-    ' or all(map(is_normalized, repeat("NFKC"), {value})))',
+    "type({value}) is frozenset and all(map(is_identifier, {value}))",
     _checks.identifiers,
     lambda _, __: {
         "description": "A set of symbol ids, in any order.",
@@ -233,6 +229,14 @@ KINDS: Final = (
     OBJECTS,
 )
 """Every kind of field."""
+
+# A set of identifiers is tested member by member, with the test above.
+TEMPLATE_NAMES["is_identifier"] = compile_function(
+    "is_identifier",
+    f"def is_identifier(value):\n    return bool({_IDENTIFIER.format(value='value')})",
+    dict(TEMPLATE_NAMES),
+    qualname="identifier.accepts",
+)
 
 text: Final = Declaration(TEXT)
 """The declaration of a required text field."""
