@@ -28,7 +28,15 @@ from binding_graph import (
     refusals,
     to_data,
 )
-from binding_graph.cli import _commands, _parser, _pool, _records, _scan, main
+from binding_graph.cli import (
+    _check_commands,
+    _commands,
+    _parser,
+    _pool,
+    _records,
+    _scan,
+    main,
+)
 from binding_graph.cli._report import Progress, Report
 from binding_graph.documents import _paths
 from binding_graph.errors import render_path
@@ -945,7 +953,7 @@ class TestJobs:
         """A worker process that ends abruptly: one line on stderr, exit 2."""
         write("a.jsonl", LINE)
         monkeypatch.setattr(_pool, "usable_cpus", lambda: 2)
-        monkeypatch.setattr(_commands, "_nothing", die)
+        monkeypatch.setattr(_check_commands, "_nothing", die)
         result = cli("validate", "--jobs", "2", "a.jsonl")
         assert result == Result(
             2,
@@ -1241,7 +1249,7 @@ class TestMain:
     ) -> None:
         """An interrupted run says so in one line, and exits 130."""
         write("a.jsonl", LINE)
-        monkeypatch.setattr(_commands, "_nothing", interrupt)
+        monkeypatch.setattr(_check_commands, "_nothing", interrupt)
         assert cli("validate", "a.jsonl") == Result(
             130, "", "binding-graph: interrupted\n"
         )

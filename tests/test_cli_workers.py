@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from binding_graph import canonical_bytes, to_data
-from binding_graph.cli import _commands, _pool
+from binding_graph.cli import _check_commands, _pool
 from binding_graph.cli._report import RunError
 from tests._helpers import Result, graph
 
@@ -113,7 +113,7 @@ class TestEndings:
         """An exception in a worker is raised again by main, as with one process; no worker is left."""
         Path("a.jsonl").write_bytes(LINE + b"\n")
         monkeypatch.setattr(_pool, "usable_cpus", lambda: 2)
-        monkeypatch.setattr(_commands, "_nothing", fail)
+        monkeypatch.setattr(_check_commands, "_nothing", fail)
         processes = started_processes(monkeypatch)
         with pytest.raises(ValueError, match="a bug in a handler"):
             cli("validate", "--jobs", "2", "a.jsonl")

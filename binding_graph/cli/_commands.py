@@ -1,8 +1,8 @@
 """The subcommands of ``binding-graph``, one entry each in :data:`COMMANDS`, and the corpus commands.
 
-``validate`` and ``hash`` look at each record on its own, through
-:func:`binding_graph.cli._records.each_record`; ``schema`` reads nothing.
-``canonicalize`` lives in :mod:`binding_graph.cli._canonicalize_command`,
+``validate``, ``hash`` and ``schema`` live in
+:mod:`binding_graph.cli._check_commands`, ``canonicalize`` in
+:mod:`binding_graph.cli._canonicalize_command`,
 ``analyze`` and ``render`` in :mod:`binding_graph.cli._analysis_commands`,
 ``solve`` in :mod:`binding_graph.cli._solve_command`, ``admit`` and ``units``
 in :mod:`binding_graph.cli._units_commands`, ``import`` and ``score`` in
@@ -12,21 +12,13 @@ in :mod:`binding_graph.cli._units_commands`, ``import`` and ``score`` in
 from __future__ import annotations
 
 import importlib
-import json
-import sys
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from binding_graph.cli._records import each_record
-from binding_graph.cli._report import Report, write
-from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
-
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
-
-    from binding_graph.model import SemanticSymbolicBindingGraph
 
 
 @attrs.frozen
@@ -75,66 +67,9 @@ def _imported(where: str) -> Any:  # noqa: ANN401 -- a function, of the type its
     return getattr(importlib.import_module(module), name)
 
 
-# -- validate, hash --------------------------------------------------------------------
-
-
-def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
-    """Keep nothing of an accepted graph: validate only counts it."""
-
-
-def validate(args: argparse.Namespace) -> int:
-    """Run ``validate``: report each refused record (every refusal with ``--all``) and a summary."""
-    return each_record(args, _nothing, every=args.all)
-
-
-def all_option(parser: argparse.ArgumentParser) -> None:
-    """Add validate's own option, ``--all``."""
-    parser.add_argument(
-        "--all",
-        action="store_true",
-        help=(
-            "report every refusal of each refused record, in document order, not"
-            " only its first (at most 100 a record)"
-        ),
-    )
-
-
-def _print_hash(report: Report, label: str, line: int, value: str) -> None:
-    report.emit(f"{value} {label}:{line}", {"file": label, "line": line, "hash": value})
-
-
-def hash_records(args: argparse.Namespace) -> int:
-    """Run ``hash``: print each accepted record's content hash, and validate's report."""
-    return each_record(args, content_hash, _print_hash)
-
-
-# -- schema -------------------------------------------------------------------------------
-
-
-def schema(args: argparse.Namespace) -> int:
-    """Run ``schema``: print the JSON Schema of the profile asked for."""
-    schema = json_schema(args.profile)
-    write(sys.stdout, json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
-    return 0
-
-
-def profile_option(parser: argparse.ArgumentParser) -> None:
-    """Add schema's own option, ``--profile``."""
-    parser.add_argument(
-        "--profile",
-        choices=sorted(SCHEMA_PROFILES),
-        default="default",
-        help=(
-            "default: every rule a schema can state; generation: the subset that"
-            " constrained decoders and strict structured outputs take, properties"
-            " in canonical order (default: %(default)s)"
-        ),
-    )
-
-
 # -- the table ----------------------------------------------------------------------------
 
-_HERE: Final = __name__
+_CHECKS: Final = "binding_graph.cli._check_commands"
 
 COMMANDS: Final[tuple[Command, ...]] = (
     Command(
@@ -159,8 +94,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("producer | binding-graph validate -", "check standard input"),
         ),
-        run=f"{_HERE}:validate",
-        options=f"{_HERE}:all_option",
+        run=f"{_CHECKS}:validate",
+        options=f"{_CHECKS}:all_option",
     ),
     Command(
         name="hash",
@@ -173,7 +108,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ("binding-graph hash examples/corpus.jsonl", "hash each graph of a corpus"),
             ("binding-graph hash --jobs 2 data/", "with two processes"),
         ),
-        run=f"{_HERE}:hash_records",
+        run=f"{_CHECKS}:hash_records",
     ),
     Command(
         name="canonicalize",
@@ -404,8 +339,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "the schema for a language model",
             ),
         ),
-        run=f"{_HERE}:schema",
-        options=f"{_HERE}:profile_option",
+        run=f"{_CHECKS}:schema",
+        options=f"{_CHECKS}:profile_option",
         corpus=False,
     ),
 )

@@ -1,0 +1,78 @@
+"""The commands that check records one by one, ``validate`` and ``hash``, and ``schema``.
+
+``validate`` and ``hash`` look at each record on its own, through
+:func:`binding_graph.cli._records.each_record`; ``schema`` reads nothing.
+Their entries are in :data:`binding_graph.cli._commands.COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from binding_graph.cli._records import each_record
+from binding_graph.cli._report import Report, write
+from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
+
+if TYPE_CHECKING:
+    import argparse
+
+    from binding_graph.model import SemanticSymbolicBindingGraph
+
+
+# -- validate, hash --------------------------------------------------------------------
+
+
+def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
+    """Keep nothing of an accepted graph: validate only counts it."""
+
+
+def validate(args: argparse.Namespace) -> int:
+    """Run ``validate``: report each refused record (every refusal with ``--all``) and a summary."""
+    return each_record(args, _nothing, every=args.all)
+
+
+def all_option(parser: argparse.ArgumentParser) -> None:
+    """Add validate's own option, ``--all``."""
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help=(
+            "report every refusal of each refused record, in document order, not"
+            " only its first (at most 100 a record)"
+        ),
+    )
+
+
+def _print_hash(report: Report, label: str, line: int, value: str) -> None:
+    report.emit(f"{value} {label}:{line}", {"file": label, "line": line, "hash": value})
+
+
+def hash_records(args: argparse.Namespace) -> int:
+    """Run ``hash``: print each accepted record's content hash, and validate's report."""
+    return each_record(args, content_hash, _print_hash)
+
+
+# -- schema -------------------------------------------------------------------------------
+
+
+def schema(args: argparse.Namespace) -> int:
+    """Run ``schema``: print the JSON Schema of the profile asked for."""
+    schema = json_schema(args.profile)
+    write(sys.stdout, json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+def profile_option(parser: argparse.ArgumentParser) -> None:
+    """Add schema's own option, ``--profile``."""
+    parser.add_argument(
+        "--profile",
+        choices=sorted(SCHEMA_PROFILES),
+        default="default",
+        help=(
+            "default: every rule a schema can state; generation: the subset that"
+            " constrained decoders and strict structured outputs take, properties"
+            " in canonical order (default: %(default)s)"
+        ),
+    )
