@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from hypothesis import given
@@ -29,11 +29,13 @@ from binding_graph import (
     is_canonical,
     loads,
     refusals,
+    to_data,
 )
 from binding_graph import strategies as bgst
 from binding_graph.documents import _paths, _writing
 from binding_graph.model import MODEL_CLASSES
 from tests._documents import hostile_texts
+from tests._golden import word_problem
 from tests._helpers import equation, graph, span, symbol, untyped
 
 pytest.importorskip("msgspec", reason="the fast extra (msgspec) is not installed")
@@ -368,6 +370,96 @@ class TestLoads:
         text = _writing.reference_bytes(g)
         assert FAST.loads(text, SemanticSymbolicBindingGraph) == g
         assert _loaded(text) == g
+
+
+# The word problem's letters in other scripts, one code point for one, so
+# that every length, offset and quote holds: accents, and letters of Greek,
+# Cyrillic, Devanagari, Arabic and CJK (all of them identifier letters, and
+# NFKC-normal).
+_SCRIPTS = {
+    "accented": str.maketrans(
+        "aeiouAEIOU", "\u00e0\u00e9\u00ef\u00f6\u00fc\u00c0\u00c9\u00cf\u00d6\u00dc"
+    ),
+    **{
+        name: str.maketrans(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+            "".join(chr(first + i % span) for i in range(52)),
+        )
+        for name, first, span in (
+            ("Greek", 0x03B1, 24),
+            ("Cyrillic", 0x0430, 32),
+            ("Devanagari", 0x0905, 10),
+            ("Arabic", 0x0627, 20),
+            ("CJK", 0x4E00, 52),
+        )
+    },
+}
+# Texts, and the symbol ids with every field that refers to one.
+_WRITTEN = frozenset(
+    {
+        "name",
+        "entity",
+        "introduced_by",
+        "unit",
+        "text",
+        "symbol_id",
+        "lhs_symbol_id",
+        "rhs_canonical",
+        "dependencies",
+        "predicate",
+    }
+)
+
+
+def _in_script(data: object, table: dict[int, int]) -> Any:
+    """Return the tree *data* with its texts and symbol ids in another script."""
+    if isinstance(data, dict):
+        tree: dict[str, object] = {}
+        for key, value in cast("dict[str, object]", data).items():
+            if key == "dependencies":
+                tree[key] = [
+                    str(item).translate(table) for item in cast("list[object]", value)
+                ]
+            elif key in _WRITTEN and isinstance(value, str):
+                tree[key] = value.translate(table)
+            else:
+                tree[key] = _in_script(value, table)
+        return tree
+    if isinstance(data, list):
+        return [_in_script(item, table) for item in cast("list[object]", data)]
+    return data
+
+
+class TestScripts:
+    """A word problem in any script is read the same on both paths, and on the fast path."""
+
+    @pytest.mark.parametrize("script", sorted(_SCRIPTS))
+    def test_the_word_problem_in_another_script(self, script: str) -> None:
+        """The bundled example's texts and ids in another script: one graph on both paths, read fast."""
+        tree = _in_script(to_data(word_problem()), _SCRIPTS[script])
+        built = from_data(tree)
+        assert not built.symbols[0].symbol_id.isascii()
+        assert not built.symbols[0].name.isascii()
+        text = _writing.reference_bytes(built)
+        assert both(lambda: canonical_bytes(built)) == (text, text)
+        assert FAST.loads(text, SemanticSymbolicBindingGraph) == built
+        assert _loaded(text) == built
+        assert _loaded(text.decode()) == built
+
+    @pytest.mark.parametrize("script", sorted(_SCRIPTS))
+    def test_the_word_problem_in_another_script_broken(self, script: str) -> None:
+        """The same with a blank name and a misquoting span: the same refusals on both paths, at their paths."""
+        tree = _in_script(to_data(word_problem()), _SCRIPTS[script])
+        tree["symbols"][0]["name"] = "\u3000"
+        text = tree["symbols"][1]["source_span"]["text"]
+        tree["symbols"][1]["source_span"]["text"] = "x" + text[1:]
+        document = json.dumps(tree, ensure_ascii=False).encode()
+        pure, fast = both(lambda: _listed(document))
+        assert pure == fast
+        assert [entry[:2] for entry in cast("list[tuple[object, ...]]", pure)] == [
+            ("empty_text", ("symbols", 0, "name")),
+            ("span_text_mismatch", ("symbols", 1, "source_span", "text")),
+        ]
 
 
 def _listed(document: object) -> list[tuple[str, tuple[str | int, ...], str]]:
