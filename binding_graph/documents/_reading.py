@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TypeVar, overload
 
 from binding_graph._gc_pause import call_paused
+from binding_graph.documents._found import Found
 from binding_graph.documents._trees import Invalid, decoder
-from binding_graph.documents._walk import Found, walk
+from binding_graph.documents._walk import walk
 from binding_graph.errors import BindingGraphError
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
 

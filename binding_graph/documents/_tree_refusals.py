@@ -11,7 +11,9 @@ none raises.
 
 from __future__ import annotations
 
+import functools
 import json
+from functools import partial
 from typing import TYPE_CHECKING
 
 from binding_graph._checks import is_dict, is_list
@@ -27,9 +29,10 @@ from binding_graph.errors import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
 
+@functools.cache  # a walk asks it of every object of a document
 def fields_of(cls: type) -> tuple[str, ...]:
     """Return the keys a *cls* document holds: its header's, then its fields'."""
     names = tuple(name for name, _ in declared_fields(cls))
@@ -119,20 +122,33 @@ def repeated_member(
 
 
 def too_deep(data: object, limit: int) -> ErrorPath | None:
-    """Return the path of the first array or object nested deeper than *limit*."""
+    """Return the path of the first array or object nested deeper than *limit*.
+
+    A tree built in Python may hold one list or dict in many places: each is
+    looked into again only where it sits deeper than wherever it was looked
+    into before (its values already fit there), so that a tree of a few
+    shared lists costs its distinct containers times the depth at most, not
+    the number of paths through it.
+    """
     stack: list[tuple[ErrorPath, object, int]] = [((), data, 1)]
+    # The deepest place each container was looked into; the tree keeps every
+    # one alive, so no id is reused while this runs.
+    deepest: dict[int, int] = {}
     while stack:
         path, value, depth = stack.pop()
-        children: Sequence[tuple[object, object]]
+        items: Callable[[], Iterable[tuple[object, object]]]
         if is_dict(value):
-            children = list(value.items())
+            items = value.items
         elif is_list(value):
-            children = list(enumerate(value))
+            items = partial(enumerate, value)
         else:
             continue
         if depth > limit:
             return path
-        for key, child in reversed(children):
+        if deepest.get(id(value), 0) >= depth:
+            continue
+        deepest[id(value)] = depth
+        for key, child in reversed(list(items())):
             step = key if type(key) is str or type(key) is int else short_repr(key)
             stack.append(((*path, step), child, depth + 1))
     return None

@@ -37,6 +37,7 @@ from binding_graph._integrity import duplicate_id, unknown_reference
 from binding_graph._kinds import IDENTIFIER, IDENTIFIERS
 from binding_graph._model_class import header
 from binding_graph._quotes import SPAN_FIELDS, QuoteIndex
+from binding_graph.documents._found import Enough, Found
 from binding_graph.documents._tree_refusals import (
     fields_of,
     missing_entry,
@@ -65,41 +66,6 @@ _SYMBOLS: Final = "symbols"
 _PROVENANCE: Final = "provenance"
 
 
-class _Enough(Exception):  # noqa: N818 -- a signal, never shown
-    """The walk has found all it was asked for."""
-
-
-class Found:
-    """The refusals a walk has found: the first *room* kept, the others counted.
-
-    Args:
-        room: How many refusals to keep, at least 1.
-        stop: End the walk once *room* refusals are kept, counting no more.
-    """
-
-    __slots__ = ("kept", "more", "room", "stop")
-
-    def __init__(self, room: int, *, stop: bool = False) -> None:
-        self.kept: list[BindingGraphError] = []
-        self.more = 0
-        self.room = room
-        self.stop = stop
-
-    @property
-    def count(self) -> int:
-        """How many refusals the walk has found so far."""
-        return len(self.kept) + self.more
-
-    def add(self, error: BindingGraphError) -> None:
-        """Keep or count *error*, the next refusal in document order."""
-        if len(self.kept) >= self.room:
-            self.more += 1
-            return
-        self.kept.append(error)
-        if self.stop and len(self.kept) == self.room:
-            raise _Enough
-
-
 def walk(data: object, cls: type[Model], *, check_keys: bool, found: Found) -> Found:
     """Add every refusal of the tree *data*, a *cls* document, to *found*, in document order, and return it.
 
@@ -118,7 +84,7 @@ def walk(data: object, cls: type[Model], *, check_keys: bool, found: Found) -> F
             _graph(found, data, check_keys=check_keys)
         else:
             _object(found, data, cls, (), None)
-    except _Enough:
+    except Enough:
         pass
     return found
 
@@ -169,11 +135,11 @@ def _keys(
     fields = fields_of(cls)
     for key in data:
         if type(key) is not str or key not in fields:
-            found.add(stray_key(owner, key, fields).with_prefix(path))
+            found.add_made(stray_key, owner, key, fields, prefix=path)
     headed = {entry.name for entry in header(cls)}
     for name in fields:
         if name not in present and name not in headed:
-            found.add(missing_field(owner, name).with_prefix(path))
+            found.add_made(missing_field, owner, name, prefix=path)
 
 
 def _object(
@@ -190,7 +156,7 @@ def _object(
     """
     owner = cls.__name__
     if not is_dict(data):
-        found.add(not_object(owner, data).with_prefix(path))
+        found.add_made(not_object, owner, data, prefix=path)
         return None
     present = _present(data, fields_of(cls))
     _keys(found, data, present, cls, path)
@@ -254,7 +220,7 @@ def _scalar(  # noqa: PLR0917 -- internal; one call site
             alone: Any = kind.alone
             alone(value, Site(owner, name, (name,)))
     except BindingGraphError as exc:
-        found.add(exc.with_prefix(path))
+        found.add_prefixed(exc, path)
         return False
     return True
 
@@ -269,7 +235,7 @@ def _members(  # noqa: PLR0917 -- internal; one call site
 ) -> frozenset[str] | None:
     """Check the array of a set of symbol ids, member by member; return the set, or ``None`` if any was refused."""
     if not is_list(value):
-        found.add(not_array(owner, field, value).with_prefix(path))
+        found.add_made(not_array, owner, field, value, prefix=path)
         return None
     seen: set[str] = set()
     valid = True
@@ -278,11 +244,11 @@ def _members(  # noqa: PLR0917 -- internal; one call site
         try:
             string = check_identifier(member, owner, field, at)
         except BindingGraphError as exc:
-            found.add(exc.with_prefix(path))
+            found.add_prefixed(exc, path)
             valid = False
             continue
         if string in seen:
-            found.add(repeated_member(owner, field, string, at).with_prefix(path))
+            found.add_made(repeated_member, owner, field, string, at, prefix=path)
             valid = False
             continue
         seen.add(string)
@@ -320,11 +286,19 @@ class _Element:
             known = self.graph.known
             if collection == _SYMBOLS:
                 if symbol_id in known:
-                    found.add(duplicate_id(index, symbol_id))
+                    found.add_made(duplicate_id, index, symbol_id, prefix=())
                 known.add(symbol_id)
             elif symbol_id not in known:
                 path: ErrorPath = (collection, index, name)
-                found.add(unknown_reference(collection, index, name, symbol_id, path))
+                found.add_made(
+                    unknown_reference,
+                    collection,
+                    index,
+                    name,
+                    symbol_id,
+                    path,
+                    prefix=(),
+                )
         elif name == _SPAN_OF.get(collection):
             span: Any = value
             path = (collection, index, name, "text")
@@ -337,7 +311,9 @@ class _Element:
         if symbol_id not in self.graph.known:
             collection, index = self.collection, self.index
             path: ErrorPath = (collection, index, field, position)
-            found.add(unknown_reference(collection, index, field, symbol_id, path))
+            found.add_made(
+                unknown_reference, collection, index, field, symbol_id, path, prefix=()
+            )
 
     def valid(self, found: Found, obj: object, data: object) -> None:
         """Check the graph's rules of every field of *obj*, an element its decoder read from *data*."""
