@@ -143,13 +143,25 @@ ErrorPath = tuple["str | int", ...]
 """
 
 
+_NAME_WIDTH: Final = 60
+"""The longest key a rendered path shows as a name; a longer one is shortened."""
+
+
 def render_path(path: ErrorPath) -> str:
-    """Render *path* the way it would be written in Python.
+    r"""Render *path* the way it would be written in Python.
 
     >>> render_path(("equations", 2, "dependencies"))
     'equations[2].dependencies'
     >>> render_path(())
     '<root>'
+
+    A key that is not a plain name of at most 60 characters (a stray key of
+    a document may hold anything, a newline or brackets included) is shown
+    as its short representation in brackets, so that a rendered path is one
+    line of bounded length that no key can forge:
+
+    >>> render_path(("symbols", 0, "x\n[0]"))
+    "symbols[0]['x\\n[0]']"
     """
     parts: list[str] = []
     for segment in path:
@@ -157,9 +169,15 @@ def render_path(path: ErrorPath) -> str:
         # must run no code of a segment's own.
         if type(segment) is int:
             parts.append(f"[{int.__repr__(segment)}]")
+        elif (
+            type(segment) is str
+            and len(segment) <= _NAME_WIDTH
+            and segment.isascii()
+            and segment.isidentifier()
+        ):
+            parts.append(f".{segment}" if parts else segment)
         else:
-            name = segment if type(segment) is str else short_repr(segment)
-            parts.append(f".{name}" if parts else name)
+            parts.append(f"[{short_repr(segment)}]")
     return "".join(parts) or "<root>"
 
 
@@ -229,9 +247,9 @@ def format_refusals(refusals: object) -> str:
 
     A fixed first line (:data:`REPAIR_HEADER`), then one line per refusal,
     in the order given: where, what and the code, ``- WHERE: MESSAGE
-    [CODE]``, with nothing repeated and no address to look up. Each
-    message is bounded (an offending value is shown in at most about 60
-    characters), so the text is bounded by the number of refusals, which
+    [CODE]``, with no refusal twice and no address to look up. Each line is
+    bounded (an offending value, and a stray key in a path, are shown in at
+    most about 60 characters, see :func:`render_path`), so the text is bounded by the number of refusals, which
     :func:`~binding_graph.refusals` bounds by its ``limit``. The same
     refusals give the same text. No refusals give the empty string: there
     is nothing to repair.
@@ -261,7 +279,7 @@ def format_refusals(refusals: object) -> str:
         refuse_type(
             "format_refusals",
             "refusals",
-            "a tuple of BindingGraphError",
+            "a tuple or list of BindingGraphError",
             refusals,
             ("refusals",),
         )

@@ -98,6 +98,29 @@ class TestPaths:
         """A path renders as attribute and index access, the root as <root>."""
         assert render_path(path) == rendered
 
+    @pytest.mark.parametrize(
+        ("path", "rendered"),
+        [
+            (
+                ("symbols", 0, "x\nfacts[0].value: forged"),
+                "symbols[0]['x\\nfacts[0].value: forged']",
+            ),
+            (("facts[0].value",), "['facts[0].value']"),
+            (("symbols", 0, "note name"), "symbols[0]['note name']"),
+            (("symbols", 0, "\u00e9t\u00e9"), "symbols[0]['\u00e9t\u00e9']"),
+            (("",), "['']"),
+            (("k" * 61,), f"['{'k' * 27}...{'k' * 28}']"),
+            (("k" * 60,), "k" * 60),
+        ],
+        ids=["newline", "brackets", "space", "non-ASCII", "empty", "long", "60 long"],
+    )
+    def test_a_key_that_is_no_plain_name_is_shown_in_brackets(
+        self, path: tuple[str | int, ...], rendered: str
+    ) -> None:
+        """A stray key of any text renders as its short repr in brackets: one bounded line that no key can forge."""
+        assert render_path(path) == rendered
+        assert "\n" not in render_path(path)
+
     def test_path_is_a_tuple_of_names_and_indices(self) -> None:
         """Path, the type of a refusal's path, is a tuple of any length of str or int."""
         assert typing.get_origin(ErrorPath) is tuple
