@@ -852,9 +852,35 @@ class TestValidateAll:
                 "accepted": 0,
                 "refused": 1,
                 "refusals": 3,
+                "unlisted": 0,
                 "by_code": {"not_in_vocabulary": 2, "unknown_symbol": 1},
             }
         }
+
+    def test_a_cut_list_is_counted_whole(self, cli: Callable[..., Result]) -> None:
+        """Records with more refusals than a list holds: its last entry printed, every refusal counted, by code those listed."""
+        broken = json.loads(LINE)
+        broken["facts"] = [{}] * 50  # four fields missing in each
+        text = json.dumps(broken).encode()
+        write("a.jsonl", text + b"\n" + text + b"\n")
+        listed = refusals(text)
+        assert len(listed) == 100
+        result = cli("validate", "--all", "a.jsonl")
+        assert result.out.splitlines()[99] == (
+            f"a.jsonl:1: limit_exceeded at <root>: {listed[-1].message}"
+        )
+        assert result.out.splitlines()[-1] == (
+            "2 records: 0 accepted, 2 refused (400 refusals, 202 not listed:"
+            " missing_key 198)"
+        )
+        summary = json.loads(
+            cli("validate", "--all", "--format", "json", "a.jsonl").out.splitlines()[-1]
+        )["summary"]
+        assert (summary["refusals"], summary["unlisted"], summary["by_code"]) == (
+            400,
+            202,
+            {"missing_key": 198},
+        )
 
     def test_a_record_that_is_no_document_is_one_refusal(
         self, cli: Callable[..., Result]

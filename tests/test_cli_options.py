@@ -62,6 +62,26 @@ class TestUsageErrors:
         assert lines[0].startswith("usage: binding-graph [-h] [--version]")
         assert lines[-1] == "binding-graph: error: unrecognized arguments: --bogus"
 
+    @pytest.mark.parametrize(
+        ("argv", "word"),
+        [
+            (["--profile", "generation", "schema"], "generation"),
+            (["--all", "x", "validate", "a.jsonl"], "x"),
+            (["--format", "json", "nope", "validate"], "nope"),
+        ],
+    )
+    def test_a_word_before_the_command_is_read_as_the_command_and_every_one_is_listed(
+        self, cli: Callable[..., Result], argv: list[str], word: str
+    ) -> None:
+        """A command's option given before it: its value is read as the command, and the error lists every command."""
+        result = cli(*argv)
+        names = ", ".join(repr(command.name) for command in _commands.COMMANDS)
+        assert (result.status, result.out) == (2, "")
+        assert result.err.splitlines()[-1] == (
+            f"binding-graph: error: argument COMMAND: invalid choice: {word!r}"
+            f" (choose from {names})"
+        )
+
     def test_a_known_command_with_its_arguments_runs(
         self, cli: Callable[..., Result]
     ) -> None:

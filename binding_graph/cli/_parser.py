@@ -188,6 +188,24 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     return top
 
 
+def _command(arguments: list[str]) -> str | None:
+    """Return the command that *arguments* name, where argparse will read it: the first word that is no option, nor a shared option's value.
+
+    ``None`` if that word names no command, so that the whole parser says
+    which ones there are.
+    """
+    valued = {flag for flag, _, _ in SHARED.values()}
+    value = False
+    for word in arguments:
+        if value:
+            value = False
+        elif word.startswith("-"):
+            value = word in valued
+        else:
+            return word if word in {command.name for command in COMMANDS} else None
+    return None
+
+
 def parse(arguments: list[str]) -> argparse.Namespace:
     """Read *arguments*: a shared option given after the command wins over one given before it.
 
@@ -195,11 +213,7 @@ def parse(arguments: list[str]) -> argparse.Namespace:
         SystemExit: after ``--help`` or ``--version`` (status 0), or a usage
             error (status 2), which argparse has printed.
     """
-    # The command is the first word that names one: a shared option given
-    # before it takes a number or a format, never a command's name.
-    names = {command.name for command in COMMANDS}
-    chosen = next((word for word in arguments if word in names), None)
-    parser = build_parser(chosen)
+    parser = build_parser(_command(arguments))
     args = parser.parse_args(arguments)
     for name, (flag, default, _) in SHARED.items():
         before = getattr(args, early(name))

@@ -83,7 +83,7 @@ def each_record(
                 for number, refusal, value in event.outcomes:
                     if refusal is not None:
                         report.refused_with(
-                            label, number, value if every else (refusal,)
+                            label, number, *(value if every else ((refusal,), 0))
                         )
                         continue
                     report.accepted()

@@ -245,7 +245,8 @@ class Report:
         self.errors = 0  # usage and I/O errors: exit status 2
         self.flagged = 0  # other reasons for exit status 1
         self.every = False  # every refusal of a record reported, counted apart
-        self.listed = 0  # refusals reported
+        self.listed = 0  # refusals found, with every
+        self.unlisted = 0  # of which the records' lists left out
 
     def error(self, message: str) -> None:
         """Say on standard error, in one line, that the run could not do part of its job."""
@@ -274,14 +275,21 @@ class Report:
         self.refused_with(label, line, (refusal,))
 
     def refused_with(
-        self, label: str, line: int, refusals: tuple[Refusal, ...]
+        self, label: str, line: int, refusals: tuple[Refusal, ...], unlisted: int = 0
     ) -> None:
-        """Count a refused record, and print each of its *refusals*, a line each, as :meth:`refusal` does."""
+        """Count a refused record, and print each of its *refusals*, a line each, as :meth:`refusal` does.
+
+        When the list was cut, its last entry counts the *unlisted*
+        refusals: it is printed, and they are counted, by no code.
+        """
         self.records += 1
         self.refused += 1
-        for code, path, message in refusals:
-            self.listed += 1
-            self.by_code[code] += 1
+        self.listed += unlisted
+        self.unlisted += unlisted
+        for position, (code, path, message) in enumerate(refusals, 1):
+            if not (unlisted and position == len(refusals)):
+                self.listed += 1
+                self.by_code[code] += 1
             self.emit(
                 f"{label}:{line}: {code} at {render_path(path)}: {message}",
                 {
@@ -311,7 +319,8 @@ class Report:
         if self.every and codes:
             # By code, the refusals: a record may have several.
             noun = "refusal" if self.listed == 1 else "refusals"
-            codes = f"{self.listed:,} {noun}: {codes}"
+            left = f", {self.unlisted:,} not listed" if self.unlisted else ""
+            codes = f"{self.listed:,} {noun}{left}: {codes}"
         line = (
             f"{self.records:,} {'record' if self.records == 1 else 'records'}:"
             f" {accepted:,} accepted, {self.refused:,} refused"
@@ -322,7 +331,11 @@ class Report:
             "records": self.records,
             "accepted": accepted,
             "refused": self.refused,
-            **({"refusals": self.listed} if self.every else {}),
+            **(
+                {"refusals": self.listed, "unlisted": self.unlisted}
+                if self.every
+                else {}
+            ),
             "by_code": by_code,
             **(extra or {}),
         }

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from binding_graph.documents import _paths
 from binding_graph.documents._lines import split_lines
+from binding_graph.documents._refusals import listing
 from binding_graph.errors import BindingGraphError, too_large
 from binding_graph.jsonl import load_line
-from binding_graph.serialization import loads, refusals
+from binding_graph.serialization import loads
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
     """A record's line number, its refusal or ``None``, and what the command made of its graph.
 
     With every refusal asked for, a refused record's third member is the
-    tuple of all its refusals, the first among them.
+    tuple of the refusals listed, the first among them, and how many
+    refusals the last entry counts, when the list was cut (else 0).
     """
 
 
@@ -306,8 +308,9 @@ def _refused(
 ) -> Outcome:
     if not every:
         return (number, _refusal(error), None)
-    listed = tuple(map(_refusal, refusals(line, max_bytes=max_bytes)))
-    return (number, listed[0], listed)
+    listed, unlisted = listing(line, max_bytes=max_bytes)
+    refused = tuple(map(_refusal, listed))
+    return (number, refused[0], (refused, unlisted))
 
 
 def outcomes(
@@ -345,7 +348,7 @@ def _outcomes(
     for number, line in lines:
         if line is None:
             refused = _refusal(too_large(max_bytes))
-            result.append((number, refused, (refused,) if every else None))
+            result.append((number, refused, ((refused,), 0) if every else None))
             continue
         if whole:
             # A .json file is one document in any layout, blank or not.

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Final
 
 from binding_graph._gc_pause import call_paused
+from binding_graph.documents._found import Found
 from binding_graph.documents._lines import check_max_bytes, wrong_type
 from binding_graph.documents._reading import from_data
 from binding_graph.documents._text import DEFAULT_MAX_BYTES, is_text, loads, strict_tree
 from binding_graph.documents._trees import decoder
-from binding_graph.documents._walk import Found, walk
+from binding_graph.documents._walk import walk
 from binding_graph.errors import BindingGraphError
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
 
@@ -30,15 +31,20 @@ def _unlisted(count: int, limit: int) -> BindingGraphError:
     )
 
 
-def _listed(found: Found, limit: int) -> tuple[BindingGraphError, ...]:
+Listing = tuple[tuple[BindingGraphError, ...], int]
+"""The entries :func:`refusals` lists, and how many refusals its last entry counts (0 if the list is whole)."""
+
+
+def _listed(found: Found, limit: int) -> Listing:
     if not found.more:
-        return tuple(found.kept)
-    return (*found.kept[: limit - 1], _unlisted(found.more + 1, limit))
+        return tuple(found.kept), 0
+    unlisted = found.more + 1
+    return (*found.kept[: limit - 1], _unlisted(unlisted, limit)), unlisted
 
 
 def _refusals(
     document: object, cls: object, limit: object, max_bytes: object
-) -> tuple[BindingGraphError, ...]:
+) -> Listing:
     model: type[Model] = decoder(cls, owner="refusals")[2]
     if type(limit) is not int or limit < 2:  # noqa: PLR2004 -- a refusal and the last entry
         wrong_type("refusals", "limit", "an int of at least 2", limit)
@@ -52,20 +58,20 @@ def _refusals(
         except BindingGraphError as first:
             if not is_text(text):
                 # A subclass: refused as loads refuses it, and never read.
-                return (first,)
+                return (first,), 0
             try:
                 tree = strict_tree(text, size)
             except BindingGraphError:
                 # Not a document (not UTF-8, not JSON, too large, ...): what
                 # follows would only be noise.
-                return (first,)
+                return (first,), 0
             return _listed(walk(tree, model, check_keys=False, found=found), limit)
-        return ()
+        return (), 0
     try:
         from_data(document, model)
     except BindingGraphError:
         return _listed(walk(document, model, check_keys=True, found=found), limit)
-    return ()
+    return (), 0
 
 
 def refusals(
@@ -129,4 +135,14 @@ def refusals(
     """
     # Time and memory grow with the document, not with the refusals: past
     # the limit, refusals are only counted.
-    return call_paused(_refusals, document, cls, limit, max_bytes)
+    return call_paused(_refusals, document, cls, limit, max_bytes)[0]
+
+
+def listing(document: str | bytes, *, max_bytes: int) -> Listing:
+    """Return what :func:`refusals` lists for the graph document *document*, and how many refusals its last entry counts.
+
+    For ``binding-graph validate --all``, which counts every refusal.
+    """
+    return call_paused(
+        _refusals, document, SemanticSymbolicBindingGraph, DEFAULT_LIMIT, max_bytes
+    )
