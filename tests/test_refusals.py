@@ -438,6 +438,11 @@ def _repeated_member(d: dict[str, Any], i: int) -> None:
     members.append(members[0])
 
 
+def _misquoting_span(d: dict[str, Any], i: int) -> None:
+    span = d["facts"][i]["source_span"]
+    span["text"] = "#" + span["text"][1:]
+
+
 def _repeated_id(d: dict[str, Any], _: int) -> None:
     d["symbols"].append(copy.deepcopy(d["symbols"][0]))
 
@@ -453,6 +458,7 @@ _KINDS: dict[str, tuple[Callable[[dict[str, Any], int], None], str]] = {
     "member refused": (_member_refused, "invalid_identifier"),
     "repeated member": (_repeated_member, "malformed_document"),
     "repeated id": (_repeated_id, "duplicate_symbol_id"),
+    "misquoting span": (_misquoting_span, "span_text_mismatch"),
 }
 
 
