@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
 
+    from binding_graph.cli._scan import Refusal
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 
@@ -82,9 +83,10 @@ def each_record(
                 label = event.source.label
                 for number, refusal, value in event.outcomes:
                     if refusal is not None:
-                        report.refused_with(
-                            label, number, *(value if every else ((refusal,), 0))
+                        found: tuple[tuple[Refusal, ...], int] = (
+                            value if every else ((refusal,), 0)
                         )
+                        report.refused_with(label, number, *found)
                         continue
                     report.accepted()
                     if accepted is not None:

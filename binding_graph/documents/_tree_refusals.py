@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-from functools import partial
 from typing import TYPE_CHECKING
 
 from binding_graph._checks import is_dict, is_list
@@ -29,7 +28,7 @@ from binding_graph.errors import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Iterable, Sequence
 
 
 @functools.cache  # a walk asks it of every object of a document
@@ -136,11 +135,11 @@ def too_deep(data: object, limit: int) -> ErrorPath | None:
     deepest: dict[int, int] = {}
     while stack:
         path, value, depth = stack.pop()
-        items: Callable[[], Iterable[tuple[object, object]]]
+        children: Iterable[tuple[object, object]]  # read only if looked into
         if is_dict(value):
-            items = value.items
+            children = value.items()
         elif is_list(value):
-            items = partial(enumerate, value)
+            children = enumerate(value)
         else:
             continue
         if depth > limit:
@@ -148,7 +147,7 @@ def too_deep(data: object, limit: int) -> ErrorPath | None:
         if deepest.get(id(value), 0) >= depth:
             continue
         deepest[id(value)] = depth
-        for key, child in reversed(list(items())):
+        for key, child in reversed(list(children)):
             step = key if type(key) is str or type(key) is int else short_repr(key)
             stack.append(((*path, step), child, depth + 1))
     return None
