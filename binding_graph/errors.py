@@ -150,6 +150,7 @@ _NAME_WIDTH: Final = 60
 def render_path(path: ErrorPath) -> str:
     r"""Render *path* the way it would be written in Python.
 
+    >>> from binding_graph.errors import render_path
     >>> render_path(("equations", 2, "dependencies"))
     'equations[2].dependencies'
     >>> render_path(())
@@ -249,7 +250,8 @@ def format_refusals(refusals: object) -> str:
     in the order given: where, what and the code, ``- WHERE: MESSAGE
     [CODE]``, with no refusal twice and no address to look up. Each line is
     bounded (an offending value, and a stray key in a path, are shown in at
-    most about 60 characters, see :func:`render_path`), so the text is bounded by the number of refusals, which
+    most about 60 characters: see :func:`~binding_graph.errors.render_path`),
+    so the text is bounded by the number of refusals, which
     :func:`~binding_graph.refusals` bounds by its ``limit``. The same
     refusals give the same text. No refusals give the empty string: there
     is nothing to repair.
