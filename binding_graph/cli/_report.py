@@ -284,12 +284,11 @@ class Report:
         """
         self.records += 1
         self.refused += 1
-        self.listed += unlisted
+        counted = refusals[:-1] if unlisted else refusals
+        self.by_code.update(code for code, _, _ in counted)
+        self.listed += len(counted) + unlisted
         self.unlisted += unlisted
-        for position, (code, path, message) in enumerate(refusals, 1):
-            if not (unlisted and position == len(refusals)):
-                self.listed += 1
-                self.by_code[code] += 1
+        for code, path, message in refusals:
             self.emit(
                 f"{label}:{line}: {code} at {render_path(path)}: {message}",
                 {

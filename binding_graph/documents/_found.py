@@ -47,10 +47,7 @@ class Found:
 
     def add_prefixed(self, error: BindingGraphError, prefix: ErrorPath) -> None:
         """Keep *error* under *prefix*; once *room* are kept, count it without copying it."""
-        if len(self.kept) >= self.room:
-            self.more += 1
-            return
-        self.add(error.with_prefix(prefix))
+        self.add_made(error.with_prefix, prefix, prefix=())
 
     @property
     def count(self) -> int:
