@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
@@ -402,6 +403,9 @@ GSM8K_REFUSALS: Final[list[tuple[object, str, tuple[str, ...]]]] = [
     (record("A 3.", "<<3=3>>", "9" * 301), "limit_exceeded", ("answer",)),
     (record("A 3.", "<<3=" + "9" * 301 + ">>", "3"), "limit_exceeded", ("answer",)),
     (record("A 3.", f"<<{'9' * 301}=3>>", "3"), "limit_exceeded", ("answer",)),
+    # Past Python's own digit limit: refused before Fraction() could raise.
+    (record("Q?", f"<<{'9' * 5000}*2=1>>1", "1"), "limit_exceeded", ("answer",)),
+    (record("Q?", f"<<3*{'9' * 5000}.5=1>>1", "1"), "limit_exceeded", ("answer",)),
 ]
 
 SVAMP_REFUSALS: Final[list[tuple[object, str, tuple[str, ...]]]] = [
@@ -427,7 +431,65 @@ SVAMP_REFUSALS: Final[list[tuple[object, str, tuple[str, ...]]]] = [
     (_with(_SVAMP, Answer=10**400), "limit_exceeded", ("Answer",)),
     (_with(_SVAMP, Question="Why " + "1" * 301 + "?"), "limit_exceeded", ("Question",)),
     (_with(_SVAMP, Body="Ann has " + "1" * 301), "limit_exceeded", ("Body",)),
+    (_with(_SVAMP, Equation=f"( {'9' * 5000} )"), "limit_exceeded", ("Equation",)),
+    (
+        _with(_SVAMP, Equation=f"( 3.0 * .{'9' * 5000} )"),
+        "limit_exceeded",
+        ("Equation",),
+    ),
 ]
+
+
+def _annotated_line(steps: int) -> dict[str, Any]:
+    """Return a GSM8K record whose solution is one line of *steps* annotations."""
+    line = " and ".join(["<<3+1=4>>4"] * steps)
+    return record("Ann has 3 pens. How many?", f"She counts.\nShe {line}.", "4")
+
+
+class TestSize:
+    """A gold graph grows with its record, however many steps share a line."""
+
+    def test_a_step_quotes_its_line_between_its_neighbours(self) -> None:
+        """Alone on its line, a step quotes the line; beside others, the text between its neighbours' annotations."""
+        alone = from_gsm8k(record("A 3.", "It is <<3*2=6>>6 pens.", "6"), source_id="p")
+        assert alone.graph.equations[0].source_span.text == "It is <<3*2=6>>6 pens."
+        shared = from_gsm8k(
+            record("A 3.", "So <<3*2=6>>6 then <<6+1=7>>7 and <<7-2=5>>5 pens.", "5"),
+            source_id="p",
+        )
+        assert [e.source_span.text for e in shared.graph.equations] == [
+            "So <<3*2=6>>6 then ",
+            "6 then <<6+1=7>>7 and ",
+            "7 and <<7-2=5>>5 pens.",
+        ]
+        assert [s.source_span.text for s in shared.graph.symbols[-3:]] == [
+            e.source_span.text for e in shared.graph.equations
+        ]
+
+    def test_the_case_line_grows_linearly_with_the_steps_of_one_line(self) -> None:
+        """Twice the steps on one line, at most a little over twice the bytes: no span quotes the whole line."""
+        sizes = [
+            len(canonical_bytes(from_gsm8k(_annotated_line(n), source_id="p").graph))
+            for n in (500, 1000, 2000)
+        ]
+        assert sizes[1] <= 2.05 * sizes[0]
+        assert sizes[2] <= 2.05 * sizes[1]
+        solution = len(_annotated_line(2000)["answer"])
+        quoted = sum(
+            len(e.source_span.text)
+            for e in from_gsm8k(_annotated_line(2000), source_id="p").graph.equations
+        )
+        assert quoted <= 2 * solution
+
+    def test_memory_grows_linearly_with_the_steps_of_one_line(self) -> None:
+        """The peak memory of an import doubles, at most a little more, when its steps do."""
+        peaks: list[int] = []
+        for steps in (1000, 2000):
+            tracemalloc.start()
+            from_gsm8k(_annotated_line(steps), source_id="p")
+            peaks.append(tracemalloc.get_traced_memory()[1])
+            tracemalloc.stop()
+        assert peaks[1] <= 2.3 * peaks[0]
 
 
 class TestRefusals:

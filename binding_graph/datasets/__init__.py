@@ -36,8 +36,9 @@ What a gold graph holds:
   dependencies exactly the symbols it mentions, the ``operation_kind`` its
   top operation (``add``, ``subtract``, ``multiply``, ``divide``,
   ``negate`` or ``identity``); units are not read, and ``unit_proof`` says
-  so. A GSM8K step's span quotes its line of the solution; SVAMP's, the
-  question.
+  so. A GSM8K step's span quotes its line of the solution (from the
+  annotation before its own to the one after, where a line holds several);
+  SVAMP's, the question.
 - **The unknown**, on the last step's symbol; its span quotes the question:
   for GSM8K the last sentence of the text that ends in ``?`` (the whole text
   if none does), for SVAMP the ``Question``.

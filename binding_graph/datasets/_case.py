@@ -21,7 +21,7 @@ from binding_graph.arithmetic._tree import (
     symbols,
     value,
 )
-from binding_graph.datasets._numbers import Quote, spelled
+from binding_graph.datasets._numbers import Quote, read_decimal, spelled
 from binding_graph.errors import (
     BindingGraphError,
     refuse_type,
@@ -217,7 +217,9 @@ class Builder:
         for match in _LITERAL.finditer(expression):
             pieces.append(expression[last : match.start()])
             last = match.end()
-            numbers.append(Fraction(match.group()))
+            # Bounded before it is converted: past the host's digit limit,
+            # Fraction() raises its own ValueError.
+            numbers.append(read_decimal(match.group(), path, f"{self.owner}: {where}"))
         pieces.append(expression[last:])
         tree = self._parse(
             _render(pieces, [decimal(number) for number in numbers]), where, path

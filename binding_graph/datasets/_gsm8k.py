@@ -63,6 +63,27 @@ def _stated(result: str) -> Fraction | None:
     return read_decimal(match.group(1), _PATH, f"{_OWNER}.record['answer']")
 
 
+def _step_span(
+    solution: str, annotations: list[re.Match[str]], index: int
+) -> tuple[int, int]:
+    """Return where the span of step *index* starts and ends in *solution*.
+
+    A step quotes its line, but not past the annotations before and after
+    it on that line: each character of a line is quoted by at most two
+    steps, so the spans of a line of many steps grow with the line, not
+    with its square.
+    """
+    match = annotations[index]
+    start = solution.rfind("\n", 0, match.start()) + 1
+    if index > 0:
+        start = max(start, annotations[index - 1].end())
+    end = solution.find("\n", match.end())
+    end = len(solution) if end < 0 else end
+    if index + 1 < len(annotations):
+        end = min(end, annotations[index + 1].start())
+    return start, end
+
+
 def from_gsm8k(record: object, *, source_id: str) -> BenchmarkCase:
     r"""Return the gold case of one GSM8K record: a problem, and a solution of annotated steps.
 
@@ -137,9 +158,7 @@ def from_gsm8k(record: object, *, source_id: str) -> BenchmarkCase:
                 f" parentheses only: {short_repr(outside.group())} at offset"
                 f" {outside.start()} is not (got {short_repr(match.group())})",
             )
-        start = solution.rfind("\n", 0, match.start()) + 1
-        end = solution.find("\n", match.end())
-        end = len(solution) if end < 0 else end
+        start, end = _step_span(solution, annotations, number - 1)
         builder.step(
             expression,
             span=SourceSpanLink(solution_id, start, end, solution[start:end]),
