@@ -228,6 +228,29 @@ class TestOutcomes:
         assert score([unreadable], [gold]).facts_matched == 0
 
 
+def test_a_fact_quoting_other_words_at_the_same_offsets_matches_nothing() -> None:
+    """Without the gold's provenance, a span may quote anything at the gold's offsets: it matches only if it quotes the same words."""
+    facts = tuple(
+        attrs.evolve(
+            fact,
+            source_span=attrs.evolve(
+                fact.source_span, text="Z" * len(fact.source_span.text)
+            ),
+        )
+        for fact in CASE.graph.facts
+    )
+    graph = attrs.evolve(CASE.graph, facts=facts, provenance=())
+    result = score([graph], [CASE])
+    assert (result.facts_matched, result.facts_predicted, result.facts_gold) == (
+        0,
+        2,
+        2,
+    )
+    assert result.fact_precision == result.fact_recall == 0
+    honest = attrs.evolve(CASE.graph, provenance=())
+    assert score([honest], [CASE]).facts_matched == 2
+
+
 class _Raising:
     """An iterable whose iteration raises."""
 

@@ -24,17 +24,19 @@ __all__ = ["score"]
 
 _END: Final = object()
 
-_FactKey = tuple[str, int, int, "Fraction"]
+_FactKey = tuple[str, int, int, str, "Fraction"]
 
 
 def _key(fact: BoundFact) -> _FactKey | None:
-    """Return what a fact is matched by: its span's source and offsets, and its value; ``None`` if the value does not read."""
+    """Return what a fact is matched by: its span's source, offsets and text, and its value; ``None`` if the value does not read."""
     span = fact.source_span
     try:
         value = parse_number(fact.value)
     except BindingGraphError:
         return None
-    return (span.source_id, span.start, span.end, value)
+    # The text too: a graph without the gold's provenance may quote other
+    # words at the same offsets.
+    return (span.source_id, span.start, span.end, span.text, value)
 
 
 def _matched(
@@ -80,7 +82,8 @@ def score(
     :func:`~binding_graph.arithmetic.answers` refuses it, the case is
     *unsolvable* by the refusal's code; a predicted refusal is *refused* by
     its code. A predicted fact matches a gold fact when their spans have the
-    same ``source_id``, ``start`` and ``end`` (so quote the same text) and
+    same ``source_id``, ``start``, ``end`` and ``text`` (so quote the same
+    words at the same place) and
     :func:`~binding_graph.arithmetic.parse_number` reads equal values of
     them (a value it refuses matches nothing); each gold fact is matched at
     most once. A refusal predicts no facts. Both iterables are read once, in
