@@ -64,12 +64,26 @@ def appended(path: Path) -> None:
         file.write(LINE + b"\n")
 
 
+SAME_SIZE = LOOSE.replace(b"x >= 0", b"x >= 1") + b"\n"  # another program's edit
+
+
+def restored(path: Path) -> None:
+    """Write *path* in place with as many bytes, and set its times back, as ``cp -p`` or ``touch -r`` do."""
+    before = path.stat()
+    path.write_bytes(SAME_SIZE)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+
 class TestChangedWhileRead:
     """A file another program changes during the run keeps that program's work."""
 
     @pytest.mark.parametrize(
         ("change", "after"),
-        [(replaced, UPDATE), (appended, LOOSE + b"\n" + LINE + b"\n")],
+        [
+            (replaced, UPDATE),
+            (appended, LOOSE + b"\n" + LINE + b"\n"),
+            (restored, SAME_SIZE),
+        ],
     )
     def test_a_changed_file_is_not_rewritten(
         self,
@@ -87,6 +101,56 @@ class TestChangedWhileRead:
             "binding-graph: a.jsonl: cannot rewrite it: it changed since it was read\n",
         )
         assert Path("a.jsonl").read_bytes() == after
+        assert listing() == ["a.jsonl"]
+
+    def test_a_change_the_times_do_not_show_is_found_by_its_bytes(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Within one tick of the clock, the times may not move: the bytes, read again, still tell."""
+        Path("a.jsonl").write_bytes(LOOSE + b"\n")
+        meanwhile(monkeypatch, restored)
+
+        def timeless(_: os.stat_result) -> tuple[int, ...]:
+            return ()
+
+        monkeypatch.setattr(_rewrite, "identity", timeless)
+        assert cli("canonicalize", "a.jsonl") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: a.jsonl: cannot rewrite it: it changed since it was read\n",
+        )
+        assert Path("a.jsonl").read_bytes() == SAME_SIZE
+        assert listing() == ["a.jsonl"]
+
+    def test_the_identity_holds_the_change_time(self) -> None:
+        """Two states of one file that differ only in their change time are two identities."""
+        status = Path(__file__).stat()
+        fields = list(status)
+        kept = {
+            name: getattr(status, name)
+            for name in ("st_mtime_ns", "st_atime_ns", "st_ctime_ns")
+        }
+        moved = os.stat_result(fields, {**kept, "st_ctime_ns": status.st_ctime_ns + 1})
+        same = os.stat_result(fields, kept)
+        assert _rewrite.identity(same) == _rewrite.identity(status)
+        assert _rewrite.identity(moved) != _rewrite.identity(status)
+
+    def test_a_file_that_cannot_be_read_again_is_not_rewritten(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """If its bytes cannot be read again before the rename, it is left as it was: exit 2."""
+
+        def unreadable(_: str) -> str:
+            raise PermissionError(errno.EACCES, "Permission denied")
+
+        Path("a.jsonl").write_bytes(LOOSE + b"\n")
+        monkeypatch.setattr(_rewrite, "digest_of", unreadable)
+        assert cli("canonicalize", "a.jsonl") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused\n",
+            "binding-graph: a.jsonl: cannot read it again: Permission denied\n",
+        )
+        assert Path("a.jsonl").read_bytes() == LOOSE + b"\n"
         assert listing() == ["a.jsonl"]
 
 

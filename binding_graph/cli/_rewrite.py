@@ -4,7 +4,9 @@ A file is rewritten through a temporary file in its own directory, given the
 file's mode, owner and group, and renamed over it with :func:`os.replace`
 once complete, so that it is always either the old file or the new one. A
 file is left as it was when any record is refused, when it changed after it
-was opened (another program's work would be lost), when it has several hard
+was opened (another program's work would be lost: its identity, times
+included, and its bytes, read again just before the rename, must be those
+read), when it has several hard
 links (a rename would split them), or when its owner cannot be kept.
 """
 
@@ -42,9 +44,32 @@ class NotRewritten(Exception):  # noqa: N818 -- it says what became of the file
     """The file is left as it was; the message says why, after the file's name."""
 
 
-def _identity(status: os.stat_result) -> tuple[int, int, int, int]:
-    """Return what tells a file, and its content, from another: device, inode, size, modification time."""
-    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+def identity(status: os.stat_result) -> tuple[int, int, int, int, int]:
+    """Return what tells a file, and its content, from another: device, inode, size, modification and change times.
+
+    The change time too: a program may set the modification time back
+    (``touch -r``, ``cp -p``), but not the change time.
+    """
+    return (
+        status.st_dev,
+        status.st_ino,
+        status.st_size,
+        status.st_mtime_ns,
+        status.st_ctime_ns,
+    )
+
+
+def digest_of(path: str) -> str:
+    """Return the SHA-256 of the file at *path*, read in chunks.
+
+    Raises:
+        OSError: if it cannot be read.
+    """
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:  # noqa: PTH123 -- a str, as os.stat took
+        while chunk := file.read(1 << 16):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 class Output:
@@ -164,7 +189,7 @@ class Output:
         if self.mode == "check":
             return "would rewrite"
         try:
-            self._replace()
+            self._replace(digest)
         finally:
             self.discard()
         return "rewrote"
@@ -185,7 +210,7 @@ class Output:
         except OSError as error:
             raise NotRewritten(f"cannot read it back: {error.strerror}") from None
 
-    def _replace(self) -> None:
+    def _replace(self, digest: str) -> None:
         temp = self.temp
         assert temp is not None  # noqa: S101 -- made in __init__
         assert self.opened is not None  # noqa: S101 -- a file was opened
@@ -198,7 +223,15 @@ class Output:
             now = os.stat(self.target)  # noqa: PTH116 -- the whole status, at once
         except OSError as error:
             raise NotRewritten(f"cannot replace it: {error.strerror}") from None
-        if _identity(now) != _identity(self.opened):
+        try:
+            # Read again, whatever its times say: they tick more coarsely
+            # than a program can write.
+            changed = identity(now) != identity(self.opened) or (
+                digest_of(self.target) != digest
+            )
+        except OSError as error:
+            raise NotRewritten(f"cannot read it again: {error.strerror}") from None
+        if changed:
             # Another program changed or replaced it: its work would be lost.
             raise NotRewritten("cannot rewrite it: it changed since it was read")
         if now.st_nlink > 1:
