@@ -248,6 +248,29 @@ class TestCanonicalBytes:
         assert (canonical_bytes(a) == canonical_bytes(b)) == (a == b)
         assert (content_hash(a) == content_hash(b)) == (a == b)
 
+    @given(
+        bgst.graph_documents(max_symbols=3),
+        st.sampled_from([None, 0, 2]),
+        st.booleans(),
+        st.sampled_from([(",", ":"), (", ", ": "), (" , ", " : ")]),
+    )
+    def test_a_canonical_form_is_never_longer_than_a_document_it_reads_from(
+        self,
+        document: dict[str, Any],
+        indent: int | None,
+        ascii_only: bool,  # noqa: FBT001 -- drawn
+        separators: tuple[str, str],
+    ) -> None:
+        """Whatever its layout and escapes, a document that loads takes at least as many bytes as its canonical form.
+
+        So canonicalize writes nothing that a reader with the same
+        --max-bytes would refuse.
+        """
+        text = json.dumps(
+            document, indent=indent, ensure_ascii=ascii_only, separators=separators
+        ).encode("utf-8", "surrogatepass")
+        assert len(canonical_bytes(loads(text))) <= len(text)
+
     def test_tuple_order_counts(self) -> None:
         """Reordering symbols changes the graph, and so the bytes."""
         g = graph()

@@ -183,6 +183,49 @@ class TestImportGsm8k:
             "\n1 record: 0 imported, 1 refused (no_annotation 1)\n"
         )
 
+    def test_a_number_past_pythons_digit_limit_is_one_refusal(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A step with a 5,000-digit number: one line on standard error, and the next record written."""
+        hostile = {"question": "Q?", "answer": f"<<{'9' * 5000}*2=1>>1\n#### 1"}
+        Path("t.jsonl").write_bytes(jsonl(hostile, APPLES))
+        result = cli("import", "gsm8k", "t.jsonl")
+        assert (result.status, result.out) == (
+            0,
+            case_line(from_gsm8k(APPLES, source_id="gsm8k-2")).decode(),
+        )
+        first, summary = result.err.splitlines()
+        assert first.startswith(
+            "t.jsonl:1: limit_exceeded at answer: from_gsm8k: record['answer'] step 1"
+        )
+        assert first.endswith(
+            "holds a number of more than 300 digits (got '999999999999999999999999999"
+            "...9999999999999999999999999999')"
+        )
+        assert summary == "2 records: 1 imported, 1 refused (limit_exceeded 1)"
+
+    def test_a_case_that_no_reader_would_take_is_not_written(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A record whose case line would pass --max-bytes is refused, not written, so that what import writes reads back."""
+        steps = " and ".join(["<<3+1=4>>4"] * 40)
+        many = {"question": "Ann has 3 pens. How many?", "answer": f"{steps}\n#### 4"}
+        Path("t.jsonl").write_bytes(jsonl(many, APPLES))
+        size = len(case_line(from_gsm8k(many, source_id="gsm8k-1"))) - 1
+        result = cli("import", "--max-bytes", "20000", "gsm8k", "t.jsonl")
+        assert size > 20000 > len(jsonl(many))
+        assert result == Result(
+            0,
+            case_line(from_gsm8k(APPLES, source_id="gsm8k-2")).decode(),
+            f"t.jsonl:1: limit_exceeded at <root>: its case would take {size:,} bytes"
+            " of UTF-8, more than the 20,000 that a reader of cases takes"
+            " (--max-bytes): it is not written\n"
+            "2 records: 1 imported, 1 refused (limit_exceeded 1)\n",
+        )
+        Path("gold.jsonl").write_text(result.out, encoding="utf-8")
+        with Path("gold.jsonl").open("rb") as file:
+            assert [record.line for record in load_cases(file, max_bytes=20000)] == [1]
+
     def test_json(self, cli: Callable[..., Result]) -> None:
         """--format json: each refusal and the summary as one object a line, on standard error."""
         Path("t.jsonl").write_bytes(b"[1]\n" + jsonl(APPLES))

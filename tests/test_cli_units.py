@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,7 +30,6 @@ from tests._helpers import (
 )
 
 if TYPE_CHECKING:
-    import os
     from collections.abc import Callable
 
     from binding_graph import SemanticSymbolicBindingGraph
@@ -70,6 +70,24 @@ MISMATCH = problem("x * y", ("km/h", "h", "kg"))  # km, not kg: refused
 DECIDED = problem(status="admitted")  # nothing pending: nothing to decide
 # Admitted by hand, but km + kg: --recheck refuses it.
 WRONG = problem(units=("km", "kg", "km"), status="admitted")
+
+# A sum of many symbols in a long count noun: its proof spells the noun
+# once a symbol, and takes far more bytes than the graph it decides.
+_NOUN = "w" + "i" * 400 + "dgets"
+SWOLLEN = graph(
+    symbols=tuple(symbol(symbol_id=f"s{i}", unit=_NOUN) for i in range(60)),
+    facts=(),
+    equations=(
+        equation(
+            lhs_symbol_id="s0",
+            rhs_canonical=" + ".join(f"s{i}" for i in range(1, 60)),
+            dependencies=frozenset(f"s{i}" for i in range(1, 60)),
+            admissibility_status="pending",
+        ),
+    ),
+    unknowns=(),
+    constraints=(),
+)
 
 MISMATCH_DETAIL = (
     "equations[0].rhs_canonical is in 'kilometer' ([length]), but its left-hand"
@@ -433,6 +451,33 @@ class TestAdmitInPlace:
         assert Path("b.jsonl").read_text() == admitted(SOUND)
         assert listing() == ["a.jsonl", "b.jsonl"]
 
+    def test_a_graph_that_no_reader_would_take_is_not_written(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """Proofs that would take the graph past --max-bytes: the record is refused, and its file left as it was."""
+        data = lines(SWOLLEN)
+        Path("a.jsonl").write_bytes(data)
+        size = len(canonical_bytes(admit(SWOLLEN)))
+        assert len(data) < 40_000 < size
+        refused = (
+            "a.jsonl:1: limit_exceeded at <root>: its admitted graph would take"
+            f" {size:,} bytes of UTF-8, more than the 40,000 that a reader of"
+            " documents takes (--max-bytes): it is not written\n"
+        )
+        summary = (
+            "1 record: 0 accepted, 1 refused (limit_exceeded 1); 0 equations decided:"
+            " 0 admitted, 0 refused"
+        )
+        assert cli("admit", "--max-bytes", "40000", "--in-place", "a.jsonl") == Result(
+            1,
+            f"{refused}{summary}; files: 1 left as they were (refused records)\n",
+            "",
+        )
+        assert Path("a.jsonl").read_bytes() == data
+        assert cli("admit", "--max-bytes", "40000", "a.jsonl") == Result(
+            1, "", f"{refused}{summary}\n"
+        )
+
     def test_a_failed_replace_leaves_the_file_as_it_was(
         self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
     ) -> None:
@@ -473,6 +518,33 @@ class TestAdmitInPlace:
         )
         assert Path("a.jsonl").read_bytes() == lines(SOUND, DECIDED)
         assert listing() == ["a.jsonl"]
+
+    def test_a_same_size_edit_with_its_time_set_back_is_kept(
+        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An edit of as many bytes whose modification time is set back (cp -p, touch -r) is not overwritten."""
+        edited = lines(SOUND).replace(b'"value":"3"', b'"value":"4"')
+        done: list[bool] = []
+
+        def meanwhile(changed: SemanticSymbolicBindingGraph) -> bytes:
+            if not done:
+                done.append(True)
+                path = Path("a.jsonl")
+                before = path.stat()
+                path.write_bytes(edited)
+                os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+            return canonical_bytes(changed)
+
+        Path("a.jsonl").write_bytes(lines(SOUND))
+        monkeypatch.setattr(_units_commands, "canonical_bytes", meanwhile)
+        assert len(edited) == len(lines(SOUND))
+        assert edited != lines(SOUND)
+        assert cli("admit", "--in-place", "a.jsonl") == Result(
+            2,
+            "1 record: 1 accepted, 0 refused; 1 equation decided: 1 admitted, 0 refused\n",
+            "binding-graph: a.jsonl: cannot rewrite it: it changed since it was read\n",
+        )
+        assert Path("a.jsonl").read_bytes() == edited
 
     def test_a_missing_file_exits_2_and_the_others_are_rewritten(
         self, cli: Callable[..., Result]

@@ -81,10 +81,13 @@ def import_options(parser: argparse.ArgumentParser) -> None:
 class _Import:
     """Write each record's case, report each refusal, and count them."""
 
-    def __init__(self, report: Report, progress: Progress, label: str) -> None:
+    def __init__(
+        self, report: Report, progress: Progress, label: str, max_bytes: int
+    ) -> None:
         self.report = report
         self.progress = progress
         self.label = label
+        self.max_bytes = max_bytes
         self.imported = 0
         self.unreadable = 0  # records that are not the benchmark's at all
 
@@ -101,10 +104,21 @@ class _Import:
             refusal = (error.code, error.path, error.message)
             self.report.refusal(self.label, line, refusal)
             return
+        data = case_line(case)
+        if len(data) - 1 > self.max_bytes:
+            # What is written must read back: score and load_cases refuse a
+            # line above --max-bytes.
+            why = (
+                f"its case would take {len(data) - 1:,} bytes of UTF-8, more than"
+                f" the {self.max_bytes:,} that a reader of cases takes"
+                " (--max-bytes): it is not written"
+            )
+            self.report.refusal(self.label, line, ("limit_exceeded", (), why))
+            return
         self.report.accepted()
         self.imported += 1
         self.progress.clear()  # standard output may be its terminal too
-        write_bytes(case_line(case))
+        write_bytes(data)
 
     def gsm8k(self, file: BinaryIO, max_bytes: int) -> None:
         """Import each line of GSM8K's JSON Lines, in bounded memory; blank lines are skipped."""
@@ -151,7 +165,7 @@ def import_cases(args: argparse.Namespace) -> int:
     err = sys.stderr
     report = Report(err, err, as_json=args.format == "json")
     report.progress = progress = Progress(err, None)
-    run = _Import(report, progress, source.label)
+    run = _Import(report, progress, source.label, args.max_bytes)
     try:
         file = _opened(source)
         try:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from binding_graph.cli._report import Progress, Report
     from binding_graph.cli._rewrite import Verdict
-    from binding_graph.cli._scan import Outcome
+    from binding_graph.cli._scan import Outcome, Refusal
     from binding_graph.model import SemanticSymbolicBindingGraph
 
     # Types only, so nothing but the type checkers reads them.
@@ -108,19 +108,29 @@ class _Admit:
     """
 
     def __init__(
-        self, report: Report, progress: Progress, rewrite: Canonicalize | None
+        self,
+        report: Report,
+        progress: Progress,
+        rewrite: Canonicalize | None,
+        max_bytes: int,
     ) -> None:
         self.report = report
         self.progress = progress
         self.rewrite = rewrite
+        self.max_bytes = max_bytes
         self.admitted = 0
         self.refused: Counter[str] = Counter()
 
     def records(self, event: Records) -> None:
         """Report, write and count a batch's records, in input order."""
         label = event.source.label
-        for number, refusal, value in event.outcomes:
+        for number, given, value in event.outcomes:
+            refusal = given
             data, decided = value if refusal is None else (b"", ())
+            if len(data) > self.max_bytes:
+                # What is written must read back: proofs may make a graph
+                # larger than any reader with the same --max-bytes takes.
+                refusal, data, decided = self._too_large(len(data)), b"", ()
             if self.rewrite is not None:
                 # One record at a time, so that its lines keep their place.
                 outcome: Outcome = (number, refusal, data)
@@ -133,6 +143,14 @@ class _Admit:
                 write_bytes(data + b"\n")
             for index, reason in decided:
                 self._decided(label, number, index, reason)
+
+    def _too_large(self, size: int) -> Refusal:
+        why = (
+            f"its admitted graph would take {size:,} bytes of UTF-8, more than the"
+            f" {self.max_bytes:,} that a reader of documents takes (--max-bytes):"
+            " it is not written"
+        )
+        return ("limit_exceeded", (), why)
 
     def _decided(self, label: str, line: int, index: int, reason: str | None) -> None:
         if reason is None:
@@ -194,7 +212,7 @@ def admit(args: argparse.Namespace) -> int:
     # decisions and the summary go to standard error.
     report, progress, sources = start(args, None if args.in_place else sys.stderr)
     rewrite = Canonicalize(report, "file") if args.in_place else None
-    run = _Admit(report, progress, rewrite)
+    run = _Admit(report, progress, rewrite, args.max_bytes)
     events = scan(
         sources,
         rechecked if args.recheck else admitted,
