@@ -191,12 +191,17 @@ class UnitLexicon:
         )
         for spelling, definition in words.derived:
             table.spellings[spelling] = read(definition, table)
+        defined: set[str] = set()
+        # Each definition reads in the table of those before it: the set of
+        # defined spellings grows in place, and is frozen once at the end.
+        table.defined = defined
         for spelling, definition in self.definitions:
             where = f"the definition of {short_repr(spelling)}"
             path = ("definitions", spelling)
             unit = read(definition, table, where, path)
             table.spellings[spelling] = _named(unit, spelling)
-            table.defined |= {spelling}
+            defined.add(spelling)
+        table.defined = frozenset(defined)
         table.nouns = self.nouns
         return table
 
