@@ -40,10 +40,11 @@ from binding_graph.analysis._finding import (
     ArithmeticFindingCode,
 )
 from binding_graph.arithmetic import _parser, _solving
-from binding_graph.arithmetic._parser import MAX_DIGITS, MAX_EXPRESSION_LENGTH
+from binding_graph.arithmetic._parser import MAX_EXPRESSION_LENGTH
 from binding_graph.arithmetic._tree import (
     MAX_BITS,
     MAX_DEPTH,
+    MAX_DIGITS,
     BinaryOperation,
     Comparison,
     Expression,

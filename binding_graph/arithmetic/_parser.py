@@ -19,6 +19,7 @@ from binding_graph._show import short_repr
 from binding_graph.arithmetic._tree import (
     COMPARISONS,
     MAX_DEPTH,
+    MAX_DIGITS,
     PRECEDENCE,
     BinaryOperation,
     Comparison,
@@ -40,9 +41,6 @@ if TYPE_CHECKING:
 
 MAX_EXPRESSION_LENGTH: Final = 10_000
 """The most characters an expression, a predicate or a number may have."""
-
-MAX_DIGITS: Final = 300
-"""The most digits one ``NUMBER`` may have."""
 
 _SPACE: Final = re.compile(r"[ \t\n\r]*")
 _NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")

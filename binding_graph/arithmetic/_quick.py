@@ -14,8 +14,7 @@ import re
 from fractions import Fraction
 from typing import Final
 
-from binding_graph.arithmetic._parser import MAX_DIGITS
-from binding_graph.arithmetic._tree import MAX_DEPTH, PRECEDENCE, too_large
+from binding_graph.arithmetic._tree import MAX_DEPTH, MAX_DIGITS, PRECEDENCE, too_large
 
 # A lexeme, or any other character, which no lexeme starts with; the
 # separators between lexemes are skipped.

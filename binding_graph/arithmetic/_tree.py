@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_BITS",
     "MAX_DEPTH",
+    "MAX_DIGITS",
     "BinaryOperation",
     "Comparison",
     "Expression",
@@ -31,6 +32,7 @@ __all__ = [
     "Operator",
     "Predicate",
     "Symbol",
+    "within_digits",
 ]
 
 MAX_DEPTH: Final = 200
@@ -39,6 +41,11 @@ MAX_DEPTH: Final = 200
 So are parentheses: a text nested more than this many parentheses deep is
 refused too, before any tree is built.
 """
+
+MAX_DIGITS: Final = 300
+"""The most digits one ``NUMBER`` may have."""
+
+_BEYOND_DIGITS: Final = 10**MAX_DIGITS
 
 MAX_BITS: Final = 4096
 """The most bits a computed value's numerator or denominator may take (about 1,233 digits)."""
@@ -56,26 +63,51 @@ PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2}
 _TIGHTEST: Final = 3
 
 
-def _spelled_by_number(value: Fraction) -> bool:
-    """Tell whether a ``NUMBER`` spells *value*: not negative, a terminating decimal."""
+def _places(value: Fraction) -> int | None:
+    """Return how many decimal places spell *value*, or ``None`` if no ``NUMBER`` does (negative, or not terminating)."""
     if value < 0:
+        return None
+    denominator, twos, fives = value.denominator, 0, 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    return max(twos, fives) if denominator == 1 else None
+
+
+def within_digits(number: int) -> bool:
+    """Tell whether the whole number *number* is spelled in at most :data:`MAX_DIGITS` digits.
+
+    Compared, never spelled: past the host's own limit on digits (never
+    below 640), spelling an ``int`` raises ``ValueError``.
+    """
+    return -_BEYOND_DIGITS < number < _BEYOND_DIGITS
+
+
+def _within_digits(value: Fraction, places: int) -> bool:
+    """Tell whether the spelling of *value*, with *places* decimal places, has at most :data:`MAX_DIGITS` digits."""
+    # A value below 1 is spelled with a whole part of one digit, "0".
+    if places and places >= MAX_DIGITS:
         return False
-    denominator = value.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    return denominator == 1
+    return within_digits(value.numerator * 10**places // value.denominator)
 
 
 def _number_value(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Fraction:
         refuse_type("Number", attribute.name, "a Fraction", value, (attribute.name,))
-    if not _spelled_by_number(value) or too_large(value):
+    places = _places(value)
+    if places is None:
         rule = (
             "must be what a NUMBER spells: not negative, with a terminating"
-            f" decimal expansion, in at most {MAX_BITS} bits"
+            " decimal expansion"
         )
         refuse("not_arithmetic", "Number", "value", rule, value, ("value",))
+    if not _within_digits(value, places):
+        # What the parser would refuse of its spelling.
+        rule = f"must be spelled in at most {MAX_DIGITS} digits"
+        refuse("limit_exceeded", "Number", "value", rule, value, ("value",))
 
 
 def _symbol_id(_: object, __: attrs.Attribute[Any], value: object) -> None:
