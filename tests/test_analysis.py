@@ -679,10 +679,11 @@ class TestFinding:
                     "Finding.code must be one of conflicting_facts, conflicting_values,"
                     " constraint_symbols, constraint_violated, cyclic_definition,"
                     " dependency_mismatch, division_by_zero, fact_dimension_mismatch,"
-                    " fact_scale_mismatch, fact_unit_mismatch, inadmissible_equation,"
-                    " limit_exceeded, multiply_defined, not_arithmetic,"
-                    " unadmitted_dependency, undefined_dependency, undetermined_unknown,"
-                    " unknown_dimension_mismatch, unknown_scale_mismatch, unknown_unit,"
+                    " fact_offset_mismatch, fact_scale_mismatch, fact_unit_mismatch,"
+                    " inadmissible_equation, limit_exceeded, multiply_defined,"
+                    " not_arithmetic, unadmitted_dependency, undefined_dependency,"
+                    " undetermined_unknown, unknown_dimension_mismatch,"
+                    " unknown_offset_mismatch, unknown_scale_mismatch, unknown_unit,"
                     " unknown_unit_mismatch, unused_symbol, value_conflict (got 'bogus')"
                 ),
             ),

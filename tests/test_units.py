@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+import importlib
+import string
+import sys
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from binding_graph.arithmetic import MAX_DIGITS
 from binding_graph.errors import BindingGraphError
 from binding_graph.units import (
     DEFAULT,
@@ -16,6 +21,8 @@ from binding_graph.units import (
     Dimension,
     Unit,
     UnitLexicon,
+    _reading,
+    _words,
     parse_unit,
     unit_of,
 )
@@ -23,15 +30,55 @@ from tests._helpers import untyped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from collections.abc import Set as AbstractSet
+
+    from binding_graph.errors import ErrorPath
+
+# The module, which units/__init__.py's function of the same name hides.
+lexicon_module = importlib.import_module("binding_graph.units._lexicon")
 
 LENGTH = Dimension((("[length]", 1),))
 TIME = Dimension((("[time]", 1),))
+
+
+def _read_or_code(text: str) -> Unit | str:
+    """Return the unit *text* reads as, or the code of its refusal."""
+    try:
+        return parse_unit(text)
+    except BindingGraphError as error:
+        return error.code
 
 
 def _refused(call: Callable[[], object]) -> BindingGraphError:
     with pytest.raises(BindingGraphError) as info:
         call()
     return info.value
+
+
+UNDEFINED_OPERATORS: list[tuple[Callable[[Any], object], ErrorPath, str]] = [
+    (lambda m: 3 * m, ("*",), "Unit has no reflected '*'"),
+    (lambda m: 3 / m, ("/",), "Unit has no reflected '/'"),
+    (lambda m: 2**m, ("**",), "Unit has no reflected '**'"),
+    (lambda m: 1 + m, ("+",), "Unit has no reflected '+'"),
+    (lambda m: m + m, ("+",), "Unit has no '+'"),
+    (lambda m: m - m, ("-",), "Unit has no '-'"),
+    (lambda m: m // m, ("//",), "Unit has no '//'"),
+    (lambda m: m % m, ("%",), "Unit has no '%'"),
+    (lambda m: -m, ("-",), "Unit has no unary '-'"),
+    (lambda m: +m, ("+",), "Unit has no unary '+'"),
+    (abs, ("abs",), "Unit has no unary 'abs'"),
+    (lambda m: m < parse_unit("s"), ("<",), "Unit has no '<': units have no order"),
+    (lambda m: m >= parse_unit("s"), (">=",), "Unit has no '>=': units have no order"),
+    (lambda m: sorted([m, m]), ("<",), "Unit has no '<'"),
+    (lambda m: 2 * m.dimension, ("*",), "Dimension has no reflected '*'"),
+    (
+        lambda m: m.dimension <= m.dimension,
+        ("<=",),
+        "Dimension has no '<=': dimensions have no order",
+    ),
+    (lambda m: m.dimension + m.dimension, ("+",), "Dimension has no '+'"),
+]
+"""Operators a unit does not have, each applied to a unit given untyped."""
 
 
 class TestDimension:
@@ -179,6 +226,18 @@ class TestUnit:
             error = _refused(call)
             assert (error.code, error.path) == (code, path)
 
+    @pytest.mark.parametrize(("call", "path", "message"), UNDEFINED_OPERATORS)
+    def test_operators_that_units_do_not_have_are_refused(
+        self,
+        call: Callable[[Any], object],
+        path: ErrorPath,
+        message: str,
+    ) -> None:
+        """A number times a unit, a sum, an order: a refusal that says what units do, not Python's TypeError."""
+        error = _refused(lambda: call(untyped(parse_unit("m"))))
+        assert (error.code, error.path) == ("wrong_type", path)
+        assert error.message.startswith(message)
+
     def test_refuses_a_power_beyond_99_of_any_name(self) -> None:
         """A product may not raise a name beyond what a text can write, so every spelling reads back."""
         error = _refused(lambda: parse_unit("m^99") * parse_unit("m"))
@@ -188,9 +247,23 @@ class TestUnit:
 
     def test_refuses_a_power_whose_scale_is_too_large_before_computing_it(self) -> None:
         """A large power of a large scale is refused at once."""
-        error = _refused(lambda: Unit(Fraction(2**4000)) ** 2)
+        big = Unit(Fraction(2**4000), names=(("big", 1),))
+        error = _refused(lambda: big**2)
         assert error.code == "limit_exceeded"
         assert "bits" in error.message
+
+    def test_a_unit_built_by_hand_holds_only_what_a_text_spells(self) -> None:
+        """Spelled by its scale, a unit without names takes numbers of at most MAX_DIGITS digits, as a text does."""
+        for scale in (Fraction(10**MAX_DIGITS), Fraction(1, 10**MAX_DIGITS)):
+            error = _refused(functools.partial(Unit, scale, LENGTH))
+            assert (error.code, error.path) == ("limit_exceeded", ("scale",))
+            assert error.message.startswith(
+                f"Unit.scale must be spelled by numbers of at most {MAX_DIGITS}"
+                " digits, or have names"
+            )
+        widest = Unit(Fraction(10**MAX_DIGITS - 1, 10**MAX_DIGITS - 2), LENGTH)
+        assert parse_unit(str(widest)) == widest
+        assert Unit(Fraction(10**MAX_DIGITS), names=(("big", 1),)).scale == 10**300
 
     def test_refuses_a_scale_too_large(self) -> None:
         """A product whose scale passes the bound is refused, not computed."""
@@ -315,10 +388,39 @@ class TestParseUnit:
         assert error.message.startswith("the text is too large: ")
 
     def test_the_longest_numbers_read(self) -> None:
-        """A number as long as a text may be is within the bound on scales."""
-        assert parse_unit("9" * MAX_UNIT_LENGTH).scale == 10**MAX_UNIT_LENGTH - 1
-        tiny = parse_unit("0." + "0" * (MAX_UNIT_LENGTH - 3) + "1")
-        assert tiny.scale == Fraction(1, 10 ** (MAX_UNIT_LENGTH - 2))
+        """A number of MAX_DIGITS digits reads; one more digit is limit_exceeded, before it is converted."""
+        assert parse_unit("9" * MAX_DIGITS).scale == 10**MAX_DIGITS - 1
+        tiny = parse_unit("0." + "0" * (MAX_DIGITS - 2) + "1")
+        assert tiny.scale == Fraction(1, 10 ** (MAX_DIGITS - 1))
+        for text in ("9" * (MAX_DIGITS + 1), "0." + "0" * (MAX_DIGITS - 1) + "1"):
+            error = _refused(functools.partial(parse_unit, text))
+            assert (error.code, error.path, error.message) == (
+                "limit_exceeded",
+                (),
+                f"the text is too large: a number may have at most {MAX_DIGITS} digits",
+            )
+
+    def test_a_number_past_the_hosts_digit_limit_is_refused_as_ours(self) -> None:
+        """With Python's digit limit at its lowest, a long number is still our refusal, not ValueError."""
+        previous = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(640)
+        try:
+            error = _refused(lambda: parse_unit("9" * 700 + " mile"))
+        finally:
+            sys.set_int_max_str_digits(previous)
+        assert (error.code, error.path) == ("limit_exceeded", ())
+
+    def test_a_spelling_longer_than_a_text_may_be_is_refused(self) -> None:
+        """A unit whose canonical spelling would not read back (abbreviations spelled out past MAX_UNIT_LENGTH) is refused."""
+        text = "km*mi*ml*mm*kg*mg*ft*yd*lb*oz*hr"
+        for first in string.ascii_lowercase:
+            for second in string.ascii_lowercase:
+                if len(text) + 4 <= MAX_UNIT_LENGTH:
+                    text += f"*q{first}{second}"
+        assert len(text) <= MAX_UNIT_LENGTH
+        error = _refused(lambda: parse_unit(text))
+        assert (error.code, error.path) == ("limit_exceeded", ())
+        assert error.message.startswith("the text is too large: its canonical spelling")
 
     def test_nesting_at_the_bound_reads(self) -> None:
         """Two hundred parentheses deep is within the bound."""
@@ -532,6 +634,70 @@ class TestLexicon:
             error = _refused(call)
             assert (error.code, error.path) == ("wrong_type", path)
             assert "raised ValueError when it was used" in error.message
+
+    def test_extending_takes_work_linear_in_the_definitions(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The spellings a table holds as defined are copied at most twice each, however many definitions."""
+        copied = [0]
+
+        class Counting(_reading.Table):
+            """A table that counts the spellings set as its defined ones."""
+
+            @property
+            def defined(self) -> AbstractSet[str]:  # pyright: ignore[reportIncompatibleVariableOverride]
+                return self.held
+
+            @defined.setter
+            def defined(self, value: AbstractSet[str]) -> None:  # pyright: ignore[reportIncompatibleVariableOverride]
+                copied[0] += len(value)
+                self.held = value
+
+        monkeypatch.setattr(lexicon_module, "Table", Counting)
+        words = [f"w{first}{second}" for first in "abcdefgh" for second in "abcdefgh"]
+        definitions = {f"{word}{third}": "fruit" for word in words for third in "xyz"}
+        extended = DEFAULT.extend(definitions)
+        assert extended.parse(f"{words[-1]}zs") == extended.parse("wabx")
+        assert 0 < copied[0] <= 2 * len(definitions)
+
+    def test_case_and_plural_variants_of_every_word_read_back(self) -> None:
+        """Any case of any lexicon word, with any plural ending: refused, or a unit whose spelling reads back as itself."""
+        words = {*DEFAULT.units, *(str(unit) for unit in DEFAULT.units.values())}
+        words |= {*_words.vocabulary().spellings, *_words.vocabulary().plurals}
+        read = 0
+        for word in sorted(words):
+            for cased in {
+                word,
+                word.lower(),
+                word.upper(),
+                word.title(),
+                word.swapcase(),
+            }:
+                for ending in ("", "s", "es", "S"):
+                    unit = _read_or_code(cased + ending)
+                    if isinstance(unit, str):
+                        assert unit == "unknown_unit", cased + ending
+                        continue
+                    read += 1
+                    again = parse_unit(str(unit))
+                    assert (again, str(again)) == (unit, str(unit)), cased + ending
+        assert read > len(words)
+
+    @pytest.mark.parametrize(
+        ("text", "noun"),
+        [("Kms", "Km"), ("Percents", "Percent"), ("Yens", "Yen"), ("KGs", "KG")],
+    )
+    def test_a_miscased_word_is_no_count_noun(self, text: str, noun: str) -> None:
+        """A plural whose singular is a lexicon word in another case is refused, not read as a new count noun."""
+        error = _refused(lambda: parse_unit(text))
+        assert (error.code, error.path, error.message) == (
+            "unknown_unit",
+            (),
+            (
+                f"the text is not a unit: did not know the word {text!r}: as a count"
+                f" noun it would be {noun!r}, which reads otherwise"
+            ),
+        )
 
     def test_a_definition_that_does_not_read_names_itself(self) -> None:
         """The refusal of a definition says whose it is."""

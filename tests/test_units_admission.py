@@ -468,6 +468,53 @@ class TestUnitFindings:
         ]
         assert {code for code, _, _ in found} <= UNIT_FINDING_CODES
 
+    def test_a_unit_whose_zero_lies_elsewhere(self) -> None:
+        """Degrees Celsius of a symbol in kelvins differ only in their zero: an offset mismatch, not a scale mismatch."""
+        graph = _graph(
+            {"t": "kelvin", "f": "°F"},
+            [],
+            facts=[("t", "°C"), ("t", "°F"), ("f", "degrees Celsius")],
+            unknowns=[("t", "degrees Celsius"), ("t", "K")],
+        )
+        found = [
+            (finding.code, finding.path, finding.message)
+            for finding in unit_findings(graph)
+        ]
+        assert found == [
+            (
+                "fact_offset_mismatch",
+                ("facts", 0, "unit"),
+                (
+                    "facts[0] is in 'degree Celsius' ([temperature]), but its symbol 't'"
+                    " is in 'kelvin' ([temperature]), whose zero lies elsewhere"
+                ),
+            ),
+            (
+                "fact_scale_mismatch",
+                ("facts", 1, "unit"),
+                (
+                    "facts[1] is in 'degree Fahrenheit' ([temperature]), but its symbol"
+                    " 't' is in 'kelvin' ([temperature])"
+                ),
+            ),
+            (
+                "fact_scale_mismatch",
+                ("facts", 2, "unit"),
+                (
+                    "facts[2] is in 'degree Celsius' ([temperature]), but its symbol 'f'"
+                    " is in 'degree Fahrenheit' ([temperature])"
+                ),
+            ),
+            (
+                "unknown_offset_mismatch",
+                ("unknowns", 0, "expected_unit"),
+                (
+                    "unknowns[0] is in 'degree Celsius' ([temperature]), but its symbol"
+                    " 't' is in 'kelvin' ([temperature]), whose zero lies elsewhere"
+                ),
+            ),
+        ]
+
     def test_reads_only_the_admitted_equations(self) -> None:
         """A pending or refused equation is admission's to decide, not a finding."""
         statuses: tuple[AdmissibilityStatus, ...] = ("pending", "refused")

@@ -28,6 +28,7 @@ from binding_graph.units import (
     LEXICON_VERSION,
     Dimension,
     Unit,
+    _words,
     admit,
     parse_unit,
 )
@@ -35,6 +36,8 @@ from tests._graphs import SPAN, dense_graphs
 from tests._helpers import run_python
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from hypothesis.strategies import DrawFn, SearchStrategy
 
     from binding_graph.errors import ErrorPath
@@ -172,6 +175,62 @@ class TestSpellingsReadBack:
         assert read == unit
         # A currency's coherent unit is spelled by its code: EUR reads as euro.
         assert str(parse_unit(str(read))) == str(read)
+
+
+# Every word of the lexicon's data, drawn in any case with any plural
+# ending: the words whose variants once read as count nouns that did not
+# read back (Kms, Percents, Yens).
+_LEXICON_WORDS: Final = st.deferred(
+    lambda: st.sampled_from(
+        sorted(
+            {
+                *DEFAULT.units,
+                *_words.vocabulary().spellings,
+                *_words.vocabulary().plurals,
+                *_words.vocabulary().plurals.values(),
+            }
+        )
+    )
+)
+_CASES: Final = st.sampled_from(
+    [str.lower, str.upper, str.title, str.capitalize, str.swapcase, str]
+)
+_ENDINGS: Final = st.sampled_from(["", "s", "es", "S", "ES", "'s", " of apples"])
+
+
+class TestVariantsReadBack:
+    """Whatever case and ending a lexicon word is written with, it is refused or reads back as it is spelled."""
+
+    @given(_LEXICON_WORDS, _CASES, _ENDINGS)
+    def test_a_variant_of_a_word(
+        self, word: str, case: Callable[[str], str], ending: str
+    ) -> None:
+        """A variant is refused at no path, or read as a unit whose spelling reads back to it."""
+        outcome = read_or_refusal(case(word) + ending)
+        if not isinstance(outcome, Unit):
+            assert outcome[0] in REFUSING
+            assert outcome[1] == ()
+            return
+        again = parse_unit(str(outcome))
+        assert (again, again.offset, str(again)) == (
+            outcome,
+            outcome.offset,
+            str(outcome),
+        )
+
+    @given(
+        st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzABC"), min_size=1),
+        st.integers(1, 1200),
+        _ENDINGS,
+    )
+    def test_a_long_noun(self, letters: str, length: int, ending: str) -> None:
+        """A count noun up to past MAX_UNIT_LENGTH is read back as itself, or refused as unknown_unit or limit_exceeded."""
+        text = (letters * (length // len(letters) + 1))[:length] + ending
+        outcome = read_or_refusal(text)
+        if isinstance(outcome, Unit):
+            assert parse_unit(str(outcome)) == outcome
+        else:
+            assert outcome[0] in REFUSING
 
 
 class TestRandomText:

@@ -76,9 +76,11 @@ UnitFindingCode = Literal[
     "unknown_unit",
     "fact_dimension_mismatch",
     "fact_scale_mismatch",
+    "fact_offset_mismatch",
     "inadmissible_equation",
     "unknown_dimension_mismatch",
     "unknown_scale_mismatch",
+    "unknown_offset_mismatch",
 ]
 """The codes of :func:`binding_graph.units.unit_findings`: one of :data:`~binding_graph.units.UNIT_FINDING_CODES`.
 

@@ -219,13 +219,15 @@ def unit_findings(
     """Return what the units of *graph* show, for every element at once.
 
     ``unknown_unit``: a symbol's, a fact's or an unknown's unit that does
-    not read. ``fact_dimension_mismatch`` and ``fact_scale_mismatch``: a
-    fact in another unit than its symbol (a fact in grams of a symbol in
-    kilograms would be read a thousand times too large).
+    not read. ``fact_dimension_mismatch``, ``fact_scale_mismatch`` and
+    ``fact_offset_mismatch``: a fact in another unit than its symbol, of
+    another dimension, another scale (a fact in grams of a symbol in
+    kilograms would be read a thousand times too large), or only another
+    zero (degrees Celsius of a symbol in kelvins).
     ``inadmissible_equation``: an admitted equation that :func:`admit`
-    would refuse, with the reason. ``unknown_dimension_mismatch`` and
-    ``unknown_scale_mismatch``: an unknown expected in another unit than
-    its symbol's. A fact or an unknown without a unit, or of a symbol
+    would refuse, with the reason. ``unknown_dimension_mismatch``,
+    ``unknown_scale_mismatch`` and ``unknown_offset_mismatch``: an unknown
+    expected in another unit than its symbol's. A fact or an unknown without a unit, or of a symbol
     without one, is not compared. Findings come in the order of the graph's
     fields, then by index, then of :data:`UnitFindingCode`.
 

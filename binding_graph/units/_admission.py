@@ -302,13 +302,18 @@ class _Findings:
             own, theirs = self.unit(text, path), self.bound[symbol_id]
             if own is None or theirs is None or own == theirs:
                 continue
-            what = "dimension" if own.dimension != theirs.dimension else "scale"
+            if own.dimension != theirs.dimension:
+                what, zero = "dimension", ""
+            elif own.scale != theirs.scale:
+                what, zero = "scale", ""
+            else:
+                what, zero = "offset", ", whose zero lies elsewhere"
             self.found.append(
                 Finding(
                     cast("UnitFindingCode", f"{kind}_{what}_mismatch"),
                     path,
                     f"{collection}[{index}] is in {describe(own)}, but its symbol"
-                    f" {short_repr(symbol_id)} is in {describe(theirs)}",
+                    f" {short_repr(symbol_id)} is in {describe(theirs)}{zero}",
                 )
             )
 

@@ -19,12 +19,18 @@ import attrs
 
 from binding_graph._checks import is_str, is_tuple
 from binding_graph._show import short_repr
-from binding_graph.arithmetic._tree import MAX_BITS, too_large
+from binding_graph.arithmetic._tree import (
+    MAX_BITS,
+    MAX_DIGITS,
+    too_large,
+    within_digits,
+)
 from binding_graph.errors import (
     BindingGraphError,
     refuse,
     refuse_type,
 )
+from binding_graph.units._undefined import refusing as _refusing
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -151,6 +157,7 @@ def _exponents(
     return check
 
 
+@_refusing
 @attrs.frozen(weakref_slot=False)
 class Dimension:
     """A dimension: the product of base dimensions raised to integer powers.
@@ -210,6 +217,7 @@ def _dimension(_: object, __: attrs.Attribute[Any], value: object) -> None:
         refuse_type("Unit", "dimension", "a Dimension", value, ("dimension",))
 
 
+@_refusing
 @attrs.frozen(weakref_slot=False)
 class Unit:
     """A unit: an exact scale of the coherent unit of its dimension.
@@ -255,6 +263,19 @@ class Unit:
     _spelling: list[str] = attrs.field(
         factory=list[str], init=False, eq=False, repr=False
     )
+
+    def __attrs_post_init__(self) -> None:
+        # Built by hand: spelled by its scale where no names are given, which
+        # must then be numbers that a unit's text may hold, as Number's are.
+        if not self.names and not (
+            within_digits(self.scale.numerator)
+            and within_digits(self.scale.denominator)
+        ):
+            rule = (
+                f"must be spelled by numbers of at most {MAX_DIGITS} digits,"
+                " or have names"
+            )
+            refuse("limit_exceeded", "Unit", "scale", rule, self.scale, ("scale",))
 
     def __mul__(self, other: Unit) -> Unit:
         _operand(other, Unit, "*")

@@ -14,9 +14,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from binding_graph.arithmetic._parser import MAX_DIGITS
 from binding_graph.arithmetic._quick import BINDING, quick_lexemes
-from binding_graph.arithmetic._tree import PRECEDENCE
+from binding_graph.arithmetic._tree import MAX_DIGITS, PRECEDENCE
 from binding_graph.errors import BindingGraphError
 from binding_graph.units._algebra import Unit, describe
 

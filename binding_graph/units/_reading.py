@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NoReturn
 
 from binding_graph._show import short_repr
-from binding_graph.arithmetic._tree import MAX_DEPTH, decimal
+from binding_graph.arithmetic._tree import MAX_DEPTH, MAX_DIGITS, decimal
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
@@ -29,6 +29,7 @@ from binding_graph.units._words import singular
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from collections.abc import Set as AbstractSet
 
 __all__ = ["MAX_UNIT_LENGTH", "Table", "read"]
 
@@ -80,7 +81,7 @@ class Table:
         self.lowered = frozenset(word.lower() for word in abbreviations)
         """The abbreviations in lower case: ``KM`` is no noun either."""
         """The lexicon's abbreviations, which are never part of a noun."""
-        self.defined = defined
+        self.defined: AbstractSet[str] = defined
         """The spellings a user defined, which are also read in the plural."""
         self.plurals = plurals
         self.connectors = connectors
@@ -209,9 +210,20 @@ def read(text: str, table: Table, name: str = "the text", path: ErrorPath = ()) 
         if kind == "end":
             if stack:
                 reader.unexpected(token, "')'")
-            return value
+            return _spelled_within(value, reader)
         operator = _operator(token, reader)
         token = next(tokens)
+
+
+def _spelled_within(unit: Unit, reader: _Reader) -> Unit:
+    """Return *unit*, if its canonical spelling is a text that reads: a spelling may take more characters than the text it was read from (``m`` is ``meter``)."""
+    length = len(str(unit))
+    if length > MAX_UNIT_LENGTH:
+        reader.too_large(
+            f"its canonical spelling would take {length} characters, and a unit's"
+            f" text may have at most {MAX_UNIT_LENGTH}"
+        )
+    return unit
 
 
 def _apply(left: Unit, operator: str, right: Unit, reader: _Reader) -> Unit:
@@ -238,10 +250,12 @@ def _factor(
     """Read one factor from *token* on; return the token after it, and the factor."""
     kind, spelled, _ = token
     if kind == "number":
+        if len(spelled) - spelled.count(".") > MAX_DIGITS:
+            # Bounded before it is converted, as every number is read.
+            reader.too_large(f"a number may have at most {MAX_DIGITS} digits")
         number = Fraction(spelled)
         if not number:
             reader.refuse("a number in a unit must be positive")
-        # Within MAX_UNIT_LENGTH characters, a number takes less than MAX_BITS.
         names = () if number == 1 else ((decimal(number), 1),)
         return next(tokens), Unit(number, names=names)
     if kind == "symbol":
@@ -258,9 +272,14 @@ def _factor(
 
 
 def _phrase(
-    words: list[str], table: Table, reader: _Reader, *, powered: bool = True
+    words: list[str],
+    table: Table,
+    reader: _Reader,
+    *,
+    powered: bool = True,
+    check: bool = True,
 ) -> Unit:
-    """Return the unit the words of one phrase spell; *powered*, read ``square`` and ``cubed``."""
+    """Return the unit the words of one phrase spell; *powered*, read ``square`` and ``cubed``; *check*, see :func:`_noun`."""
     joined = " ".join(words)
     found = table.spellings.get(joined)
     if found is None and joined.lower() in table.words:
@@ -273,7 +292,7 @@ def _phrase(
     elif powered and len(words) > 1 and words[-1] in _AFTER:
         power, words = _AFTER[words[-1]], words[:-1]
     if power != 1:
-        unit = _phrase(words, table, reader, powered=False)
+        unit = _phrase(words, table, reader, powered=False, check=check)
         return _power(unit, power, reader)
     if "of" in words[1:-1]:
         cut = words.index("of", 1)
@@ -281,31 +300,42 @@ def _phrase(
         headed = table.spellings.get(" ".join(head))
         if headed is not None and headed.dimension.exponents:
             return headed
-        return _noun(head, tail, table, reader)
-    return _noun(words, [], table, reader)
+        return _noun(head, tail, table, reader, check=check)
+    return _noun(words, [], table, reader, check=check)
 
 
-def _reads_back(named: list[str], table: Table, *, tail: bool) -> bool:
-    """Tell whether a count noun's singular words read as that count noun again.
+_QUIET: Final = _Reader("the name", ())
 
-    Not a spelling of the lexicon (``kgs`` would be the noun ``kg``), unless a
-    pure number heads ``UNIT of NOUN``; not a connector (``pers``); no power
-    word where one is read (``square square tiles``); and its last word its
-    own singular.
+
+def _reads_back(unit: Unit, table: Table) -> bool:
+    """Tell whether the count noun *unit*'s name, read as a phrase, is *unit* again.
+
+    The name is what the unit is written as: one that reads otherwise
+    (``kgs`` would be the noun ``kg``, ``Percents`` the noun ``Percent``,
+    which is percent, ``Kms`` the noun ``Km``, which no case of ``km`` may
+    be) would make a document that does not read back as it was written.
     """
-    name = " ".join(named)
-    spelled = table.spellings.get(name)
-    last = named[-1]
-    return (
-        (spelled is None or (tail and not spelled.dimension.exponents))
-        and name.lower() not in table.connectors
-        and (len(named) == 1 or (named[0] not in _BEFORE and last not in _AFTER))
-        and singular(last, table.plurals) == last
-    )
+    words = str(unit).split(" ")
+    try:
+        again = _phrase(words, table, _QUIET, check=False)
+    except BindingGraphError:
+        return False
+    return again == unit
 
 
-def _noun(head: list[str], tail: list[str], table: Table, reader: _Reader) -> Unit:
-    """Return the count noun ``HEAD`` or ``HEAD of TAIL``, named by its singular."""
+def _noun(
+    head: list[str],
+    tail: list[str],
+    table: Table,
+    reader: _Reader,
+    *,
+    check: bool = True,
+) -> Unit:
+    """Return the count noun ``HEAD`` or ``HEAD of TAIL``, named by its singular.
+
+    With *check*, the noun's name must read back as the noun
+    (:func:`_reads_back`): the name is read once more, without this check.
+    """
     for word in (*head, *tail):
         if word in table.abbreviations:
             reader.refuse(
@@ -323,18 +353,21 @@ def _noun(head: list[str], tail: list[str], table: Table, reader: _Reader) -> Un
     name = " ".join(named)
     if name in table.defined and not tail:
         return table.spellings[name]
-    if not _reads_back(named, table, tail=bool(tail)):
-        reader.refuse(
-            f"did not know the word {short_repr(head[-1])}: as a count noun it would"
-            f" be {short_repr(name)}, which reads otherwise"
-        )
     written = " ".join(head)
     if tail:
         name = f"{name} of {' '.join(tail)}"
         written = f"{written} of {' '.join(tail)}"
+    unit = Unit(Fraction(1), Dimension(((name, 1),)), names=((name, 1),))
+    if not check:
+        return unit
+    if not _reads_back(unit, table):
+        reader.refuse(
+            f"did not know the word {short_repr(head[-1])}: as a count noun it would"
+            f" be {short_repr(' '.join(named))}, which reads otherwise"
+        )
     if table.nouns is not None and name not in table.nouns:
         reader.refuse(
             f"did not know the word {short_repr(written)}:"
             " the lexicon allows only the count nouns it lists"
         )
-    return Unit(Fraction(1), Dimension(((name, 1),)), names=((name, 1),))
+    return unit
