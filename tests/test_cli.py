@@ -494,7 +494,7 @@ class TestValidate:
         result = cli("validate", "--jobs", "0", "a.jsonl")
         assert result.err.splitlines()[-1] == (
             "binding-graph validate: error: argument --jobs:"
-            " must be a whole number above 0 (got '0')"
+            " must be a whole number above 0, of at most 18 digits (got '0')"
         )
 
 

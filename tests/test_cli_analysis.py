@@ -342,7 +342,7 @@ class TestRender:
         assert (result.status, result.out) == (2, "")
         assert result.err.splitlines()[-1] == (
             "binding-graph render: error: argument --max-bytes: must be a whole"
-            f" number above 0 (got {limit!r})"
+            f" number above 0, of at most 18 digits (got {limit!r})"
         )
         assert (
             validate.err.splitlines()[-1].split(": ", 1)[1]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from binding_graph import canonical_bytes
+from binding_graph._show import short_repr
 from binding_graph.cli import _commands
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._helpers import Result, graph
@@ -181,7 +182,24 @@ class TestSharedOptionsBeforeTheCommand:
             ),
             (
                 ["--jobs", "0", "validate", "a.jsonl"],
-                "argument --jobs: must be a whole number above 0 (got '0')",
+                (
+                    "argument --jobs: must be a whole number above 0, of at most 18 digits"
+                    " (got '0')"
+                ),
+            ),
+            (
+                ["--max-bytes", "9" * 5000, "validate", "a.jsonl"],
+                (
+                    "argument --max-bytes: must be a whole number above 0, of at most 18"
+                    f" digits (got {short_repr('9' * 5000)})"
+                ),
+            ),
+            (
+                ["--jobs", "\u0662", "validate", "a.jsonl"],
+                (
+                    "argument --jobs: must be a whole number above 0, of at most 18 digits"
+                    " (got '\u0662')"
+                ),
             ),
         ],
     )

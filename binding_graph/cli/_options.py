@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from binding_graph._show import short_repr
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
@@ -25,18 +26,24 @@ class Adder(Protocol):
         ...
 
 
+_COUNT_DIGITS: Final = 18
+
+
 def count(text: str) -> int:
     """Read a count of the command line (``--jobs``, ``--max-bytes``): a whole number above 0.
 
     Raises:
         argparse.ArgumentTypeError: if *text* is not one.
     """
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+    # Bounded before int(): past Python's digit limit it raises, and a
+    # count of more digits is no count this machine could reach anyway.
+    digits = text.isascii() and text.isdigit() and len(text) <= _COUNT_DIGITS
+    value = int(text) if digits else 0
     if value < 1:
-        msg = f"must be a whole number above 0 (got {text!r})"
+        msg = (
+            f"must be a whole number above 0, of at most {_COUNT_DIGITS} digits"
+            f" (got {short_repr(text)})"
+        )
         raise argparse.ArgumentTypeError(msg)
     return value
 
