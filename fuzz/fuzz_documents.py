@@ -1,4 +1,4 @@
-"""Fuzz the document readers and the arithmetic: nothing but BindingGraphError may escape them.
+"""Fuzz the document readers, the arithmetic, the units and the benchmarks' adapters: nothing but BindingGraphError may escape them.
 
 Every input is also listed by ``refusals()``, which must find nothing
 exactly where the reader reads it, and begin with the reader's refusal.
@@ -11,6 +11,10 @@ one value changed.
 Where the ``fast`` extra (msgspec) is installed, every input is read on the
 pure path and on the fast path, and any difference (an object, its
 canonical bytes, or a refusal's code, path and message) fails the run too.
+
+The text is also read as a unit, whose canonical spelling must read back
+as that unit, and as a GSM8K solution and a SVAMP equation, whose cases
+must read back from their lines.
 
 Each input is also read as a caller in Python could hand it over: the text
 as a subclass of ``bytes`` or ``str`` whose methods lie or raise, and its
@@ -60,14 +64,14 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
     # Instrument the package for coverage feedback, so import it here first.
     with atheris.instrument_imports(include=["binding_graph"]):
         import binding_graph
-        from binding_graph import arithmetic
+        from binding_graph import arithmetic, datasets, units
         from binding_graph._show import short_repr
         from binding_graph.documents import _paths as _switch
 
         _switch.load()  # imports the fast path, where installed, instrumented too
 else:
     import binding_graph
-    from binding_graph import arithmetic
+    from binding_graph import arithmetic, datasets, units
     from binding_graph._show import short_repr
     from binding_graph.documents import _paths as _switch
 
@@ -157,6 +161,52 @@ def _arithmetic(text: str) -> None:
         raise SpellingChangedTreeError(msg)
 
 
+class SpellingChangedUnitError(AssertionError):
+    """The canonical spelling of a unit read back as another unit, or did not read."""
+
+
+def _unit(text: str) -> None:
+    """Read *text* as a unit; its canonical spelling must read back as the same unit, spelled alike."""
+    try:
+        unit = units.parse_unit(text)
+    except binding_graph.BindingGraphError:
+        return
+    spelled = str(unit)
+    try:
+        again = units.parse_unit(spelled)
+    except binding_graph.BindingGraphError as error:
+        msg = f"{short_repr(text)} spells {short_repr(spelled)}, which is refused: {error}"
+        raise SpellingChangedUnitError(msg) from None
+    if (again, again.offset, str(again)) != (unit, unit.offset, spelled):
+        msg = f"{short_repr(text)} spells {short_repr(spelled)}, which reads otherwise"
+        raise SpellingChangedUnitError(msg)
+
+
+class CaseChangedError(AssertionError):
+    """A benchmark's case did not read back from the line written of it."""
+
+
+def _benchmarks(text: str) -> None:
+    """Import *text* as a GSM8K solution and as a SVAMP equation: refusals only, and each case reads back from its line."""
+    records = (
+        (datasets.from_gsm8k, {"question": text, "answer": f"{text}\n#### 1"}),
+        (datasets.from_gsm8k, {"question": "How many?", "answer": f"{text}\n#### 1"}),
+        (
+            datasets.from_svamp,
+            {"Body": text, "Question": "How many?", "Equation": text, "Answer": 1},
+        ),
+    )
+    for adapter, record in records:
+        try:
+            case = adapter(record, source_id="fuzz")
+        except binding_graph.BindingGraphError:
+            continue
+        [read] = datasets.load_cases([datasets.case_line(case)])
+        if read.case != case:
+            msg = f"the case of {short_repr(text)} reads back as {read!r}"
+            raise CaseChangedError(msg)
+
+
 def _solve(data: bytes) -> None:
     """Solve *data* exactly if it is a graph: findings never refuse, evaluate only with BindingGraphError."""
     try:
@@ -182,7 +232,10 @@ def target(data: bytes) -> None:
         _read_both_ways(data.decode("utf-8", "replace"), cls)
     finally:
         _switch.use(previous)
-    _arithmetic(data.decode("utf-8", "replace"))
+    text = data.decode("utf-8", "replace")
+    _arithmetic(text)
+    _unit(text)
+    _benchmarks(text)
     _solve(data)
     choice = int.from_bytes(data[-8:], "little")
     try:
@@ -259,12 +312,33 @@ def _run_hypothesis(runs: int, seconds: int) -> None:
     )
     seeds = [seed.read_bytes() for seed in sorted(SEEDS.iterdir())]
     expressions = bgst.expressions().map(lambda text: text.encode())
+    # What found the adapters' and the units' failures: numbers past every
+    # limit inside annotations and equations, many steps on one line, long
+    # count nouns, and every lexicon word in any case with any ending.
+    digits = st.integers(1, 6000).map(lambda n: "9" * n)
+    annotations = st.one_of(
+        st.builds("<<{}*2=1>>1".format, digits),
+        st.builds("( {} )".format, digits),
+        st.integers(1, 300).map(lambda n: " and ".join(["<<3+1=4>>4"] * n)),
+    )
+    words = st.deferred(lambda: st.sampled_from(sorted(units.DEFAULT.units)))
+    unit_texts = st.one_of(
+        st.builds(str.__add__, st.integers(1, 1200).map("w".__mul__), st.just("s")),
+        st.builds(
+            lambda word, case, ending: case(word) + ending,
+            words,
+            st.sampled_from([str.lower, str.upper, str.title, str.swapcase]),
+            st.sampled_from(["", "s", "es", "S", "'s"]),
+        ),
+    )
     inputs: st.SearchStrategy[bytes] = st.one_of(
         st.binary(max_size=512),
         json_values.map(_dump),
         bgst.graph_documents(max_symbols=3).map(_dump),
         bgst.invalid_graph_documents().map(_first).map(_dump),
         expressions,
+        annotations.map(str.encode),
+        unit_texts.map(str.encode),
         st.builds(
             _splice, expressions, st.integers(0, 64), st.binary(min_size=1, max_size=2)
         ),

@@ -95,13 +95,18 @@ SEEDS = "tests/fuzz_corpus"
 CORPUS = "examples/corpus.jsonl"
 
 HAND_MADE_SEEDS = (
+    "annotation_past_digit_limit.txt",
+    "annotations_on_one_line.txt",
     "big_int.json",
     "deep.json",
     "duplicate_key.json",
     "future_version.json",
+    "miscased_unit.txt",
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
-no model object could be written as. This tool keeps them as they are."""
+no model object could be written as, and texts for the other readers (a
+step past the digit limit, many steps on one line, miscased units). This
+tool keeps them as they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.
