@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError
 from binding_graph.arithmetic import MAX_BITS, MAX_DEPTH, MAX_DIGITS, parse_expression
-from binding_graph.arithmetic._quick import quick_number, quick_value
-from binding_graph.arithmetic._tree import Undefined, symbols, value
+from binding_graph.arithmetic._quick import quick_value
+from binding_graph.expressions import Undefined, quick_number, symbols, value
 from binding_graph.strategies import expressions
 
 IDS: Final = ("a", "b", "sym_speed_000", "x_1")

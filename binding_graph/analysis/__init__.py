@@ -22,11 +22,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, cast, get_args
 
 from binding_graph._declarations import declared_fields
+from binding_graph._finding import FINDING_CODES, Finding, FindingCode
 from binding_graph._gc_pause import collector_paused as _paused
 from binding_graph._show import short_repr
 from binding_graph.analysis import _engine, _render
 from binding_graph.analysis._engine import Analysis
-from binding_graph.analysis._finding import FINDING_CODES, Finding, FindingCode
 from binding_graph.errors import (
     BindingGraphError,
     refuse_type,

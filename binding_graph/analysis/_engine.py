@@ -18,7 +18,7 @@ from binding_graph._show import short_repr
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from binding_graph.analysis._finding import FindingCode
+    from binding_graph._finding import FindingCode
     from binding_graph.errors import ErrorPath
     from binding_graph.model import SemanticSymbolicBindingGraph
 

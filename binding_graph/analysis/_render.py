@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
-    from binding_graph.analysis._finding import Finding
+    from binding_graph._finding import Finding
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 

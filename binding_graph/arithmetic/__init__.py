@@ -3,22 +3,13 @@
 The model never parses ``rhs_canonical``, ``predicate`` or a fact's
 ``value``: ADR-0132 keeps them strings, so that the data layer depends on no
 symbolic engine. This module is an opt-in reading of those strings in one
-documented profile, the arithmetic of word problems:
-
-.. code-block:: text
-
-    expression := term (("+" | "-") term)*
-    term       := unary (("*" | "/") unary)*
-    unary      := "-" unary | primary
-    primary    := NUMBER | SYMBOL | "(" expression ")"
-    NUMBER     := [0-9]+ ("." [0-9]+)?
-    predicate  := expression ("<" | "<=" | ">" | ">=" | "==" | "!=") expression
-
-``SYMBOL`` is a symbol id as the model accepts it, compared exactly. ASCII
-spaces, tabs, carriage returns and newlines may separate tokens, and
-surround them; nothing else is allowed.
-Values are :class:`fractions.Fraction`, never floats. Every function is
-pure, takes time linear in its input, and never recurses.
+documented profile, the arithmetic of word problems, whose grammar and
+trees are those of :mod:`binding_graph.expressions` (re-exported here: the
+numbers, the four operators, parentheses, symbol ids, and the six
+comparisons of a predicate). It computes with them: values are
+:class:`fractions.Fraction`, never floats, and a graph's facts and admitted
+equations give each unknown its exact answer. Every function is pure, takes
+time linear in its input, and never recurses.
 
 >>> from binding_graph.arithmetic import canonical_expression, parse_number
 >>> canonical_expression("(a-b)-c*(007.50)")
@@ -34,17 +25,18 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from binding_graph.analysis import require_solvable
-from binding_graph.analysis._finding import (
+from binding_graph._finding import (
     ARITHMETIC_FINDING_CODES,
     ArithmeticFindingCode,
 )
-from binding_graph.arithmetic import _parser, _solving
-from binding_graph.arithmetic._parser import MAX_EXPRESSION_LENGTH
-from binding_graph.arithmetic._tree import (
+from binding_graph.analysis import require_solvable
+from binding_graph.arithmetic import _solving
+from binding_graph.errors import refuse_type
+from binding_graph.expressions import (
     MAX_BITS,
     MAX_DEPTH,
     MAX_DIGITS,
+    MAX_EXPRESSION_LENGTH,
     BinaryOperation,
     Comparison,
     Expression,
@@ -53,10 +45,13 @@ from binding_graph.arithmetic._tree import (
     Operator,
     Predicate,
     Symbol,
-    spell,
-    symbols,
+    canonical_expression,
+    canonical_predicate,
+    expression_symbols,
+    parse_expression,
+    parse_number,
+    parse_predicate,
 )
-from binding_graph.errors import refuse_type
 from binding_graph.model import SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
@@ -90,124 +85,6 @@ __all__ = [
     "parse_number",
     "parse_predicate",
 ]
-
-
-def parse_expression(text: str) -> Expression:
-    """Return the tree of the expression *text*.
-
-    Raises:
-        BindingGraphError: ``not_arithmetic`` for a text outside the grammar
-            (the message names the offset and what was expected there);
-            ``limit_exceeded`` for a text of more than
-            :data:`MAX_EXPRESSION_LENGTH` characters, a ``NUMBER`` of more
-            than :data:`MAX_DIGITS` digits, or nesting deeper than
-            :data:`MAX_DEPTH`; ``wrong_type`` if *text* is not a ``str``.
-
-    >>> from binding_graph.arithmetic import parse_expression
-    >>> parse_expression("-x * 2")
-    BinaryOperation(operator='*', left=Negation(operand=Symbol(symbol_id='x')), right=Number(value=Fraction(2, 1)))
-
-    .. versionadded:: 0.1.0
-    """
-    where = _parser.TEXT
-    return _parser.parse(_parser.checked(text, where, "parse_expression"), where)
-
-
-def canonical_expression(text: str) -> str:
-    """Return the one spelling of the expression *text*.
-
-    One space on each side of a binary operator; a unary minus directly
-    before its operand; parentheses exactly where the tree needs them;
-    numbers without leading zeros or trailing fractional zeros. No
-    reordering and no algebra: ``parse_expression`` of the result is
-    ``parse_expression(text)``.
-
-    Raises:
-        BindingGraphError: as :func:`parse_expression`.
-
-    >>> from binding_graph.arithmetic import canonical_expression
-    >>> canonical_expression("a-(b-c)+(a+b)+-(2*3)")
-    'a - (b - c) + (a + b) + -(2 * 3)'
-
-    .. versionadded:: 0.1.0
-    """
-    where = _parser.TEXT
-    return spell(
-        _parser.parse(_parser.checked(text, where, "canonical_expression"), where)
-    )
-
-
-def expression_symbols(text: str) -> frozenset[str]:
-    """Return the ids of the symbols the expression *text* mentions.
-
-    Raises:
-        BindingGraphError: as :func:`parse_expression`.
-
-    >>> from binding_graph.arithmetic import expression_symbols
-    >>> sorted(expression_symbols("speed * time + speed"))
-    ['speed', 'time']
-
-    .. versionadded:: 0.1.0
-    """
-    where = _parser.TEXT
-    return symbols(
-        _parser.parse(_parser.checked(text, where, "expression_symbols"), where)
-    )
-
-
-def parse_number(text: str) -> Fraction:
-    """Return the value a fact's *text* states: ``-``?, then ``NUMBER`` or ``NUMBER/NUMBER``.
-
-    No spaces, no ``+``; ``"3"``, ``"3.0"`` and ``"6/2"`` are all 3.
-
-    Raises:
-        BindingGraphError: ``not_arithmetic`` for any other text, or a zero
-            denominator; ``limit_exceeded`` as :func:`parse_expression`;
-            ``wrong_type`` if *text* is not a ``str``.
-
-    >>> from binding_graph.arithmetic import parse_number
-    >>> parse_number("-2.50")
-    Fraction(-5, 2)
-
-    .. versionadded:: 0.1.0
-    """
-    where = _parser.TEXT
-    return _parser.parse_number(_parser.checked(text, where, "parse_number"), where)
-
-
-def parse_predicate(text: str) -> Predicate:
-    """Return the predicate *text*: ``expression COMPARISON expression``.
-
-    Raises:
-        BindingGraphError: as :func:`parse_expression`.
-
-    >>> from binding_graph.arithmetic import parse_predicate
-    >>> str(parse_predicate("0<=x"))
-    '0 <= x'
-
-    .. versionadded:: 0.1.0
-    """
-    where = _parser.TEXT
-    return _parser.parse_predicate(
-        _parser.checked(text, where, "parse_predicate"), where
-    )
-
-
-def canonical_predicate(text: str) -> str:
-    """Return the one spelling of the predicate *text*, as :func:`canonical_expression` spells each side.
-
-    Raises:
-        BindingGraphError: as :func:`parse_expression`.
-
-    >>> from binding_graph.arithmetic import canonical_predicate
-    >>> canonical_predicate("x>=(0)")
-    'x >= 0'
-
-    .. versionadded:: 0.1.0
-    """
-    where = _parser.TEXT
-    checked = _parser.checked(text, where, "canonical_predicate")
-    return str(_parser.parse_predicate(checked, where))
 
 
 def _graph(function: str, graph: object) -> SemanticSymbolicBindingGraph:

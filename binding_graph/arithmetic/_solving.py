@@ -10,34 +10,36 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Final, cast, get_args
 
+from binding_graph._finding import ArithmeticFindingCode, Finding
 from binding_graph._show import short_repr
 from binding_graph.analysis import solve_order
-from binding_graph.analysis._finding import ArithmeticFindingCode, Finding
-from binding_graph.arithmetic._parser import Where, parse, parse_number, parse_predicate
-from binding_graph.arithmetic._quick import quick_number, quick_value
-from binding_graph.arithmetic._tree import BinaryOperation, Undefined, symbols, value
+from binding_graph.arithmetic._quick import quick_value
 from binding_graph.errors import BindingGraphError
+from binding_graph.expressions import (
+    BinaryOperation,
+    Undefined,
+    Where,
+    element,
+    equation_tree,
+    listed,
+    parse_number_at,
+    parse_predicate_at,
+    quick_number,
+    symbols,
+    value,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from fractions import Fraction
 
-    from binding_graph.arithmetic._tree import Expression, Predicate
+    from binding_graph.expressions import Expression, Predicate
     from binding_graph.model import BoundEquation, SemanticSymbolicBindingGraph
 
-_OWNER: Final = "SemanticSymbolicBindingGraph"
 _CODE_RANK: Final = {
     code: rank for rank, code in enumerate(get_args(ArithmeticFindingCode))
 }
 _COLLECTION_RANK: Final = {"facts": 0, "equations": 1, "constraints": 2}
-
-
-def _where(collection: str, index: int, field: str) -> Where:
-    return Where(f"{_OWNER}.{collection}[{index}].{field}", (collection, index, field))
-
-
-def _names(ids: frozenset[str]) -> str:
-    return ", ".join(short_repr(symbol_id) for symbol_id in sorted(ids))
 
 
 class Reading:
@@ -54,14 +56,14 @@ class Reading:
         fact = self.graph.facts[index]
         number = quick_number(fact.value)
         if number is None:
-            number = parse_number(fact.value, _where("facts", index, "value"))
+            number = parse_number_at(fact.value, element("facts", index, "value"))
         symbol_id = fact.symbol_id
         known = self.values.get(symbol_id)
         if known is None:
             self.values[symbol_id] = number
             self.given_by[symbol_id] = index
         elif known != number:
-            where = _where("facts", index, "value")
+            where = element("facts", index, "value")
             raise BindingGraphError(
                 "conflicting_values",
                 f"{where.name} gives {short_repr(symbol_id)} the value {number},"
@@ -71,29 +73,7 @@ class Reading:
 
     def equation(self, index: int) -> Expression:
         """Read an equation's right-hand side; refuse it if it does not mention exactly its dependencies."""
-        equation = self.graph.equations[index]
-        tree = parse(
-            equation.rhs_canonical, _where("equations", index, "rhs_canonical")
-        )
-        mentioned = symbols(tree)
-        declared = equation.dependencies
-        if mentioned != declared:
-            missing = [
-                f"{_names(ids)} {what}"
-                for ids, what in (
-                    (mentioned - declared, "in rhs_canonical but not in dependencies"),
-                    (declared - mentioned, "in dependencies but not in rhs_canonical"),
-                )
-                if ids
-            ]
-            where = _where("equations", index, "dependencies")
-            raise BindingGraphError(
-                "dependency_mismatch",
-                f"{where.name} must be exactly the symbols rhs_canonical mentions"
-                f" ({'; '.join(missing)})",
-                where.path,
-            )
-        return tree
+        return equation_tree(self.graph, index)
 
     def compute(self, where: Where, tree: Expression) -> Fraction | None:
         """Return the value of *tree*, or ``None`` if a symbol it mentions has none."""
@@ -115,9 +95,9 @@ class Reading:
 
     def predicate(self, index: int) -> Predicate:
         """Read a constraint's predicate."""
-        return parse_predicate(
+        return parse_predicate_at(
             self.graph.constraints[index].predicate,
-            _where("constraints", index, "predicate"),
+            element("constraints", index, "predicate"),
         )
 
 
@@ -143,7 +123,7 @@ def values(graph: SemanticSymbolicBindingGraph) -> dict[str, Fraction]:
             values[equation.lhs_symbol_id] = quick[0]
             continue
         tree = reading.equation(index)
-        where = _where("equations", index, "rhs_canonical")
+        where = element("equations", index, "rhs_canonical")
         computed = reading.compute(where, tree)
         # The solve order computes every dependency before it is used.
         assert computed is not None  # noqa: S101
@@ -212,7 +192,7 @@ class _Findings:
             return None
         try:
             return self.reading.compute(
-                _where("equations", index, "rhs_canonical"), tree
+                element("equations", index, "rhs_canonical"), tree
             )
         except BindingGraphError as error:
             self.note(error)
@@ -224,7 +204,7 @@ class _Findings:
         symbol_id = equation.lhs_symbol_id
         known = self.reading.values.get(symbol_id)
         if computed is not None and known is not None and computed != known:
-            where = _where("equations", index, "rhs_canonical")
+            where = element("equations", index, "rhs_canonical")
             self.found.append(
                 Finding(
                     "value_conflict",
@@ -236,7 +216,7 @@ class _Findings:
 
     def constraints(self) -> None:
         for index, constraint in enumerate(self.graph.constraints):
-            where = _where("constraints", index, "predicate")
+            where = element("constraints", index, "predicate")
             try:
                 predicate = self.reading.predicate(index)
                 sides = [
@@ -254,7 +234,7 @@ class _Findings:
                         "constraint_symbols",
                         where.path,
                         f"{where.name} must mention its own symbol {short_repr(own)}"
-                        f" and no other (it mentions {_names(mentioned) or 'none'})",
+                        f" and no other (it mentions {listed(mentioned) or 'none'})",
                     )
                 )
             left, right = sides

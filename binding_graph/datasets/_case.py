@@ -13,18 +13,18 @@ from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.allocation import allocate_symbols
 from binding_graph.arithmetic import answers, canonical_expression, parse_expression
-from binding_graph.arithmetic._tree import (
+from binding_graph.datasets._numbers import Quote, read_decimal, spelled
+from binding_graph.errors import (
+    BindingGraphError,
+    refuse_type,
+)
+from binding_graph.expressions import (
     BinaryOperation,
     Negation,
     Undefined,
     decimal,
     symbols,
     value,
-)
-from binding_graph.datasets._numbers import Quote, read_decimal, spelled
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
 )
 from binding_graph.model import (
     BoundEquation,
@@ -35,8 +35,8 @@ from binding_graph.model import (
 )
 
 if TYPE_CHECKING:
-    from binding_graph.arithmetic import Expression
     from binding_graph.errors import ErrorPath, RefusalCode
+    from binding_graph.expressions import Expression
 
 __all__ = [
     "BenchmarkCase",

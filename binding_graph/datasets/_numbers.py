@@ -15,9 +15,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
-from binding_graph.arithmetic import MAX_DIGITS
-from binding_graph.arithmetic._tree import decimal
 from binding_graph.errors import BindingGraphError
+from binding_graph.expressions import MAX_DIGITS, decimal
 
 if TYPE_CHECKING:
     from binding_graph.errors import ErrorPath

@@ -25,10 +25,9 @@ from typing import TYPE_CHECKING, Final, cast
 import attrs
 
 from binding_graph._checks import is_str, mapping_items
-from binding_graph.analysis._finding import UNIT_FINDING_CODES, UnitFindingCode
-from binding_graph.arithmetic import parse_expression
-from binding_graph.arithmetic._tree import NODES
+from binding_graph._finding import UNIT_FINDING_CODES, UnitFindingCode
 from binding_graph.errors import refuse_type
+from binding_graph.expressions import NODES, parse_expression
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.units import _admission
 from binding_graph.units._admission import ADMISSION_REASONS, AdmissionReason
@@ -40,8 +39,8 @@ from binding_graph.units._words import LEXICON_VERSION
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from binding_graph.analysis import Finding
-    from binding_graph.arithmetic import Expression
+    from binding_graph._finding import Finding
+    from binding_graph.expressions import Expression
 
 __all__ = [
     "ADMISSION_REASONS",

@@ -14,20 +14,20 @@ from typing import TYPE_CHECKING, Final, Literal, cast, get_args
 
 import attrs
 
+from binding_graph._finding import Finding, UnitFindingCode
 from binding_graph._show import short_repr
-from binding_graph.analysis._finding import Finding, UnitFindingCode
-from binding_graph.arithmetic._solving import Reading
-from binding_graph.arithmetic._tree import (
-    BinaryOperation,
-    Negation,
-    Number,
-    Symbol,
-    postorder,
-)
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
     render_path,
+)
+from binding_graph.expressions import (
+    BinaryOperation,
+    Negation,
+    Number,
+    Symbol,
+    equation_tree,
+    postorder,
 )
 from binding_graph.units._algebra import Unit, describe
 from binding_graph.units._quick import (
@@ -44,7 +44,7 @@ from binding_graph.units._quick import (
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from binding_graph.arithmetic._tree import Expression
+    from binding_graph.expressions import Expression
     from binding_graph.model import BoundEquation, SemanticSymbolicBindingGraph
     from binding_graph.units._lexicon import UnitLexicon
 
@@ -139,7 +139,6 @@ class Admission:
     ) -> None:
         self.graph = graph
         self.lexicon = lexicon
-        self.reading = Reading(graph)
         self.index = {symbol.symbol_id: i for i, symbol in enumerate(graph.symbols)}
         self.units: dict[str, Unit | BindingGraphError] = {}
 
@@ -225,7 +224,7 @@ class Admission:
 
     def full(self, index: int) -> tuple[Unit, str]:
         """Return the unit and the proof of equation *index*'s right-hand side, from its tree."""
-        tree = self.reading.equation(index)
+        tree = equation_tree(self.graph, index)
         units = self.units_of(self.graph.equations[index].dependencies)
         name = f"equations[{index}].rhs_canonical"
         return unit_of(tree, units, name), proof(tree, units)

@@ -19,16 +19,16 @@ import attrs
 
 from binding_graph._checks import is_str, is_tuple
 from binding_graph._show import short_repr
-from binding_graph.arithmetic._tree import (
-    MAX_BITS,
-    MAX_DIGITS,
-    too_large,
-    within_digits,
-)
 from binding_graph.errors import (
     BindingGraphError,
     refuse,
     refuse_type,
+)
+from binding_graph.expressions import (
+    MAX_BITS,
+    MAX_DIGITS,
+    too_large,
+    within_digits,
 )
 from binding_graph.units._undefined import refusing as _refusing
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from binding_graph.arithmetic._quick import BINDING, quick_lexemes
-from binding_graph.arithmetic._tree import MAX_DIGITS, PRECEDENCE
 from binding_graph.errors import BindingGraphError
+from binding_graph.expressions import PRECEDENCE, quick_read
 from binding_graph.units._algebra import Unit, describe
 
 __all__ = ["ONE", "combine", "join", "negated", "quick_unit", "spelled"]
@@ -88,25 +87,44 @@ def join(operator: str, left: Spelled, right: Spelled) -> Spelled:
 
 
 class _Pass:
-    """The operands and the first refusal of one pass."""
+    """The operands of a quick reading of a unit: units and their proofs, and the first refusal.
 
-    __slots__ = ("failed", "name", "proofs", "units")
+    A refusal is kept, and the reading goes on with pure numbers, so that
+    the text's grammar is read to its end before it is decided.
+    """
 
-    def __init__(self, name: str) -> None:
+    __slots__ = ("failed", "known", "name", "proofs", "units")
+
+    def __init__(self, name: str, known: dict[str, Unit]) -> None:
         self.name = name
+        self.known = known
         self.units: list[Unit] = []
         self.proofs: list[Spelled] = []
         self.failed: BindingGraphError | None = None
 
-    def apply(self, operator: str) -> None:
+    def number(self, lexeme: str) -> bool:  # noqa: ARG002 -- a literal is a pure number, whatever it says
+        self.units.append(ONE)
+        self.proofs.append(LITERAL)
+        return True
+
+    def symbol(self, name: str) -> bool:
+        unit = self.known.get(name)
+        if unit is None:
+            return False
+        self.units.append(unit)
+        self.proofs.append(spelled(unit))
+        return True
+
+    def apply(self, operator: str) -> bool:
         proofs = self.proofs
         if operator == "neg":
             self.units[-1] = self.unit(negated, self.units[-1], self.name)
-            return
+            return True
         right, left = self.units.pop(), self.units[-1]
         self.units[-1] = self.unit(combine, operator, left, right, self.name)
         right_proof = proofs.pop()
         proofs[-1] = join(operator, proofs[-1], right_proof)
+        return True
 
     def unit(self, function: object, *args: object) -> Unit:
         """Return what *function* gives; after a refusal, keep the first and go on."""
@@ -118,7 +136,7 @@ class _Pass:
         return ONE
 
 
-def quick_unit(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpose
+def quick_unit(
     text: str, units: dict[str, Unit], name: str
 ) -> tuple[Unit | BindingGraphError, str, frozenset[str]] | None:
     """Return the unit of *text*, its proof's left side and the symbols it mentions, or ``None``.
@@ -129,56 +147,11 @@ def quick_unit(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpos
     refusal that :func:`~binding_graph.units._admission.unit_of` raises, for
     the same operation.
     """
-    lexemes = quick_lexemes(text)
-    if lexemes is None:
+    state = _Pass(name, units)
+    mentioned = quick_read(text, state)
+    if mentioned is None:
         return None
-    state = _Pass(name)
-    waiting: list[str] = []
-    mentioned: set[str] = set()
-    operand_expected = True
-    for lexeme in lexemes:
-        first = lexeme[0]
-        if operand_expected:
-            if "0" <= first <= "9":
-                if len(lexeme) > MAX_DIGITS:
-                    return None
-                state.units.append(ONE)
-                state.proofs.append(LITERAL)
-                operand_expected = False
-            elif first.isalpha() or first == "_":
-                unit = units.get(lexeme)
-                if unit is None:
-                    return None
-                mentioned.add(lexeme)
-                state.units.append(unit)
-                state.proofs.append(spelled(unit))
-                operand_expected = False
-            elif lexeme in {"-", "("}:
-                waiting.append("neg" if lexeme == "-" else "(")
-            else:
-                return None
-        elif lexeme in PRECEDENCE:
-            binding = PRECEDENCE[lexeme]
-            while waiting and BINDING[waiting[-1]] >= binding:
-                state.apply(waiting.pop())
-            waiting.append(lexeme)
-            operand_expected = True
-        elif lexeme == ")":
-            while waiting and waiting[-1] != "(":
-                state.apply(waiting.pop())
-            if not waiting:
-                return None
-            waiting.pop()
-        else:
-            return None
-    if operand_expected:
-        return None
-    while waiting:
-        operator = waiting.pop()
-        if operator == "(":
-            return None
-        state.apply(operator)
     result: Unit | BindingGraphError = (
         state.units[0] if state.failed is None else state.failed
     )
-    return result, state.proofs[0][0], frozenset(mentioned)
+    return result, state.proofs[0][0], mentioned

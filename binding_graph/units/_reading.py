@@ -19,11 +19,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NoReturn
 
 from binding_graph._show import short_repr
-from binding_graph.arithmetic._tree import MAX_DEPTH, MAX_DIGITS, decimal
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
 )
+from binding_graph.expressions import MAX_DEPTH, MAX_DIGITS, decimal
 from binding_graph.units._algebra import Dimension, Unit, word_end
 from binding_graph.units._words import singular
 

@@ -16,7 +16,12 @@ from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 from binding_graph._checks import is_str
 from binding_graph._show import short_repr
-from binding_graph.arithmetic._tree import (
+from binding_graph.errors import (
+    BindingGraphError,
+    ErrorPath,
+    refuse_type,
+)
+from binding_graph.expressions._tree import (
     COMPARISONS,
     MAX_DEPTH,
     MAX_DIGITS,
@@ -29,11 +34,6 @@ from binding_graph.arithmetic._tree import (
     Operator,
     Predicate,
     Symbol,
-)
-from binding_graph.errors import (
-    BindingGraphError,
-    ErrorPath,
-    refuse_type,
 )
 
 if TYPE_CHECKING:
@@ -79,6 +79,7 @@ class Where:
 
 
 TEXT: Final = Where("the text", ())
+"""The place of a text given on its own: named ``the text``, refused at ``()``."""
 
 
 def checked(text: object, where: Where, function: str) -> str:

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_BITS",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "NODES",
     "BinaryOperation",
     "Comparison",
     "Expression",
@@ -58,8 +59,9 @@ Comparison = Literal["<", "<=", ">", ">=", "==", "!="]
 
 OPERATORS: Final[frozenset[str]] = frozenset(get_args(Operator))
 COMPARISONS: Final[frozenset[str]] = frozenset(get_args(Comparison))
-# How tightly each operator binds; a leaf or a negation binds tightest.
+# A leaf or a negation binds tighter than any operator.
 PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2}
+"""How tightly each binary operator binds: ``*`` and ``/`` above ``+`` and ``-``."""
 _TIGHTEST: Final = 3
 
 
@@ -78,7 +80,7 @@ def _places(value: Fraction) -> int | None:
 
 
 def within_digits(number: int) -> bool:
-    """Tell whether the whole number *number* is spelled in at most :data:`MAX_DIGITS` digits.
+    """Tell whether the whole number *number* is spelled in at most :data:`~binding_graph.arithmetic.MAX_DIGITS` digits.
 
     Compared, never spelled: past the host's own limit on digits (never
     below 640), spelling an ``int`` raises ``ValueError``.
@@ -132,7 +134,7 @@ def _member(
 
 
 def too_large(value: Fraction) -> bool:
-    """Tell whether *value*'s numerator or denominator takes more than :data:`MAX_BITS` bits."""
+    """Tell whether *value*'s numerator or denominator takes more than :data:`~binding_graph.arithmetic.MAX_BITS` bits."""
     return (
         value.numerator.bit_length() > MAX_BITS
         or value.denominator.bit_length() > MAX_BITS
@@ -231,6 +233,7 @@ Expression: TypeAlias = Number | Symbol | Negation | BinaryOperation
 """Any node of a tree: the tree of an expression is its root."""
 
 NODES: Final = frozenset({Number, Symbol, Negation, BinaryOperation})
+"""The classes of a tree's nodes: what an :data:`Expression` is, exactly."""
 
 
 @attrs.frozen(weakref_slot=False)
@@ -326,10 +329,10 @@ def value(root: Expression, values: dict[str, Fraction]) -> Fraction:
     """Return the exact value of *root* given the values of its symbols.
 
     Raises:
-        Undefined: for a symbol not in *values* (its :class:`Symbol`), or a
-            division by zero (the :class:`BinaryOperation`).
+        Undefined: for a symbol not in *values* (its :class:`~binding_graph.arithmetic.Symbol`), or a
+            division by zero (the :class:`~binding_graph.arithmetic.BinaryOperation`).
         BindingGraphError: ``limit_exceeded`` for a value above
-            :data:`MAX_BITS`.
+            :data:`~binding_graph.arithmetic.MAX_BITS`.
     """
     stack: list[Fraction] = []
     for node in postorder(root):
