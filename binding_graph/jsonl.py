@@ -22,6 +22,7 @@ from binding_graph.documents._lines import check_max_bytes, is_blank, wrong_type
 from binding_graph.documents._records import (
     check_record,
     read_records,
+    record_of,
     refusal_key,
     write_lines,
 )
@@ -80,12 +81,16 @@ class LineRecord:
         )
 
 
-def _record(line: object, number: int, max_bytes: int) -> LineRecord:
-    try:
-        graph = loads(line, max_bytes=max_bytes)  # type: ignore[call-overload]
-    except BindingGraphError as error:
-        return LineRecord(number, error=error)
-    return LineRecord(number, graph=graph)
+def _read(line: object, max_bytes: int) -> SemanticSymbolicBindingGraph:
+    return loads(line, max_bytes=max_bytes)  # type: ignore[call-overload, no-any-return]
+
+
+def _make(
+    number: int,
+    graph: SemanticSymbolicBindingGraph | None,
+    error: BindingGraphError | None,
+) -> LineRecord:
+    return LineRecord(number, graph=graph, error=error)
 
 
 def load_line(
@@ -133,7 +138,7 @@ def load_line(
         wrong_type("load_line", "number", "a positive int", number)
     if is_blank(line, max_bytes):
         return None
-    return _record(line, number, max_bytes)
+    return record_of(_read, _make, line, number, max_bytes)
 
 
 def load_lines(
@@ -182,11 +187,7 @@ def load_lines(
 
     .. versionadded:: 0.1.0
     """
-    return read_records("load_lines", source, max_bytes, _record, _refused)
-
-
-def _refused(number: int, error: BindingGraphError) -> LineRecord:
-    return LineRecord(number, error=error)
+    return read_records("load_lines", source, max_bytes, _read, _make)
 
 
 def dump_lines(graphs: Iterable[SemanticSymbolicBindingGraph], file: BinaryIO) -> int:

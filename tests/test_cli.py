@@ -38,7 +38,7 @@ from binding_graph.cli import (
     main,
 )
 from binding_graph.cli._report import Progress, Report
-from binding_graph.documents import _paths
+from binding_graph.documents import fast_path_unloaded, reset_fast_path
 from binding_graph.errors import render_path
 from binding_graph.serialization import DEFAULT_MAX_BYTES
 from tests._corpora import corpora, oracle
@@ -1328,10 +1328,10 @@ class TestPureFirst:
     ) -> None:
         """A short run reads on the pure path, and leaves the fast path to load on first use."""
         monkeypatch.setattr(_scan, "_READ", [0])
-        _paths.reset()
+        reset_fast_path()
         write("a.jsonl", LINE + b"\n[]\n")
         assert cli("validate", "a.jsonl").status == 1
-        assert _paths.unloaded()
+        assert fast_path_unloaded()
         assert _scan._READ == [2]  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
     def test_past_the_first_records_the_fast_path_is_loaded(
@@ -1339,9 +1339,9 @@ class TestPureFirst:
     ) -> None:
         """Once a process has read PURE_FIRST records, it reads as loads does, with the fast path where installed."""
         monkeypatch.setattr(_scan, "_READ", [_scan.PURE_FIRST])
-        _paths.reset()
+        reset_fast_path()
         write("a.jsonl", LINE + b"\n")
         assert cli("validate", "a.jsonl") == Result(
             0, "1 record: 1 accepted, 0 refused\n", ""
         )
-        assert not _paths.unloaded()
+        assert not fast_path_unloaded()

@@ -28,7 +28,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
-from binding_graph.documents._schema import GENERATION_KEYWORDS
+from binding_graph.serialization import GENERATION_KEYWORDS
 from tests._helpers import ROOT, untyped
 
 GENERATION = json_schema("generation")

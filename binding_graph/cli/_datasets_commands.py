@@ -7,8 +7,8 @@ benchmark, and writes the cases to standard output as case lines; the
 report goes to standard error. ``score`` pairs a corpus of predicted graphs
 with a file of gold cases, streaming both, and prints
 :func:`binding_graph.datasets.score`'s figures. :mod:`binding_graph.datasets`
-is imported only when one of them runs, so that ``validate`` starts as fast
-as before.
+is imported only when one of them runs, so that ``validate`` never pays for
+it.
 """
 
 from __future__ import annotations
@@ -19,24 +19,20 @@ import sys
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from binding_graph.cli._benchmarks import (
-    NOT_RECORDS,
-    gsm8k_case,
-    svamp_case,
-    svamp_records,
-)
+from binding_graph.cli._benchmarks import NOT_RECORDS, array_records, line_case
 from binding_graph.cli._options import add_shared, count
 from binding_graph.cli._report import (
     PROGRAM,
     Progress,
     Report,
     RunError,
+    counted,
     write,
     write_bytes,
 )
 from binding_graph.cli._scan import STDIN_LABEL, Source, open_source, read_whole
 from binding_graph.cli._solve_command import fraction_text
-from binding_graph.documents._lines import is_blank, split_lines
+from binding_graph.documents import is_blank, split_lines
 from binding_graph.errors import BindingGraphError, render_path, too_large
 from binding_graph.jsonl import LineRecord, load_line
 
@@ -46,7 +42,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
     from typing import BinaryIO
 
-    from binding_graph.datasets import BenchmarkCase, Score
+    from binding_graph.datasets import Benchmark, BenchmarkCase, Score
 
 
 def _source(path: str) -> Source:
@@ -65,12 +61,22 @@ def _opened(source: Source) -> BinaryIO:
 
 
 def import_options(parser: argparse.ArgumentParser) -> None:
-    """Add import's ``BENCHMARK``, ``FILE``, ``--format`` and ``--max-bytes`` to *parser*."""
+    """Add import's ``BENCHMARK``, ``FILE``, ``--format`` and ``--max-bytes`` to *parser*.
+
+    The benchmarks, and what their files are, come from
+    :data:`~binding_graph.datasets.BENCHMARKS`.
+    """
+    from binding_graph.datasets import BENCHMARKS  # noqa: PLC0415
+
+    described = [
+        f"{name} (FILE is {benchmark.summary})"
+        for name, benchmark in BENCHMARKS.items()
+    ]
     parser.add_argument(
         "benchmark",
-        choices=("gsm8k", "svamp"),
+        choices=tuple(BENCHMARKS),
         metavar="BENCHMARK",
-        help="gsm8k (FILE is JSON Lines, one record a line) or svamp (FILE is one JSON array)",
+        help=f"{', '.join(described[:-1])} or {described[-1]}",
     )
     parser.add_argument(
         "file", metavar="FILE", help="the benchmark's file, or - (standard input)"
@@ -120,31 +126,32 @@ class _Import:
         self.progress.clear()  # standard output may be its terminal too
         write_bytes(data)
 
-    def gsm8k(self, file: BinaryIO, max_bytes: int) -> None:
-        """Import each line of GSM8K's JSON Lines, in bounded memory; blank lines are skipped."""
+    def lines(self, benchmark: Benchmark, file: BinaryIO) -> None:
+        """Import each line of a file of JSON Lines, in bounded memory; blank lines are skipped."""
+        max_bytes = self.max_bytes
         for number, line in split_lines(file, max_bytes):
             if line is None or not is_blank(line, max_bytes):
-                self.record(number, partial(gsm8k_case, line, number, max_bytes))
+                case = partial(line_case, benchmark, line, number, max_bytes)
+                self.record(number, case)
                 self.progress.advance(0, 1)
 
-    def svamp(self, file: BinaryIO, max_bytes: int) -> None:
-        """Import each record of SVAMP's JSON array, read whole within *max_bytes*."""
-        data = read_whole(file, max_bytes)
+    def array(self, benchmark: Benchmark, file: BinaryIO) -> None:
+        """Import each record of a file that is one JSON array, read whole within ``--max-bytes``."""
+        data = read_whole(file, self.max_bytes)
         if data is None:
             msg = (
-                f"{self.label}: SVAMP is one JSON array, and it takes more than"
-                f" {max_bytes:,} bytes (--max-bytes)"
+                f"{self.label}: {benchmark.title} is one JSON array, and it takes"
+                f" more than {self.max_bytes:,} bytes (--max-bytes)"
             )
             raise RunError(msg)
-        for line, record in svamp_records(self.label, data):
-            self.record(line, partial(svamp_case, record, line))
+        for line, record in array_records(self.label, benchmark.title, data):
+            self.record(line, partial(benchmark.case, record, line))
             self.progress.advance(0, 1)
 
     def summary(self) -> None:
         """Print the summary: records, imported, refused, and refused by code."""
         report = self.report
-        by_code = dict(sorted(report.by_code.items()))
-        codes = ", ".join(f"{code} {n:,}" for code, n in by_code.items())
+        by_code, codes = counted(report.by_code)
         text = (
             f"{report.records:,} {'record' if report.records == 1 else 'records'}:"
             f" {self.imported:,} imported, {report.refused:,} refused"
@@ -161,6 +168,9 @@ class _Import:
 
 def import_cases(args: argparse.Namespace) -> int:
     """Run ``import``: each record's gold case on standard output, the report on standard error."""
+    from binding_graph.datasets import BENCHMARKS  # noqa: PLC0415
+
+    benchmark = BENCHMARKS[args.benchmark]
     source = _source(args.file)
     err = sys.stderr
     report = Report(err, err, as_json=args.format == "json")
@@ -169,10 +179,8 @@ def import_cases(args: argparse.Namespace) -> int:
     try:
         file = _opened(source)
         try:
-            if args.benchmark == "gsm8k":
-                run.gsm8k(file, args.max_bytes)
-            else:
-                run.svamp(file, args.max_bytes)
+            read = run.lines if benchmark.layout == "lines" else run.array
+            read(benchmark, file)
         except OSError as error:
             raise RunError(f"{source.label}: {error.strerror or error}") from None
         finally:
@@ -277,7 +285,7 @@ def _percent(value: Fraction) -> str:
 
 def _by_code(counts: dict[str, int]) -> str:
     total = sum(counts.values())
-    codes = ", ".join(f"{code} {n:,}" for code, n in counts.items())
+    _, codes = counted(counts)
     return f"{total:,}" + (f" ({codes})" if codes else "")
 
 

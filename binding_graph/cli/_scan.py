@@ -18,9 +18,13 @@ import stat
 import sys
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
-from binding_graph.documents import _paths
-from binding_graph.documents._lines import split_lines
-from binding_graph.documents._refusals import listing
+from binding_graph.documents import (
+    fast_path_unloaded,
+    listing,
+    reset_fast_path,
+    split_lines,
+    use_fast_path,
+)
 from binding_graph.errors import BindingGraphError, too_large
 from binding_graph.jsonl import load_line
 from binding_graph.serialization import loads
@@ -327,14 +331,14 @@ def outcomes(
     run in a worker process with ``--jobs``; its first records are read on
     the pure path (see :data:`PURE_FIRST`).
     """
-    if _READ[0] >= PURE_FIRST or not _paths.unloaded():
+    if _READ[0] >= PURE_FIRST or not fast_path_unloaded():
         return _outcomes(handler, max_bytes, every, whole, lines)
     _READ[0] += len(lines)
-    _paths.use(None)
+    use_fast_path(None)
     try:
         return _outcomes(handler, max_bytes, every, whole, lines)
     finally:
-        _paths.reset()
+        reset_fast_path()
 
 
 def _outcomes(

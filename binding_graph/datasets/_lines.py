@@ -16,16 +16,14 @@ from binding_graph._show import short_repr, type_name
 from binding_graph.arithmetic import parse_number
 from binding_graph.datasets._case import BenchmarkCase
 from binding_graph.datasets._numbers import spelled
-from binding_graph.documents._lines import (
-    wrong_type,
-)
-from binding_graph.documents._records import (
+from binding_graph.documents import (
     check_record,
     read_records,
     refusal_key,
+    strict_tree,
     write_lines,
+    wrong_type,
 )
-from binding_graph.documents._text import strict_tree
 from binding_graph.errors import (
     BindingGraphError,
     refuse_type,
@@ -201,12 +199,10 @@ def _read_case(line: object, max_bytes: int) -> BenchmarkCase:
     return BenchmarkCase(source_id, graph, value)
 
 
-def _record(line: object, number: int, max_bytes: int) -> CaseRecord:
-    try:
-        case = _read_case(line, max_bytes)
-    except BindingGraphError as error:
-        return CaseRecord(number, error=error)
-    return CaseRecord(number, case=case)
+def _make(
+    number: int, case: BenchmarkCase | None, error: BindingGraphError | None
+) -> CaseRecord:
+    return CaseRecord(number, case=case, error=error)
 
 
 def load_cases(
@@ -261,8 +257,4 @@ def load_cases(
 
     .. versionadded:: 0.1.0
     """
-    return read_records(_OWNER, source, max_bytes, _record, _refused)
-
-
-def _refused(number: int, error: BindingGraphError) -> CaseRecord:
-    return CaseRecord(number, error=error)
+    return read_records(_OWNER, source, max_bytes, _read_case, _make)

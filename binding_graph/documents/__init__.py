@@ -1,8 +1,8 @@
 """The documents wing: graphs as JSON documents, and back, for every reader and writer.
 
-Its public faces are :mod:`binding_graph.serialization` (documents, canonical
-bytes, hashes, the schema) and :mod:`binding_graph.jsonl` (corpora of them);
-this package holds their private modules, one job each:
+Its public faces, for users, are :mod:`binding_graph.serialization`
+(documents, canonical bytes, hashes, the schema) and :mod:`binding_graph.jsonl`
+(corpora of them). This package holds their private modules, one job each:
 
 - ``_writing``: trees (:func:`~binding_graph.to_data`), canonical bytes and
   hashes;
@@ -13,5 +13,48 @@ this package holds their private modules, one job each:
 - ``_paths`` and ``_fast``: which path writes and reads, and the fast one,
   with the ``fast`` extra;
 - ``_schema``: the JSON Schema;
-- ``_lines``: splitting a corpus into lines, in bounded memory.
+- ``_lines`` and ``_records``: splitting a corpus into lines, in bounded
+  memory, and reading and writing records of JSON Lines.
+
+The names below are the wing's face for the package's other wings, which
+read corpora of their own (cases of benchmarks, the command's inputs) as the
+faces read graphs; users need none of them.
 """
+
+from __future__ import annotations
+
+from binding_graph.documents._lines import (
+    check_max_bytes,
+    is_blank,
+    split_lines,
+    wrong_type,
+)
+from binding_graph.documents._paths import reset as reset_fast_path
+from binding_graph.documents._paths import unloaded as fast_path_unloaded
+from binding_graph.documents._paths import use as use_fast_path
+from binding_graph.documents._records import (
+    check_record,
+    read_records,
+    record_of,
+    refusal_key,
+    write_lines,
+)
+from binding_graph.documents._refusals import listing
+from binding_graph.documents._text import strict_tree
+
+__all__ = [
+    "check_max_bytes",
+    "check_record",
+    "fast_path_unloaded",
+    "is_blank",
+    "listing",
+    "read_records",
+    "record_of",
+    "refusal_key",
+    "reset_fast_path",
+    "split_lines",
+    "strict_tree",
+    "use_fast_path",
+    "write_lines",
+    "wrong_type",
+]

@@ -10,6 +10,7 @@ caller says what its records are.
 from __future__ import annotations
 
 import io
+from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, TypeVar, cast
 
 from binding_graph._checks import guarded
@@ -28,12 +29,13 @@ if TYPE_CHECKING:
 
     from binding_graph.documents._lines import Reader
 
-__all__ = ["check_record", "read_records", "refusal_key", "write_lines"]
+__all__ = ["check_record", "read_records", "record_of", "refusal_key", "write_lines"]
 
 SOURCE: Final = "a binary file or an iterable of lines"
 """What a reader of records takes as its source."""
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 def refusal_key(error: BindingGraphError | None) -> object:
@@ -69,21 +71,41 @@ def check_record(  # noqa: PLR0917 -- one check for every kind of record
         raise BindingGraphError("wrong_type", msg, ("error",))
 
 
+def record_of(
+    read: Callable[[object, int], T],
+    make: Callable[[int, T | None, BindingGraphError | None], R],
+    line: object,
+    number: int,
+    max_bytes: int,
+) -> R:
+    """Return the record of the line *number*: ``make(number, value, None)`` of what ``read(line, max_bytes)`` reads, or ``make(number, None, error)`` of its refusal."""
+    try:
+        value = read(line, max_bytes)
+    except BindingGraphError as error:
+        return make(number, None, error)
+    return make(number, value, None)
+
+
 def read_records(
     owner: str,
     source: object,
     max_bytes: object,
-    record: Callable[[object, int, int], R],
-    refused: Callable[[int, BindingGraphError], R],
+    read: Callable[[object, int], T],
+    make: Callable[[int, T | None, BindingGraphError | None], R],
 ) -> Iterator[R]:
     """Return the records of *source*'s lines, read as *owner* reads them.
 
     *source* is a binary file or an iterable of lines, checked now; its
     lines are read as the iterator is advanced. Blank lines are skipped but
-    counted; ``record(line, number, max_bytes)`` makes the record of any
-    other line, and ``refused(number, error)`` that of a line of a file
-    longer than *max_bytes*, which is never held whole.
+    counted; each other line is read by ``read(line, max_bytes)`` into its
+    record, as :func:`record_of` makes it, and a line of a file longer than
+    *max_bytes*, which is never held whole, is refused as ``limit_exceeded``.
     """
+    record = partial(record_of, read, make)
+
+    def refused(number: int, error: BindingGraphError) -> R:
+        return make(number, None, error)
+
     check_max_bytes(owner, max_bytes)
     limit = cast("int", max_bytes)
     # A check of the class itself: it runs no code of the source's own.
