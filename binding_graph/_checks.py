@@ -100,11 +100,6 @@ def is_tuple(value: object) -> TypeGuard[tuple[object, ...]]:
     return type(value) is tuple
 
 
-def untrusted(value: object) -> object:
-    """Return *value* as an ``object``: what a caller passed, whatever its annotation says."""
-    return value
-
-
 def guarded(
     items: Iterable[object], owner: str, field: str, expected: str
 ) -> Iterator[object]:

@@ -1,7 +1,8 @@
 """Showing a value in a message without trusting it: its class's name, and a short ``repr`` that runs none of its code.
 
 The kernel's lowest module: :mod:`binding_graph.errors` builds every
-refusal's message with these, and re-exports them.
+refusal's message with these, and re-exports them. Here too is
+:func:`untrusted`, which every check of a caller's value starts from.
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ _REPR.maxother = 60
 _REPR.maxlong = 40
 
 _SHORT_NAME: Final = 60
+
+
+def untrusted(value: object) -> object:
+    """Return *value* as an ``object``: what a caller passed, whatever its annotation says."""
+    return value
+
+
 # The C getter behind ``cls.__qualname__``: a metaclass can intercept the
 # attribute's lookup, but not this call.
 _QUALNAME: Final = vars(type)["__qualname__"]

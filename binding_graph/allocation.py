@@ -9,6 +9,7 @@ from collections.abc import Set as AbstractSet
 from typing import Final, TypeVar
 
 from binding_graph import _checks
+from binding_graph._show import untrusted
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
@@ -113,7 +114,7 @@ def allocate_symbols(
     # the annotations promise, and by their class, never by what they say
     # their class is.
     phrases_in = _check_phrases(noun_phrases)
-    if type(_checks.untrusted(source_span)) is not SourceSpanLink:
+    if type(untrusted(source_span)) is not SourceSpanLink:
         refuse_type(
             _OWNER, "source_span", "a SourceSpanLink", source_span, ("source_span",)
         )
@@ -204,7 +205,7 @@ _ORDERED: Final = "an ordered iterable of str (a list or tuple)"
 
 def _check_phrases(noun_phrases: object) -> object:
     """Refuse *noun_phrases* unless it is an ordered iterable: not a bare str, a set or a mapping."""
-    phrases_in = _checks.untrusted(noun_phrases)
+    phrases_in = untrusted(noun_phrases)
     ordered = _ORDERED
     if issubclass(type(phrases_in), _BARE):
         refuse_type(_OWNER, "noun_phrases", ordered, noun_phrases, ("noun_phrases",))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, NoReturn, cast, get_args
 
-from binding_graph._show import short_repr, type_name
+from binding_graph._show import short_repr, type_name, untrusted
 
 __all__ = [
     "ALLOCATION_CODES",
@@ -235,10 +235,6 @@ REPAIR_HEADER: Final = (
 """The first line of :func:`format_refusals`, the same for every document."""
 
 
-def _untrusted(value: object) -> object:
-    return value
-
-
 def _shown(value: object) -> str:
     return value if type(value) is str else short_repr(value)
 
@@ -297,7 +293,7 @@ def format_refusals(refusals: object) -> str:
             )
         refused = item
         # What a caller set on the refusal is shown, never trusted.
-        path = _untrusted(refused.path)
+        path = untrusted(refused.path)
         where = (
             render_path(cast("ErrorPath", path))
             if type(path) is tuple
