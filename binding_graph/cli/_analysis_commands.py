@@ -20,9 +20,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph.cli._options import add_shared
 from binding_graph.cli._records import each_record
-from binding_graph.cli._report import PROGRAM, write, write_bytes
+from binding_graph.cli._report import (
+    PROGRAM,
+    counted,
+    refusal_line,
+    write,
+    write_bytes,
+)
 from binding_graph.cli._scan import STDIN_LABEL, Source, outcomes, read_record
-from binding_graph.errors import render_path
 
 if TYPE_CHECKING:
     import argparse
@@ -126,22 +131,12 @@ class _Analyze:
                 report.flag()
         for finding in found:
             self.by_code[finding.code] += 1
-            report.emit(
-                f"{label}:{line}: {finding}",
-                {
-                    "file": label,
-                    "line": line,
-                    "code": finding.code,
-                    "path": list(finding.path),
-                    "message": finding.message,
-                    "finding": True,
-                },
-            )
+            told = (finding.code, finding.path, finding.message)
+            report.tell(label, line, told, finding=True)
 
     def summary(self) -> tuple[dict[str, Any], str]:
-        by_code = dict(sorted(self.by_code.items()))
+        by_code, codes = counted(self.by_code)
         total = sum(by_code.values())
-        codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
         text = (
             f"; {total:,} {'finding' if total == 1 else 'findings'}"
             f" in {self.records:,} {'record' if self.records == 1 else 'records'}"
@@ -242,8 +237,7 @@ def render(args: argparse.Namespace) -> int:
         return 2
     _, refusal, graph = outcome
     if refusal is not None:
-        code, path, message = refusal
-        sys.stderr.write(f"{label}:{line}: {code} at {render_path(path)}: {message}\n")
+        sys.stderr.write(refusal_line(label, line, refusal) + "\n")
         return 1
     if args.to == "svg":
         return _draw_svg(to_dot(graph))

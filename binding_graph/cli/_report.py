@@ -85,6 +85,18 @@ def flush(stream: TextIO) -> None:
         raise _cannot_write(stream, error) from None
 
 
+def refusal_line(label: str, line: int, refusal: Refusal) -> str:
+    """Return how a refusal, or a finding, of the record on *line* is told: ``FILE:LINE: CODE at WHERE: MESSAGE``."""
+    code, path, message = refusal
+    return f"{label}:{line}: {code} at {render_path(path)}: {message}"
+
+
+def counted(counts: Counter[str] | dict[str, int]) -> tuple[dict[str, int], str]:
+    """Return *counts* by code, in code order, as JSON holds them and as a summary says them: ``code 2, other 1``."""
+    by_code = dict(sorted(counts.items()))
+    return by_code, ", ".join(f"{code} {count:,}" for code, count in by_code.items())
+
+
 def _duration(seconds: float) -> str:
     """Return *seconds* as ``M:SS``, or ``H:MM:SS`` from an hour up."""
     minutes, whole = divmod(round(seconds), 60)
@@ -266,6 +278,27 @@ class Report:
         else:
             write(self.out, text + "\n")
 
+    def tell(
+        self,
+        label: str,
+        line: int,
+        refusal: Refusal,
+        **extra: bool,
+    ) -> None:
+        """Print one refusal (or finding) of the record on *line*: :func:`refusal_line`, or its JSON object with *extra* flags."""
+        code, path, message = refusal
+        self.emit(
+            refusal_line(label, line, refusal),
+            {
+                "file": label,
+                "line": line,
+                "code": code,
+                "path": list(path),
+                "message": message,
+                **extra,
+            },
+        )
+
     def accepted(self) -> None:
         """Count an accepted record."""
         self.records += 1
@@ -288,17 +321,8 @@ class Report:
         self.by_code.update(code for code, _, _ in counted)
         self.listed += len(counted) + unlisted
         self.unlisted += unlisted
-        for code, path, message in refusals:
-            self.emit(
-                f"{label}:{line}: {code} at {render_path(path)}: {message}",
-                {
-                    "file": label,
-                    "line": line,
-                    "code": code,
-                    "path": list(path),
-                    "message": message,
-                },
-            )
+        for refusal in refusals:
+            self.tell(label, line, refusal)
 
     def flag(self) -> None:
         """Count a problem other than a refusal that makes the exit status 1."""
@@ -312,9 +336,8 @@ class Report:
 
         A command adds its own figures as *extra* (JSON) and *text*.
         """
-        by_code = dict(sorted(self.by_code.items()))
+        by_code, codes = counted(self.by_code)
         accepted = self.records - self.refused
-        codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
         if self.every and codes:
             # By code, the refusals: a record may have several.
             noun = "refusal" if self.listed == 1 else "refusals"

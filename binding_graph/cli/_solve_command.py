@@ -5,7 +5,7 @@
 :func:`binding_graph.arithmetic.answers`, in a worker process with ``--jobs``,
 and comes back as the spelling of its values, or as the refusal that says
 why it cannot be solved. :mod:`binding_graph.arithmetic` is imported only when
-``solve`` runs, so that ``validate`` starts as fast as before.
+``solve`` runs, so that ``validate`` never pays for it.
 
 A value is printed exactly: as a fraction in lowest terms (an integer
 without ``/1``), and, when its decimal expansion terminates, as that decimal
@@ -18,7 +18,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph.cli._records import each_record
-from binding_graph.errors import BindingGraphError, render_path
+from binding_graph.cli._report import counted
+from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     import argparse
@@ -134,19 +135,9 @@ class _Solve:
         answers, refusal = solved
         if refusal is not None:
             # Told as validate tells a refusal, and counted apart from them.
-            code, path, message = refusal
-            self.unsolved[code] += 1
+            self.unsolved[refusal[0]] += 1
             report.flag()
-            report.emit(
-                f"{label}:{line}: {code} at {render_path(path)}: {message}",
-                {
-                    "file": label,
-                    "line": line,
-                    "code": code,
-                    "path": list(path),
-                    "message": message,
-                },
-            )
+            report.tell(label, line, refusal)
             return
         self.solved += 1
         lines = [answer_line(label, line, answer) for answer in answers]
@@ -163,9 +154,8 @@ class _Solve:
             report.emit("\n".join(lines), record)
 
     def summary(self) -> tuple[dict[str, Any], str]:
-        by_code = dict(sorted(self.unsolved.items()))
+        by_code, codes = counted(self.unsolved)
         unsolved = sum(by_code.values())
-        codes = ", ".join(f"{code} {count:,}" for code, count in by_code.items())
         text = f"; {self.solved:,} solved, {unsolved:,} unsolved" + (
             f" ({codes})" if codes else ""
         )

@@ -8,7 +8,7 @@ the report to standard error; with ``--in-place``, each file is rewritten as
 ``canonicalize`` rewrites it, through :class:`~binding_graph.cli._rewrite.Canonicalize`,
 and the report goes to standard output. ``units`` reads one text with
 :func:`binding_graph.units.parse_unit`. :mod:`binding_graph.units` is imported
-only when one of them runs, so that ``validate`` starts as fast as before.
+only when one of them runs, so that ``validate`` never pays for it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 from binding_graph.cli._options import add_shared
 from binding_graph.cli._pool import scan
 from binding_graph.cli._records import start
-from binding_graph.cli._report import PROGRAM, write, write_bytes
+from binding_graph.cli._report import PROGRAM, counted, write, write_bytes
 from binding_graph.cli._rewrite import Canonicalize
 from binding_graph.cli._scan import Failed, Records, Started
 from binding_graph.cli._solve_command import decimal_text, fraction_text, shown
@@ -158,24 +158,14 @@ class _Admit:
             return
         code, _, detail = reason.partition(": ")
         self.refused[code] += 1
-        self.report.emit(
-            f"{label}:{line}: {code} at equations[{index}]: {detail}",
-            {
-                "file": label,
-                "line": line,
-                "code": code,
-                "path": ["equations", index],
-                "message": detail,
-                "equation_refused": True,
-            },
-        )
+        told = (code, ("equations", index), detail)
+        self.report.tell(label, line, told, equation_refused=True)
 
     def summary(self) -> None:
         """Print the summary: validate's, the equations decided, and what became of the files."""
-        by_reason = dict(sorted(self.refused.items()))
+        by_reason, reasons = counted(self.refused)
         refused = sum(by_reason.values())
         decided = self.admitted + refused
-        reasons = ", ".join(f"{code} {count:,}" for code, count in by_reason.items())
         text = (
             f"; {decided:,} {'equation' if decided == 1 else 'equations'} decided:"
             f" {self.admitted:,} admitted, {refused:,} refused"
