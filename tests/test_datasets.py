@@ -11,7 +11,13 @@ import pytest
 
 from binding_graph import BindingGraphError, SemanticSymbolicBindingGraph
 from binding_graph.arithmetic import answers
-from binding_graph.datasets import BenchmarkCase, from_gsm8k, from_svamp
+from binding_graph.datasets import (
+    BENCHMARKS,
+    Benchmark,
+    BenchmarkCase,
+    from_gsm8k,
+    from_svamp,
+)
 from binding_graph.errors import DATASET_CODES, DOCUMENT_CODES, REFUSAL_CODES
 from binding_graph.serialization import canonical_bytes
 from tests._helpers import ROOT, refusal, untyped
@@ -656,3 +662,69 @@ class TestSamples:
         assert len(GSM8K) == len(SVAMP) == 200
         text = (DATA / "svamp" / "SVAMP-200.json").read_text("utf-8")
         assert text == json.dumps(SVAMP, indent=4)
+
+
+class TestRegistry:
+    """BENCHMARKS registers each benchmark that binding-graph import reads, and what its file is."""
+
+    def test_each_benchmark_by_its_name(self) -> None:
+        """GSM8K is JSON Lines, SVAMP one array; each makes its cases with its adapter, named as the command names them."""
+        assert list(BENCHMARKS) == ["gsm8k", "svamp"]
+        lines, array = BENCHMARKS.values()
+        assert (lines.title, lines.layout, lines.adapter) == (
+            "GSM8K",
+            "lines",
+            from_gsm8k,
+        )
+        assert (array.title, array.layout, array.adapter) == (
+            "SVAMP",
+            "array",
+            from_svamp,
+        )
+        assert lines.case(GSM8K[0], 7) == from_gsm8k(GSM8K[0], source_id="gsm8k-7")
+        assert array.case(SVAMP[0], 3) == svamp(0)
+        assert array.source_id(["not", "a", "record"], 3) == "svamp-3"
+
+    @pytest.mark.parametrize(
+        ("record", "code", "path"),
+        [
+            ({k: v for k, v in _SVAMP.items() if k != "ID"}, "missing_key", ("ID",)),
+            ({**_SVAMP, "ID": 3}, "wrong_type", ("ID",)),
+            ({**_SVAMP, "ID": " "}, "empty_text", ("ID",)),
+        ],
+    )
+    def test_svamp_names_a_case_by_its_id(
+        self, record: dict[str, object], code: str, path: tuple[str, ...]
+    ) -> None:
+        """A SVAMP record without a text ID is refused before its adapter runs."""
+        error = refusal(BENCHMARKS["svamp"].case, record, 1)
+        assert (error.code, error.path) == (code, path)
+
+    @pytest.mark.parametrize(
+        ("fields", "code", "path"),
+        [
+            ({"name": "GSM8K"}, "invalid_text", ("name",)),
+            ({"name": "gsm--hard"}, "invalid_text", ("name",)),
+            ({"name": 8}, "wrong_type", ("name",)),
+            ({"title": " "}, "empty_text", ("title",)),
+            ({"layout": "xml"}, "not_in_vocabulary", ("layout",)),
+            ({"summary": None}, "wrong_type", ("summary",)),
+            ({"adapter": "from_gsm8k"}, "wrong_type", ("adapter",)),
+            ({"source_id": None}, "wrong_type", ("source_id",)),
+        ],
+    )
+    def test_a_benchmark_is_checked_field_by_field(
+        self, fields: dict[str, object], code: str, path: tuple[str, ...]
+    ) -> None:
+        """Each field of a Benchmark is refused with its code, at its path."""
+        good: dict[str, object] = {
+            "name": "gsm-hard",
+            "title": "GSM-Hard",
+            "layout": "lines",
+            "summary": "JSON Lines",
+            "adapter": from_gsm8k,
+            "source_id": str,
+        }
+        error = refusal(Benchmark, **{**good, **fields})
+        assert (error.code, error.path) == (code, path)
+        assert Benchmark(**good).name == "gsm-hard"

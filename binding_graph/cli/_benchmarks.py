@@ -1,10 +1,12 @@
-"""Reading a benchmark's file for ``import``: GSM8K's lines and SVAMP's array, each record made a case.
+"""Reading a benchmark's file for ``import``, by its layout: records a line, or one array of them, each made a case.
 
-A record is parsed as JSON (a key repeated is refused) and handed to its
-benchmark's adapter, in :mod:`binding_graph.datasets`, which is imported only
-when a record is read. A record that is not one refuses as the adapter
-refuses: :class:`~binding_graph.BindingGraphError`, with a path into it. A
-SVAMP file that is not one JSON array stops the run, a
+Each :class:`~binding_graph.datasets.Benchmark` says how its file holds its
+records (its :data:`~binding_graph.datasets.Layout`); this module reads each
+layout. A record is parsed as JSON (a key repeated is refused) and handed to
+its benchmark, which names its case and makes it with its adapter. A record
+that is not one refuses as the adapter refuses:
+:class:`~binding_graph.BindingGraphError`, with a path into it. A file that
+is not one JSON array, where the layout says it is, stops the run, a
 :class:`~binding_graph.cli._report.RunError`.
 """
 
@@ -12,14 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
-from binding_graph._checks import check_text
 from binding_graph.cli._report import RunError
 from binding_graph.errors import BindingGraphError, too_large
 
 if TYPE_CHECKING:
-    from binding_graph.datasets import BenchmarkCase
+    from binding_graph.datasets import Benchmark, BenchmarkCase
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -56,8 +57,8 @@ def _decoded(text: str, at: int) -> tuple[object, int]:
         raise BindingGraphError("limit_exceeded", msg) from None
 
 
-def _gsm8k_record(line: bytes) -> object:
-    """Return the record of one line of GSM8K: one JSON object, nothing after it."""
+def _line_record(line: bytes) -> object:
+    """Return the record of one line of JSON Lines: one JSON value, nothing after it."""
     try:
         text = line.decode()
     except UnicodeDecodeError as error:
@@ -70,16 +71,16 @@ def _gsm8k_record(line: bytes) -> object:
     return record
 
 
-def svamp_records(label: str, data: bytes) -> list[tuple[int, object]]:
-    """Return SVAMP's records, each with the line it starts on; stop the run unless *data* is a JSON array."""
+def array_records(label: str, title: str, data: bytes) -> list[tuple[int, object]]:
+    """Return the records of a file that is one JSON array (*title*'s), each with the line it starts on; stop the run unless it is one."""
     try:
         text = data.decode()
     except UnicodeDecodeError as error:
-        msg = f"{label}: SVAMP must be UTF-8 ({error.reason} at byte {error.start})"
+        msg = f"{label}: {title} must be UTF-8 ({error.reason} at byte {error.start})"
         raise RunError(msg) from None
     at = _skip(text, 0)
     if text[at : at + 1] != "[":
-        raise RunError(f"{label}: SVAMP must be one JSON array of records")
+        raise RunError(f"{label}: {title} must be one JSON array of records")
     records: list[tuple[int, object]] = []
     line, counted = 1, 0
     at = _skip(text, at + 1)
@@ -90,49 +91,30 @@ def svamp_records(label: str, data: bytes) -> list[tuple[int, object]]:
         try:
             record, at = _decoded(text, at)
         except BindingGraphError as error:
-            msg = f"{label}: SVAMP must be one JSON array of records: {error.message}"
+            msg = f"{label}: {title} must be one JSON array of records: {error.message}"
             raise RunError(msg) from None
         records.append((line, record))
         at = _skip(text, at)
         following = text[at : at + 1]
         if following not in {",", "]"}:
             line += text.count("\n", counted, at)
-            msg = f"{label}:{line}: SVAMP must be one JSON array: a record must be followed by ',' or ']'"
+            msg = f"{label}:{line}: {title} must be one JSON array: a record must be followed by ',' or ']'"
             raise RunError(msg)
         if following == ",":
             at = _skip(text, at + 1)
     if _skip(text, at + 1) != len(text):
-        raise RunError(f"{label}: SVAMP must be one JSON array, and nothing after it")
+        raise RunError(f"{label}: {title} must be one JSON array, and nothing after it")
     return records
-
-
-def _svamp_id(record: object) -> str | None:
-    """Return a SVAMP record's ``ID``, checked as a text; ``None`` if *record* is not a ``dict``."""
-    if type(record) is not dict:
-        return None  # the adapter refuses it, as it refuses any record that is not one
-    fields = cast("dict[object, object]", record)
-    if "ID" not in fields:
-        raise BindingGraphError("missing_key", "svamp.record has no key 'ID'", ("ID",))
-    return check_text(fields["ID"], "svamp", "record['ID']", ("ID",))
 
 
 NOT_RECORDS: Final = frozenset({"malformed_document", "missing_key", "wrong_type"})
 """The codes that say a record is not one of the benchmark's at all: the input is wrong, exit status 1."""
 
 
-def gsm8k_case(line: bytes | None, number: int, max_bytes: int) -> BenchmarkCase:
-    """Return the case of the record on line *number* of GSM8K, its ``source_id`` ``gsm8k-NUMBER``."""
-    from binding_graph.datasets import from_gsm8k  # noqa: PLC0415
-
+def line_case(
+    benchmark: Benchmark, line: bytes | None, number: int, max_bytes: int
+) -> BenchmarkCase:
+    """Return the case of the record on line *number* of a file of JSON Lines."""
     if line is None:
         raise too_large(max_bytes)
-    return from_gsm8k(_gsm8k_record(line), source_id=f"gsm8k-{number}")
-
-
-def svamp_case(record: object, line: int) -> BenchmarkCase:
-    """Return the case of a SVAMP record, its ``source_id`` the record's ``ID``."""
-    from binding_graph.datasets import from_svamp  # noqa: PLC0415
-
-    # A record that is not a dict has no ID: the adapter refuses it first.
-    source_id = _svamp_id(record) or f"svamp-{line}"
-    return from_svamp(record, source_id=source_id)
+    return benchmark.case(_line_record(line), number)

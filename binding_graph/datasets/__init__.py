@@ -88,16 +88,26 @@ Cases travel as JSON Lines, one canonical line a case
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
+
+from binding_graph.datasets._benchmark import Benchmark, Layout
 from binding_graph.datasets._case import BenchmarkCase
-from binding_graph.datasets._gsm8k import from_gsm8k
+from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
 from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, load_cases
 from binding_graph.datasets._results import Score, WrongCase
 from binding_graph.datasets._score import score
-from binding_graph.datasets._svamp import from_svamp
+from binding_graph.datasets._svamp import SVAMP, from_svamp
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 __all__ = [
+    "BENCHMARKS",
+    "Benchmark",
     "BenchmarkCase",
     "CaseRecord",
+    "Layout",
     "Score",
     "WrongCase",
     "case_line",
@@ -107,3 +117,11 @@ __all__ = [
     "load_cases",
     "score",
 ]
+
+BENCHMARKS: Final[Mapping[str, Benchmark]] = MappingProxyType(
+    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP)}
+)
+"""Every benchmark ``binding-graph import`` reads, by its name: the command's choices, help and readers follow from it.
+
+.. versionadded:: 0.1.0
+"""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.arithmetic import parse_number
+from binding_graph.datasets._benchmark import Benchmark
 from binding_graph.datasets._case import (
     BenchmarkCase,
     Builder,
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
     from binding_graph.errors import RefusalCode
 
-__all__ = ["from_gsm8k"]
+__all__ = ["GSM8K", "from_gsm8k"]
 
 _OWNER: Final = "from_gsm8k"
 _PATH: Final = ("answer",)
@@ -175,3 +176,18 @@ def from_gsm8k(record: object, *, source_id: str) -> BenchmarkCase:
         ),
         answer_path=_PATH,
     )
+
+
+def _numbered(_: object, line: int) -> str:
+    return f"gsm8k-{line}"
+
+
+GSM8K: Final = Benchmark(
+    name="gsm8k",
+    title="GSM8K",
+    layout="lines",
+    summary="JSON Lines, one record a line",
+    adapter=from_gsm8k,
+    source_id=_numbered,
+)
+"""GSM8K as ``binding-graph import gsm8k`` reads it: the record on line N is the case ``gsm8k-N``."""

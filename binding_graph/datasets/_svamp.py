@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph._checks import check_text
 from binding_graph.arithmetic import MAX_DIGITS, parse_number
+from binding_graph.datasets._benchmark import Benchmark
 from binding_graph.datasets._case import (
     BenchmarkCase,
     Builder,
@@ -19,7 +20,7 @@ from binding_graph.model import SourceSpanLink
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = ["from_svamp"]
+__all__ = ["SVAMP", "from_svamp"]
 
 _OWNER: Final = "from_svamp"
 
@@ -122,3 +123,24 @@ def from_svamp(record: object, *, source_id: str) -> BenchmarkCase:
     return builder.case(
         answer, question=asked, provenance=(builder.problem,), answer_path=("Answer",)
     )
+
+
+def _own_id(record: object, line: int) -> str:
+    """Return a SVAMP record's ``ID``, checked as a text; ``svamp-LINE`` for a record that is no ``dict``, which the adapter refuses."""
+    if type(record) is not dict:
+        return f"svamp-{line}"
+    fields = cast("dict[object, object]", record)
+    if "ID" not in fields:
+        raise BindingGraphError("missing_key", "svamp.record has no key 'ID'", ("ID",))
+    return check_text(fields["ID"], "svamp", "record['ID']", ("ID",))
+
+
+SVAMP: Final = Benchmark(
+    name="svamp",
+    title="SVAMP",
+    layout="array",
+    summary="one JSON array of records",
+    adapter=from_svamp,
+    source_id=_own_id,
+)
+"""SVAMP as ``binding-graph import svamp`` reads it: a case is named by its record's ``ID``."""

@@ -1,0 +1,84 @@
+"""A benchmark, as the command line imports it: its name, how its file holds records, its adapter, and its cases' names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, Final, Literal, get_args
+
+import attrs
+
+from binding_graph import _kinds as _k
+from binding_graph.datasets._case import BenchmarkCase
+from binding_graph.errors import refuse, refuse_type
+
+__all__ = ["LAYOUTS", "Benchmark", "Layout"]
+
+Layout = Literal["lines", "array"]
+"""How a benchmark's file holds its records: JSON Lines, one object a line; or one JSON array of objects.
+
+.. versionadded:: 0.1.0
+"""
+
+LAYOUTS: Final[frozenset[str]] = frozenset(get_args(Layout))
+"""Every :data:`Layout`."""
+
+
+_NAME: Final = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def _name(_: object, __: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not str:
+        refuse_type("Benchmark", "name", "a str", value, ("name",))
+    if not _NAME.fullmatch(value):
+        rule = "must be lower-case letters and digits, in words joined by '-'"
+        refuse("invalid_text", "Benchmark", "name", rule, value, ("name",))
+
+
+def _callable(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not callable(value):
+        name = attribute.name
+        refuse_type("Benchmark", name, "a function", value, (name,))
+
+
+@attrs.frozen(weakref_slot=False)
+class Benchmark:
+    """A benchmark that :data:`~binding_graph.datasets.BENCHMARKS` registers, and ``binding-graph import`` reads.
+
+    Args:
+        name: Its name on the command line, such as ``gsm8k`` or
+            ``gsm-hard``: lower-case letters and digits, in words joined by
+            ``-``.
+        title: Its name in messages, such as ``GSM8K``.
+        layout: How its file holds records: a :data:`Layout`.
+        summary: What its file is, in a few words, for the command's help.
+        adapter: The function that makes a record a case, such as
+            :func:`~binding_graph.datasets.from_gsm8k`, called with the
+            record and its ``source_id``.
+        source_id: The function that names the case of a record: given
+            the record and the line it starts on, the ``source_id`` (such as
+            ``gsm8k-12``, or SVAMP's own ``ID``); it may refuse the record,
+            as the adapter would.
+
+    Raises:
+        BindingGraphError: for a field that is not as above, with the field
+            as its path.
+
+    .. versionadded:: 0.1.0
+    """
+
+    name: str = attrs.field(validator=_name)
+    title: str = attrs.field(validator=_k.text)
+    layout: Layout = attrs.field(validator=_k.member_of(LAYOUTS))
+    summary: str = attrs.field(validator=_k.text)
+    adapter: Callable[..., BenchmarkCase] = attrs.field(validator=_callable)
+    source_id: Callable[[object, int], str] = attrs.field(validator=_callable)
+
+    def case(self, record: object, line: int) -> BenchmarkCase:
+        """Return the case of *record*, which starts on *line* of the file.
+
+        Raises:
+            BindingGraphError: as its ``source_id`` and its ``adapter``
+                refuse the record.
+        """
+        return self.adapter(record, source_id=self.source_id(record, line))
