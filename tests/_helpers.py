@@ -11,9 +11,11 @@ pins one refusal of each kind. A message is built from data, in the shape
 ``Owner.field rule (got value)``: pinning it keeps the rule's wording, its
 owner, its field and the value it shows from drifting unnoticed.
 
-The private names of ``binding_graph`` that tests reach into are imported
-here and nowhere else, so that renaming one inside the package changes this
-module alone.
+A test of a wing may import that wing's private modules, to reach what
+its public names do not show; a test of another wing uses the public names,
+as the package's own modules do (``tests/test_layout.py`` holds the
+package to that). The private names that many tests share, the tables of
+fields and the validators, are imported here.
 """
 
 from __future__ import annotations
