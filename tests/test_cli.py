@@ -37,7 +37,7 @@ from binding_graph.cli import (
     _scan,
     main,
 )
-from binding_graph.cli._report import Progress, Report
+from binding_graph.cli._report import Progress, Report, at
 from binding_graph.documents import fast_path_unloaded, reset_fast_path
 from binding_graph.errors import render_path
 from binding_graph.serialization import DEFAULT_MAX_BYTES
@@ -47,6 +47,8 @@ from tests._helpers import ROOT, Result, graph, load_script
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Iterator
+
+    from binding_graph.datasets import BenchmarkCase
 
 GRAPH = graph()
 LINE = canonical_bytes(GRAPH)
@@ -98,12 +100,12 @@ def json_lines(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines()]
 
 
-def die(graph: object) -> None:  # noqa: ARG001 -- a handler's signature
+def die(*_: object) -> None:
     """End the worker process that runs it, abruptly."""
     os._exit(1)
 
 
-def interrupt(graph: object) -> None:  # noqa: ARG001 -- a handler's signature
+def interrupt(*_: object) -> None:
     """Act as the user pressing Ctrl-C."""
     raise KeyboardInterrupt
 
@@ -1001,7 +1003,10 @@ def _run(argv: list[str]) -> Result:
     return Result(status, out.getvalue(), err.getvalue())
 
 
-def symbol_count(graph: SemanticSymbolicBindingGraph) -> int:
+def symbol_count(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001 -- a handler's signature
+) -> int:
     """Return how many symbols *graph* has: the handler of the command below."""
     return len(graph.symbols)
 
@@ -1010,9 +1015,11 @@ def count_symbols(args: argparse.Namespace) -> int:
     """Run 'count': each record's symbols, flagged when there are none."""
     total = [0]
 
-    def accepted(report: Report, label: str, line: int, symbols: int) -> None:
+    def accepted(
+        report: Report, label: str, line: int, symbols: int, case: str | None
+    ) -> None:
         total[0] += symbols
-        report.emit(f"{label}:{line}: {symbols} symbols", {"symbols": symbols})
+        report.emit(f"{at(label, line, case)}{symbols} symbols", {"symbols": symbols})
         if not symbols:
             report.flag()
 

@@ -17,12 +17,14 @@ import pytest
 
 from binding_graph import canonical_bytes, to_data
 from binding_graph.cli import _canonicalize_command, _rewrite, _scan
+from binding_graph.cli._reading import canonical_record
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from binding_graph import SemanticSymbolicBindingGraph
+    from binding_graph.datasets import BenchmarkCase
 
 LINE = canonical_bytes(graph())
 LOOSE = json.dumps(to_data(graph())).encode()
@@ -42,13 +44,15 @@ def meanwhile(monkeypatch: pytest.MonkeyPatch, change: Callable[[Path], None]) -
     """Make canonicalize, as it reads its first record, see *change* done to a.jsonl."""
     done: list[bool] = []
 
-    def handler(graph: SemanticSymbolicBindingGraph) -> bytes:
+    def handler(
+        graph: SemanticSymbolicBindingGraph, case: BenchmarkCase | None
+    ) -> bytes:
         if not done:
             done.append(True)
             change(Path("a.jsonl"))
-        return canonical_bytes(graph)
+        return canonical_record(graph, case)
 
-    monkeypatch.setattr(_canonicalize_command, "canonical_bytes", handler)
+    monkeypatch.setattr(_canonicalize_command, "canonical_record", handler)
 
 
 def replaced(path: Path) -> None:

@@ -55,7 +55,7 @@ def stall(*_, **__):
     time.sleep(60)
     raise AssertionError("the test did not end the run")
 
-_scan.load_line = stall
+_scan.read_line = stall
 _pool.usable_cpus = lambda: 2
 sys.exit(main(sys.argv[1:]))
 """

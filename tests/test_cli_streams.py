@@ -16,12 +16,14 @@ import pytest
 
 from binding_graph import canonical_bytes, to_data
 from binding_graph.cli import _canonicalize_command, main
+from binding_graph.cli._reading import canonical_record
 from tests._helpers import Result, graph
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from binding_graph import SemanticSymbolicBindingGraph
+    from binding_graph.datasets import BenchmarkCase
 
 LINE = canonical_bytes(graph())
 LOOSE = json.dumps(to_data(graph())).encode()
@@ -178,10 +180,10 @@ class TestStandardInput:
         )
 
 
-def terminate(graph: SemanticSymbolicBindingGraph) -> bytes:
+def terminate(graph: SemanticSymbolicBindingGraph, case: BenchmarkCase | None) -> bytes:
     """Act as a SIGTERM that comes while a record is read."""
     os.kill(os.getpid(), signal.SIGTERM)
-    return canonical_bytes(graph)
+    return canonical_record(graph, case)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM of POSIX")
@@ -194,7 +196,7 @@ class TestTerminate:
         """One line, exit 143, the file as it was; and the handler of SIGTERM is put back."""
         before = signal.getsignal(signal.SIGTERM)
         Path("a.jsonl").write_bytes(LOOSE + b"\n")
-        monkeypatch.setattr(_canonicalize_command, "canonical_bytes", terminate)
+        monkeypatch.setattr(_canonicalize_command, "canonical_record", terminate)
         assert cli("canonicalize", "a.jsonl") == Result(
             143, "", "binding-graph: terminated\n"
         )

@@ -16,6 +16,7 @@ from binding_graph import canonical_bytes, loads
 from binding_graph.analysis import findings
 from binding_graph.arithmetic import findings as arithmetic_findings
 from binding_graph.cli import _units_commands
+from binding_graph.cli._reading import canonical_record
 from binding_graph.cli._report import Progress, write_bytes
 from binding_graph.units import MAX_UNIT_LENGTH, admit, parse_unit, unit_findings
 from tests._helpers import (
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from binding_graph import SemanticSymbolicBindingGraph
+    from binding_graph.datasets import BenchmarkCase
 
 XY = frozenset({"x", "y"})
 
@@ -502,15 +504,17 @@ class TestAdmitInPlace:
         """Another program's work on the file during the run is never overwritten: exit 2."""
         done: list[bool] = []
 
-        def meanwhile(changed: SemanticSymbolicBindingGraph) -> bytes:
+        def meanwhile(
+            changed: SemanticSymbolicBindingGraph, case: BenchmarkCase | None
+        ) -> bytes:
             if not done:
                 done.append(True)
                 with Path("a.jsonl").open("ab") as file:
                     file.write(lines(DECIDED))
-            return canonical_bytes(changed)
+            return canonical_record(changed, case)
 
         Path("a.jsonl").write_bytes(lines(SOUND))
-        monkeypatch.setattr(_units_commands, "canonical_bytes", meanwhile)
+        monkeypatch.setattr(_units_commands, "canonical_record", meanwhile)
         assert cli("admit", "--in-place", "a.jsonl") == Result(
             2,
             "1 record: 1 accepted, 0 refused; 1 equation decided: 1 admitted, 0 refused\n",
@@ -526,17 +530,19 @@ class TestAdmitInPlace:
         edited = lines(SOUND).replace(b'"value":"3"', b'"value":"4"')
         done: list[bool] = []
 
-        def meanwhile(changed: SemanticSymbolicBindingGraph) -> bytes:
+        def meanwhile(
+            changed: SemanticSymbolicBindingGraph, case: BenchmarkCase | None
+        ) -> bytes:
             if not done:
                 done.append(True)
                 path = Path("a.jsonl")
                 before = path.stat()
                 path.write_bytes(edited)
                 os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
-            return canonical_bytes(changed)
+            return canonical_record(changed, case)
 
         Path("a.jsonl").write_bytes(lines(SOUND))
-        monkeypatch.setattr(_units_commands, "canonical_bytes", meanwhile)
+        monkeypatch.setattr(_units_commands, "canonical_record", meanwhile)
         assert len(edited) == len(lines(SOUND))
         assert edited != lines(SOUND)
         assert cli("admit", "--in-place", "a.jsonl") == Result(

@@ -39,7 +39,7 @@ def started_processes(monkeypatch: pytest.MonkeyPatch) -> list[BaseProcess]:
     return found
 
 
-def fail(graph: object) -> None:  # noqa: ARG001 -- a handler's signature
+def fail(*_: object) -> None:
     """Raise, as a handler with a bug would."""
     raise ValueError("a bug in a handler")
 

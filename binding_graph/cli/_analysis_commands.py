@@ -23,6 +23,7 @@ from binding_graph.cli._records import each_record
 from binding_graph.cli._report import (
     PROGRAM,
     counted,
+    in_record,
     refusal_line,
     write,
     write_bytes,
@@ -31,11 +32,11 @@ from binding_graph.cli._scan import STDIN_LABEL, Source, outcomes, read_record
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable
 
     from binding_graph.analysis import Finding
     from binding_graph.cli._report import Report
-    from binding_graph.cli._scan import Outcome
+    from binding_graph.cli._scan import Handler, Outcome
+    from binding_graph.datasets import BenchmarkCase
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 
@@ -90,23 +91,44 @@ def _units(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
     return unit_findings(graph)
 
 
-def _with_arithmetic(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+# The handlers take a record's case too, as every handler does: a case's
+# graph is analysed alone.
+
+
+def _structure(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001
+) -> tuple[Finding, ...]:
+    """Return the structural findings of *graph*."""
+    return _findings(graph)
+
+
+def _with_arithmetic(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001
+) -> tuple[Finding, ...]:
     """Return the structural findings of *graph*, then those of its arithmetic."""
     return _findings(graph) + _arithmetic(graph)
 
 
-def _with_units(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+def _with_units(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001
+) -> tuple[Finding, ...]:
     """Return the structural findings of *graph*, then those of its units."""
     return _findings(graph) + _units(graph)
 
 
-def _with_both(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+def _with_both(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001
+) -> tuple[Finding, ...]:
     """Return the structural findings of *graph*, then those of its arithmetic, then of its units."""
     return _findings(graph) + _arithmetic(graph) + _units(graph)
 
 
-_HANDLERS: Final[dict[tuple[bool, bool], Callable[..., tuple[Finding, ...]]]] = {
-    (False, False): _findings,
+_HANDLERS: Final[dict[tuple[bool, bool], Handler]] = {
+    (False, False): _structure,
     (True, False): _with_arithmetic,
     (False, True): _with_units,
     (True, True): _with_both,
@@ -123,7 +145,12 @@ class _Analyze:
         self.records = 0
 
     def accepted(
-        self, report: Report, label: str, line: int, found: tuple[Finding, ...]
+        self,
+        report: Report,
+        label: str,
+        line: int,
+        found: tuple[Finding, ...],
+        case: str | None,
     ) -> None:
         if found:
             self.records += 1
@@ -131,8 +158,8 @@ class _Analyze:
                 report.flag()
         for finding in found:
             self.by_code[finding.code] += 1
-            told = (finding.code, finding.path, finding.message)
-            report.tell(label, line, told, finding=True)
+            told = (finding.code, in_record(finding.path, case), finding.message)
+            report.tell(label, line, told, case, finding=True)
 
     def summary(self) -> tuple[dict[str, Any], str]:
         by_code, codes = counted(self.by_code)
@@ -191,7 +218,10 @@ def render_options(parser: argparse.ArgumentParser) -> None:
     add_shared(parser, ("max_bytes",))
 
 
-def _itself(graph: SemanticSymbolicBindingGraph) -> SemanticSymbolicBindingGraph:
+def _itself(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001 -- a case's graph is drawn alone
+) -> SemanticSymbolicBindingGraph:
     """Keep the graph of a record: render draws it."""
     return graph
 
@@ -235,9 +265,9 @@ def render(args: argparse.Namespace) -> int:
             f"{PROGRAM}: {label}: line {line} is blank: it holds no graph\n"
         )
         return 2
-    _, refusal, graph = outcome
+    _, refusal, graph, case = outcome
     if refusal is not None:
-        sys.stderr.write(refusal_line(label, line, refusal) + "\n")
+        sys.stderr.write(refusal_line(label, line, refusal, case) + "\n")
         return 1
     if args.to == "svg":
         return _draw_svg(to_dot(graph))

@@ -13,11 +13,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from binding_graph.cli._pool import scan
+from binding_graph.cli._reading import canonical_record
 from binding_graph.cli._records import start
 from binding_graph.cli._report import PROGRAM
 from binding_graph.cli._rewrite import Canonicalize, Mode
 from binding_graph.cli._scan import Failed, Records, Started
-from binding_graph.serialization import canonical_bytes
 
 if TYPE_CHECKING:
     import argparse
@@ -47,7 +47,7 @@ def canonicalize(args: argparse.Namespace) -> int:
     run = Canonicalize(report, mode)
     events = scan(
         sources,
-        canonical_bytes,
+        canonical_record,
         max_bytes=args.max_bytes,
         jobs=args.jobs,
         digest=True,

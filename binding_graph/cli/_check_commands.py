@@ -12,19 +12,23 @@ import sys
 from typing import TYPE_CHECKING
 
 from binding_graph.cli._records import each_record
-from binding_graph.cli._report import Report, write
+from binding_graph.cli._report import Report, record_data, write
 from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
 
 if TYPE_CHECKING:
     import argparse
 
+    from binding_graph.datasets import BenchmarkCase
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 
 # -- validate, hash --------------------------------------------------------------------
 
 
-def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
+def _nothing(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,
+) -> None:
     """Keep nothing of an accepted graph: validate only counts it."""
 
 
@@ -45,13 +49,27 @@ def all_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _print_hash(report: Report, label: str, line: int, value: str) -> None:
-    report.emit(f"{value} {label}:{line}", {"file": label, "line": line, "hash": value})
+def _hash(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001 -- a case's hash is its graph's
+) -> str:
+    """Return the content hash of a record's graph, a case's too."""
+    return content_hash(graph)
+
+
+def _print_hash(
+    report: Report, label: str, line: int, value: str, case: str | None
+) -> None:
+    named = "" if case is None else f" (case {case})"
+    report.emit(
+        f"{value} {label}:{line}{named}",
+        {**record_data(label, line, case), "hash": value},
+    )
 
 
 def hash_records(args: argparse.Namespace) -> int:
     """Run ``hash``: print each accepted record's content hash, and validate's report."""
-    return each_record(args, content_hash, _print_hash)
+    return each_record(args, _hash, _print_hash)
 
 
 # -- schema -------------------------------------------------------------------------------

@@ -77,7 +77,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
         summary="check every record; report each refusal and a summary",
         description=(
             "Read every record of each PATH and report each one that loads()"
-            " refuses, as FILE:LINE: CODE at WHERE: MESSAGE, then a summary."
+            " refuses (a case line: load_cases()), as FILE:LINE: CODE at WHERE:"
+            " MESSAGE, then a summary."
             " --all reports every rule a refused record breaks, a line each, as"
             " binding_graph.refusals() lists them. Exit 0 if every record was"
             " accepted, 1 if any was refused, 2 if a path could not be read."
@@ -115,7 +116,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
         summary="rewrite files in canonical form, or --check that they are",
         description=(
             "Rewrite each file in canonical form: one canonical document a line"
-            " (a .json file: the document and a newline). A file with any refused"
+            " (a .json file: the document and a newline), a case as its canonical"
+            " case line. A file with any refused"
             " record is left as it was, and the exit status is 1. Each file is"
             " replaced atomically. '-' writes the canonical form of standard"
             " input to standard output."
@@ -200,7 +202,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             "Decide each pending equation of each accepted record with"
             " binding_graph.units.admit: admitted with its unit_proof, or refused"
             " with refusal_reason REASON: detail. Each admitted graph is written to"
-            " standard output as canonical JSON Lines; refusals, each refused"
+            " standard output as canonical JSON Lines (a case as its case line); refusals, each refused"
             " equation (FILE:LINE: REASON at equations[I]: DETAIL) and a summary go"
             " to standard error. --in-place rewrites each file instead, as"
             " canonicalize does (a file with any refused record is left as it was),"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, cast
 
 from binding_graph.cli._benchmarks import NOT_RECORDS, array_records, line_case
 from binding_graph.cli._options import add_shared, count
+from binding_graph.cli._reading import read_line
 from binding_graph.cli._report import (
     PROGRAM,
     Progress,
@@ -34,7 +35,7 @@ from binding_graph.cli._scan import STDIN_LABEL, Source, open_source, read_whole
 from binding_graph.cli._solve_command import fraction_text
 from binding_graph.documents import is_blank, split_lines
 from binding_graph.errors import BindingGraphError, render_path, too_large
-from binding_graph.jsonl import LineRecord, load_line
+from binding_graph.jsonl import LineRecord
 
 if TYPE_CHECKING:
     import argparse
@@ -233,22 +234,13 @@ class _Reading:
         self.why: str | None = None
 
     def _graph(self, number: int, line: bytes | None) -> LineRecord | None:
-        """Return the record of a line of graphs, as validate reads it; a case line gives its graph."""
-        from binding_graph.datasets import load_cases  # noqa: PLC0415
-
+        """Return the record of a line of graphs, as validate reads it: a case line gives its graph."""
         if line is None:
             return LineRecord(number, error=too_large(self.max_bytes))
-        record = load_line(line, number, max_bytes=self.max_bytes)
-        if record is None or record.error is None:
-            return record
-        (read,) = load_cases([line], max_bytes=self.max_bytes)
-        if read.case is not None:
-            return LineRecord(number, read.case.graph)
-        error = cast("BindingGraphError", read.error)
-        # A case line whose graph is refused: the refusal of its graph.
-        return (
-            LineRecord(number, error=error) if error.path[:1] == ("graph",) else record
-        )
+        if is_blank(line, self.max_bytes):
+            return None
+        read = read_line(line, self.max_bytes)
+        return LineRecord(number, read.graph, read.error)
 
     def graphs(self, file: BinaryIO) -> Iterator[LineRecord]:
         """Yield the record of each line of *file* that is not blank, until it cannot be read."""

@@ -123,9 +123,10 @@ def add_corpus_options(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         metavar="PATH",
         help=(
-            "a .jsonl or .ndjson file (one document a line), a .json file (one"
-            " document), a directory (every *.json, *.jsonl and *.ndjson below it)"
-            " or - (standard input)"
+            "a .jsonl or .ndjson file (one record a line), a .json file (one"
+            " record), a directory (every *.json, *.jsonl and *.ndjson below it)"
+            " or - (standard input); a record is a graph document, or a case as"
+            " import writes it, read as its graph"
         ),
     )
     add_shared(parser, CORPUS)

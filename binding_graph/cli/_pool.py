@@ -29,8 +29,15 @@ if TYPE_CHECKING:
     from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
 
-    from binding_graph.cli._scan import Ended, Event, Failed, Outcome, Source, Started
-    from binding_graph.model import SemanticSymbolicBindingGraph
+    from binding_graph.cli._scan import (
+        Ended,
+        Event,
+        Failed,
+        Handler,
+        Outcome,
+        Source,
+        Started,
+    )
 
 
 Key = TypeVar("Key")
@@ -299,7 +306,7 @@ class _Window:
 
 def _in_workers(
     items: Iterator[Started | Batch | Ended | Failed],
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    handler: Handler,
     max_bytes: int,
     every: bool,  # noqa: FBT001 -- as outcomes takes it
     jobs: int,
@@ -332,7 +339,7 @@ def _in_workers(
 
 def scan(
     sources: Iterable[Source],
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    handler: Handler,
     *,
     max_bytes: int,
     jobs: int = 1,
@@ -340,7 +347,7 @@ def scan(
     rewrite: bool = False,
     every: bool = False,
 ) -> Generator[Event, None, None]:
-    """Yield the events of reading *sources*, with *handler* applied to each graph.
+    """Yield the events of reading *sources*, with *handler* applied to each graph and its case.
 
     Events come in input order, whatever *jobs* is: the output of a command
     is the same with one process or several. No more processes start than

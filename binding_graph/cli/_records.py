@@ -22,8 +22,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
 
-    from binding_graph.cli._scan import Refusal
-    from binding_graph.model import SemanticSymbolicBindingGraph
+    from binding_graph.cli._scan import Handler, Refusal
 
 
 def start(
@@ -46,8 +45,8 @@ def start(
 
 def each_record(
     args: argparse.Namespace,
-    handler: Callable[[SemanticSymbolicBindingGraph], object],
-    accepted: Callable[[Report, str, int, Any], None] | None = None,
+    handler: Handler,
+    accepted: Callable[[Report, str, int, Any, str | None], None] | None = None,
     summary: Callable[[], tuple[dict[str, Any], str]] | None = None,
     *,
     every: bool = False,
@@ -61,13 +60,15 @@ def each_record(
     Args:
         args: The parsed corpus options: ``paths``, ``format``,
             ``max_bytes``, ``jobs``.
-        handler: Applied to each accepted graph, in a worker process with
-            ``--jobs``: a module-level function, so that it can be sent
-            there, whose result can be pickled.
-        accepted: Given the report, the file's label, the line and what
-            *handler* returned, in input order: prints it with
-            :meth:`Report.emit`, and calls :meth:`Report.flag` for what
-            should make the exit status 1.
+        handler: Applied to each accepted graph and its case (``None``
+            for a graph document), in a worker process with ``--jobs``: a
+            module-level function, so that it can be sent there, whose
+            result can be pickled.
+        accepted: Given the report, the file's label, the line, what
+            *handler* returned and the source id of the record's case
+            (``None`` for a graph document), in input order: prints it
+            with :meth:`Report.emit`, and calls :meth:`Report.flag` for
+            what should make the exit status 1.
         summary: Returns the command's own figures for the summary: a
             ``dict`` for ``--format json`` and a text to append.
         every: Report every refusal of a refused record, not only its first.
@@ -81,16 +82,16 @@ def each_record(
         for event in events:
             if isinstance(event, Records):
                 label = event.source.label
-                for number, refusal, value in event.outcomes:
+                for number, refusal, value, case in event.outcomes:
                     if refusal is not None:
                         found: tuple[tuple[Refusal, ...], int] = (
                             value if every else ((refusal,), 0)
                         )
-                        report.refused_with(label, number, *found)
+                        report.refused_with(label, number, *found, case=case)
                         continue
                     report.accepted()
                     if accepted is not None:
-                        accepted(report, label, number, value)
+                        accepted(report, label, number, value, case)
                 progress.advance(event.size, len(event.outcomes))
             elif isinstance(event, Failed):
                 report.error(event.message)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from binding_graph.cli._scan import Refusal
+    from binding_graph.errors import ErrorPath
 
 
 PROGRAM: Final = "binding-graph"
@@ -85,10 +86,33 @@ def flush(stream: TextIO) -> None:
         raise _cannot_write(stream, error) from None
 
 
-def refusal_line(label: str, line: int, refusal: Refusal) -> str:
-    """Return how a refusal, or a finding, of the record on *line* is told: ``FILE:LINE: CODE at WHERE: MESSAGE``."""
+def at(label: str, line: int, case: str | None = None) -> str:
+    """Return how a line of output starts for the record on *line*: ``FILE:LINE: ``, then ``case SOURCE_ID: `` for a case."""
+    return f"{label}:{line}: " if case is None else f"{label}:{line}: case {case}: "
+
+
+def record_data(label: str, line: int, case: str | None = None) -> dict[str, Any]:
+    """Return how a JSON object of output starts for the record on *line*: its file, line and, for a case, source id."""
+    if case is None:
+        return {"file": label, "line": line}
+    return {"file": label, "line": line, "source_id": case}
+
+
+def in_record(path: ErrorPath, case: str | None) -> ErrorPath:
+    """Return *path*, into a record's graph, as a path into the record: under ``graph`` for a case."""
+    return path if case is None else ("graph", *path)
+
+
+def refusal_line(
+    label: str, line: int, refusal: Refusal, case: str | None = None
+) -> str:
+    """Return how a refusal, or a finding, of the record on *line* is told: ``FILE:LINE: CODE at WHERE: MESSAGE``.
+
+    The record of a case is named by its source id: ``FILE:LINE: case
+    SOURCE_ID: CODE at WHERE: MESSAGE``.
+    """
     code, path, message = refusal
-    return f"{label}:{line}: {code} at {render_path(path)}: {message}"
+    return f"{at(label, line, case)}{code} at {render_path(path)}: {message}"
 
 
 def counted(counts: Counter[str] | dict[str, int]) -> tuple[dict[str, int], str]:
@@ -283,15 +307,18 @@ class Report:
         label: str,
         line: int,
         refusal: Refusal,
+        case: str | None = None,
         **extra: bool,
     ) -> None:
-        """Print one refusal (or finding) of the record on *line*: :func:`refusal_line`, or its JSON object with *extra* flags."""
+        """Print one refusal (or finding) of the record on *line*: :func:`refusal_line`, or its JSON object with *extra* flags.
+
+        *case* is the source id of the record, when it is a case.
+        """
         code, path, message = refusal
         self.emit(
-            refusal_line(label, line, refusal),
+            refusal_line(label, line, refusal, case),
             {
-                "file": label,
-                "line": line,
+                **record_data(label, line, case),
                 "code": code,
                 "path": list(path),
                 "message": message,
@@ -303,12 +330,19 @@ class Report:
         """Count an accepted record."""
         self.records += 1
 
-    def refusal(self, label: str, line: int, refusal: Refusal) -> None:
+    def refusal(
+        self, label: str, line: int, refusal: Refusal, case: str | None = None
+    ) -> None:
         """Count and print a refused record as ``FILE:LINE: CODE at WHERE: MESSAGE``."""
-        self.refused_with(label, line, (refusal,))
+        self.refused_with(label, line, (refusal,), case=case)
 
     def refused_with(
-        self, label: str, line: int, refusals: tuple[Refusal, ...], unlisted: int = 0
+        self,
+        label: str,
+        line: int,
+        refusals: tuple[Refusal, ...],
+        unlisted: int = 0,
+        case: str | None = None,
     ) -> None:
         """Count a refused record, and print each of its *refusals*, a line each, as :meth:`refusal` does.
 
@@ -322,7 +356,7 @@ class Report:
         self.listed += len(counted) + unlisted
         self.unlisted += unlisted
         for refusal in refusals:
-            self.tell(label, line, refusal)
+            self.tell(label, line, refusal, case)
 
     def flag(self) -> None:
         """Count a problem other than a refusal that makes the exit status 1."""

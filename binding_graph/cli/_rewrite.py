@@ -295,9 +295,9 @@ class Canonicalize:
 
     def records(self, event: Records) -> None:
         """Count and report a batch's records, and add the accepted ones to the output."""
-        for number, refusal, value in event.outcomes:
+        for number, refusal, value, case in event.outcomes:
             if refusal is not None:
-                self.report.refusal(event.source.label, number, refusal)
+                self.report.refusal(event.source.label, number, refusal, case)
                 if self.output is not None:
                     self.output.refuse()
                 continue

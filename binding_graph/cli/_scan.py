@@ -18,33 +18,39 @@ import stat
 import sys
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
+from binding_graph.cli._reading import every_refusal, read_line
 from binding_graph.documents import (
     fast_path_unloaded,
-    listing,
+    is_blank,
     reset_fast_path,
     split_lines,
     use_fast_path,
 )
-from binding_graph.errors import BindingGraphError, too_large
-from binding_graph.jsonl import load_line
-from binding_graph.serialization import loads
+from binding_graph.errors import too_large
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
     from typing import BinaryIO
 
+    from binding_graph.cli._reading import Line
+    from binding_graph.datasets import BenchmarkCase
+    from binding_graph.errors import BindingGraphError
     from binding_graph.model import SemanticSymbolicBindingGraph
 
     # Types only, so nothing but the type checkers reads them.
     Refusal = tuple[str, tuple[str | int, ...], str]
     """A refusal as it crosses processes: code, path and message."""
-    Outcome = tuple[int, Refusal | None, Any]
-    """A record's line number, its refusal or ``None``, and what the command made of its graph.
+    Outcome = tuple[int, Refusal | None, Any, str | None]
+    """A record's line number, its refusal or ``None``, what the command made of its graph, and its case's source id.
 
     With every refusal asked for, a refused record's third member is the
     tuple of the refusals listed, the first among them, and how many
-    refusals the last entry counts, when the list was cut (else 0).
+    refusals the last entry counts, when the list was cut (else 0). The
+    fourth is ``None`` for a graph document, and for a case whose source id
+    cannot be shown.
     """
+    Handler = Callable[[SemanticSymbolicBindingGraph, BenchmarkCase | None], Any]
+    """What a command makes of a record's graph, given its case too when the record is one."""
 
 
 BATCH_LINES: Final = 256
@@ -307,29 +313,28 @@ def _refusal(error: BindingGraphError) -> Refusal:
     return (error.code, error.path, error.message)
 
 
-def _refused(
-    number: int, line: bytes, error: BindingGraphError, max_bytes: int, *, every: bool
-) -> Outcome:
+def _refused(number: int, read: Line, max_bytes: int, *, every: bool) -> Outcome:
+    first = _refusal(cast("BindingGraphError", read.error))
     if not every:
-        return (number, _refusal(error), None)
-    listed, unlisted = listing(line, max_bytes=max_bytes)
-    refused = tuple(map(_refusal, listed))
-    return (number, refused[0], (refused, unlisted))
+        return (number, first, None, read.source_id)
+    listed, unlisted = every_refusal(read, max_bytes)
+    return (number, first, (tuple(map(_refusal, listed)), unlisted), read.source_id)
 
 
 def outcomes(
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    handler: Handler,
     max_bytes: int,
     every: bool,  # noqa: FBT001
     whole: bool,  # noqa: FBT001
     lines: Sequence[tuple[int, bytes | None]],
 ) -> list[Outcome]:
-    """Read *lines* and apply *handler* to each graph: the work of a batch.
+    """Read *lines* and apply *handler* to each graph, and its case: the work of a batch.
 
-    With *every*, a refused record comes with all its refusals
-    (:func:`~binding_graph.refusals`). A pure function of its arguments,
-    run in a worker process with ``--jobs``; its first records are read on
-    the pure path (see :data:`PURE_FIRST`).
+    A line is read as :func:`~binding_graph.cli._reading.read_line` reads
+    it: a graph document, or a case. With *every*, a refused record comes
+    with all its refusals (:func:`~binding_graph.refusals`). A pure function
+    of its arguments, run in a worker process with ``--jobs``; its first
+    records are read on the pure path (see :data:`PURE_FIRST`).
     """
     if _READ[0] >= PURE_FIRST or not fast_path_unloaded():
         return _outcomes(handler, max_bytes, every, whole, lines)
@@ -342,7 +347,7 @@ def outcomes(
 
 
 def _outcomes(
-    handler: Callable[[SemanticSymbolicBindingGraph], Any],
+    handler: Handler,
     max_bytes: int,
     every: bool,  # noqa: FBT001
     whole: bool,  # noqa: FBT001
@@ -352,25 +357,16 @@ def _outcomes(
     for number, line in lines:
         if line is None:
             refused = _refusal(too_large(max_bytes))
-            result.append((number, refused, ((refused,), 0) if every else None))
+            result.append((number, refused, ((refused,), 0) if every else None, None))
             continue
-        if whole:
-            # A .json file is one document in any layout, blank or not.
-            try:
-                graph = loads(line, max_bytes=max_bytes)
-            except BindingGraphError as error:
-                result.append(_refused(number, line, error, max_bytes, every=every))
-                continue
-        else:
-            record = load_line(line, number, max_bytes=max_bytes)
-            if record is None:
-                continue
-            if record.graph is None:  # so it holds an error
-                held = cast("BindingGraphError", record.error)
-                result.append(_refused(number, line, held, max_bytes, every=every))
-                continue
-            graph = record.graph
-        result.append((number, None, handler(graph)))
+        # A .json file is one document in any layout, blank or not.
+        if not whole and is_blank(line, max_bytes):
+            continue
+        read = read_line(line, max_bytes)
+        if read.graph is None:  # so it holds an error
+            result.append(_refused(number, read, max_bytes, every=every))
+            continue
+        result.append((number, None, handler(read.graph, read.case), read.source_id))
     return result
 
 

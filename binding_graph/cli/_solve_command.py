@@ -18,7 +18,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph.cli._records import each_record
-from binding_graph.cli._report import counted
+from binding_graph.cli._report import at, counted, in_record, record_data
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from binding_graph.cli._report import Report
     from binding_graph.cli._scan import Refusal
+    from binding_graph.datasets import BenchmarkCase
     from binding_graph.model import SemanticSymbolicBindingGraph
 
     # Types only, so nothing but the type checkers reads them.
@@ -88,7 +89,10 @@ def decimal_text(value: Fraction) -> str | None:
     return f"{sign}{_digits(whole)}.{_digits(part).zfill(places)}"
 
 
-def solution(graph: SemanticSymbolicBindingGraph) -> Solution:
+def solution(
+    graph: SemanticSymbolicBindingGraph,
+    case: BenchmarkCase | None,  # noqa: ARG001 -- a case's graph is solved alone
+) -> Solution:
     """Solve *graph*: each unknown's symbol id and value, or the refusal that says why not.
 
     A module-level function of a graph with a result that pickles: the
@@ -118,10 +122,10 @@ def shown(fraction: str, decimal: str | None) -> str:
     return fraction if decimal in {None, fraction} else f"{fraction} ({decimal})"
 
 
-def answer_line(label: str, line: int, answer: Answer) -> str:
+def answer_line(label: str, line: int, answer: Answer, case: str | None = None) -> str:
     """Return the line that gives *answer*: ``FILE:LINE: SYMBOL = 19/4 (4.75)``, as :func:`shown`."""
     symbol_id, fraction, decimal = answer
-    return f"{label}:{line}: {symbol_id} = {shown(fraction, decimal)}"
+    return f"{at(label, line, case)}{symbol_id} = {shown(fraction, decimal)}"
 
 
 class _Solve:
@@ -131,19 +135,21 @@ class _Solve:
         self.solved = 0
         self.unsolved: Counter[str] = Counter()
 
-    def accepted(self, report: Report, label: str, line: int, solved: Solution) -> None:
+    def accepted(
+        self, report: Report, label: str, line: int, solved: Solution, case: str | None
+    ) -> None:
         answers, refusal = solved
         if refusal is not None:
             # Told as validate tells a refusal, and counted apart from them.
-            self.unsolved[refusal[0]] += 1
+            code, path, message = refusal
+            self.unsolved[code] += 1
             report.flag()
-            report.tell(label, line, refusal)
+            report.tell(label, line, (code, in_record(path, case), message), case)
             return
         self.solved += 1
-        lines = [answer_line(label, line, answer) for answer in answers]
+        lines = [answer_line(label, line, answer, case) for answer in answers]
         record = {
-            "file": label,
-            "line": line,
+            **record_data(label, line, case),
             "answers": [
                 {"symbol_id": symbol_id, "value": fraction, "decimal": decimal}
                 for symbol_id, fraction, decimal in answers

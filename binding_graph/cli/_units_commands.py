@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph.cli._options import add_shared
 from binding_graph.cli._pool import scan
+from binding_graph.cli._reading import canonical_record
 from binding_graph.cli._records import start
-from binding_graph.cli._report import PROGRAM, counted, write, write_bytes
+from binding_graph.cli._report import PROGRAM, counted, in_record, write, write_bytes
 from binding_graph.cli._rewrite import Canonicalize
 from binding_graph.cli._scan import Failed, Records, Started
 from binding_graph.cli._solve_command import decimal_text, fraction_text, shown
 from binding_graph.errors import BindingGraphError
-from binding_graph.serialization import canonical_bytes
 
 if TYPE_CHECKING:
     import argparse
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from binding_graph.cli._report import Progress, Report
     from binding_graph.cli._rewrite import Verdict
     from binding_graph.cli._scan import Outcome, Refusal
+    from binding_graph.datasets import BenchmarkCase
     from binding_graph.model import SemanticSymbolicBindingGraph
 
     # Types only, so nothing but the type checkers reads them.
@@ -65,7 +66,9 @@ def admit_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _decide(graph: SemanticSymbolicBindingGraph, *, recheck: bool) -> Admitted:
+def _decide(
+    graph: SemanticSymbolicBindingGraph, case: BenchmarkCase | None, *, recheck: bool
+) -> Admitted:
     # Imported here: a run of validate or hash never needs the units.
     from binding_graph.units import admit  # noqa: PLC0415
 
@@ -77,17 +80,22 @@ def _decide(graph: SemanticSymbolicBindingGraph, *, recheck: bool) -> Admitted:
         )
         if recheck or old.admissibility_status == "pending"
     )
-    return canonical_bytes(admitted), decided
+    # A case stays a case, its graph admitted.
+    return canonical_record(admitted, case), decided
 
 
-def admitted(graph: SemanticSymbolicBindingGraph) -> Admitted:
+def admitted(
+    graph: SemanticSymbolicBindingGraph, case: BenchmarkCase | None
+) -> Admitted:
     """Admit or refuse the pending equations of *graph*: the handler of ``admit``."""
-    return _decide(graph, recheck=False)
+    return _decide(graph, case, recheck=False)
 
 
-def rechecked(graph: SemanticSymbolicBindingGraph) -> Admitted:
+def rechecked(
+    graph: SemanticSymbolicBindingGraph, case: BenchmarkCase | None
+) -> Admitted:
     """Admit or refuse every equation of *graph*: the handler of ``admit --recheck``."""
-    return _decide(graph, recheck=True)
+    return _decide(graph, case, recheck=True)
 
 
 _FILES: Final[dict[Verdict, str]] = {
@@ -124,7 +132,7 @@ class _Admit:
     def records(self, event: Records) -> None:
         """Report, write and count a batch's records, in input order."""
         label = event.source.label
-        for number, given, value in event.outcomes:
+        for number, given, value, case in event.outcomes:
             refusal = given
             data, decided = value if refusal is None else (b"", ())
             if len(data) > self.max_bytes:
@@ -133,16 +141,16 @@ class _Admit:
                 refusal, data, decided = self._too_large(len(data)), b"", ()
             if self.rewrite is not None:
                 # One record at a time, so that its lines keep their place.
-                outcome: Outcome = (number, refusal, data)
+                outcome: Outcome = (number, refusal, data, case)
                 self.rewrite.records(Records(event.source, [outcome], event.size))
             elif refusal is not None:
-                self.report.refusal(label, number, refusal)
+                self.report.refusal(label, number, refusal, case)
             else:
                 self.report.accepted()
                 self.progress.clear()  # standard output may be its terminal too
                 write_bytes(data + b"\n")
             for index, reason in decided:
-                self._decided(label, number, index, reason)
+                self._decided(label, number, index, reason, case)
 
     def _too_large(self, size: int) -> Refusal:
         why = (
@@ -152,14 +160,16 @@ class _Admit:
         )
         return ("limit_exceeded", (), why)
 
-    def _decided(self, label: str, line: int, index: int, reason: str | None) -> None:
+    def _decided(
+        self, label: str, line: int, index: int, reason: str | None, case: str | None
+    ) -> None:
         if reason is None:
             self.admitted += 1
             return
         code, _, detail = reason.partition(": ")
         self.refused[code] += 1
-        told = (code, ("equations", index), detail)
-        self.report.tell(label, line, told, equation_refused=True)
+        told = (code, in_record(("equations", index), case), detail)
+        self.report.tell(label, line, told, case, equation_refused=True)
 
     def summary(self) -> None:
         """Print the summary: validate's, the equations decided, and what became of the files."""

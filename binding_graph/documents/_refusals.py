@@ -138,10 +138,11 @@ def refusals(
     return call_paused(_refusals, document, cls, limit, max_bytes)[0]
 
 
-def listing(document: str | bytes, *, max_bytes: int) -> Listing:
+def listing(document: object, *, max_bytes: int) -> Listing:
     """Return what :func:`refusals` lists for the graph document *document*, and how many refusals its last entry counts.
 
-    For ``binding-graph validate --all``, which counts every refusal.
+    *document* is JSON text, or a tree (a case's graph). For
+    ``binding-graph validate --all``, which counts every refusal.
     """
     return call_paused(
         _refusals, document, SemanticSymbolicBindingGraph, DEFAULT_LIMIT, max_bytes
