@@ -269,6 +269,63 @@ class TestPipesAndTerminals:
         )
         assert (piped.stdout, piped.stderr) == (child.stdout, b"")
 
+    # The bar drawn, then each record held until Ctrl-C comes.
+    _SLOW_PROGRESS = (
+        "import sys, time\n"
+        "from binding_graph.cli import _check_commands\n"
+        "from binding_graph.cli._report import Progress\n"
+        "from binding_graph.cli import main\n"
+        "Progress.DELAY = 0.0\n"
+        "Progress.INTERVAL = 0.0\n"
+        "def slow(*_):\n"
+        "    time.sleep(0.01)\n"
+        "_check_commands._nothing = slow\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+
+    def test_ctrl_c_erases_the_bar_before_it_says_so(self, tmp_path: Path) -> None:
+        """Ctrl-C while the bar is drawn: the bar is erased, then one line says why the run ended."""
+        import pty  # noqa: PLC0415 -- POSIX only
+
+        corpus = tmp_path / "c.jsonl"
+        corpus.write_bytes((LINE + b"\n") * 2000)
+        argv = [sys.executable, "-c", self._SLOW_PROGRESS, "validate", str(corpus)]
+        leader, follower = pty.openpty()
+        try:
+            child = subprocess.Popen(
+                argv,
+                stdout=subprocess.PIPE,
+                stderr=follower,
+                env=child_environment(),
+                start_new_session=True,
+            )
+            os.close(follower)
+            shown = b""
+            try:
+                while b"records" not in shown:  # the bar is on the terminal
+                    shown += os.read(leader, 1 << 16)
+                os.killpg(child.pid, signal.SIGINT)  # as a terminal sends Ctrl-C
+                while True:
+                    try:
+                        chunk = os.read(leader, 1 << 16)
+                    except OSError:  # the terminal has no writer left
+                        break
+                    if not chunk:
+                        break
+                    shown += chunk
+                out, _ = child.communicate(timeout=60)
+            finally:
+                if child.poll() is None:
+                    os.killpg(child.pid, signal.SIGKILL)
+                    child.wait()
+        finally:
+            os.close(leader)
+        assert (child.returncode, out) == (130, b"")
+        # The terminal turns each line feed into a carriage return and a line feed.
+        bar, erased, said = shown.rpartition(b"\r\x1b[K")
+        assert b"binding-graph: [" in bar
+        assert (erased, said) == (b"\r\x1b[K", b"binding-graph: interrupted\r\n")
+
 
 # The heavy modules, and the wings of other commands, that running the command
 # imports beyond what `import binding_graph` does: on Python 3.10, attrs'

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from binding_graph import canonical_bytes
-from binding_graph.cli._report import Progress
+from binding_graph.cli import _check_commands, main
+from binding_graph.cli._report import Progress, RunError
 from tests._helpers import child_environment, graph
 
 LINE = canonical_bytes(graph())
@@ -294,3 +295,38 @@ def test_every_redraw_goes_back_to_the_start_of_the_line(
         "\rbinding-graph: [###-------]  30% 15 records, 5/s, 0:07 left\x1b[K"
         "\r\x1b[K"
     )
+
+
+@pytest.mark.parametrize(
+    ("ending", "said", "status"),
+    [
+        (KeyboardInterrupt, "binding-graph: interrupted\n", 130),
+        (RunError("a worker ended"), "binding-graph: a worker ended\n", 2),
+    ],
+)
+def test_a_run_that_ends_abruptly_erases_the_bar_before_its_last_line(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    ending: BaseException | type[BaseException],
+    said: str,
+    status: int,
+) -> None:
+    """Ctrl-C, or an error that ends the run, after the bar is drawn: the bar is erased, then the line says why."""
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    monkeypatch.setenv("COLUMNS", "60")
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_bytes((LINE + b"\n") * 300)
+    seen = [0]
+
+    def ends(*_: object) -> None:
+        seen[0] += 1
+        if seen[0] > 256:  # the first batch is done, and its bar drawn
+            raise ending
+
+    monkeypatch.setattr(_check_commands, "_nothing", ends)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["validate", str(corpus)]) == status
+    drawn, erased, last = terminal.getvalue().rpartition("\r\x1b[K")
+    assert drawn.startswith("\rbinding-graph: [")
+    assert (erased, last) == ("\r\x1b[K", said)

@@ -16,7 +16,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
-from binding_graph.cli._report import PROGRAM
+from binding_graph.cli._report import PROGRAM, RunError, erase_progress
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -38,7 +38,13 @@ def silence_stdout() -> None:
 
 
 def say(message: str) -> None:
-    """Write ``binding-graph: MESSAGE`` on standard error, if it can be written at all."""
+    """Write ``binding-graph: MESSAGE`` on standard error, if it can be written at all.
+
+    A progress bar still on the terminal is erased first, so that the
+    message has the line to itself.
+    """
+    with contextlib.suppress(AttributeError, OSError, ValueError, RunError):
+        erase_progress()
     with contextlib.suppress(AttributeError, OSError, ValueError):
         sys.stderr.write(f"{PROGRAM}: {message}\n")
         sys.stderr.flush()

@@ -121,6 +121,19 @@ def counted(counts: Counter[str] | dict[str, int]) -> tuple[dict[str, int], str]
     return by_code, ", ".join(f"{code} {count:,}" for code, count in by_code.items())
 
 
+_SHOWN: Final[list[Progress]] = []  # the bar on the terminal now, if any
+
+
+def erase_progress() -> None:
+    """Erase the progress bar on the terminal, if one is shown: the run's last line goes in its place.
+
+    For a run that ends where its command cannot clear its own bar: Ctrl-C,
+    SIGTERM, an error that ends the run.
+    """
+    for bar in tuple(_SHOWN):
+        bar.clear()
+
+
 def _duration(seconds: float) -> str:
     """Return *seconds* as ``M:SS``, or ``H:MM:SS`` from an hour up."""
     minutes, whole = divmod(round(seconds), 60)
@@ -173,6 +186,8 @@ class Progress:
             self.drawn_at is None or now - self.drawn_at >= self.INTERVAL
         )
         if due:
+            if self.drawn_at is None:
+                _SHOWN.append(self)
             self.drawn_at = now
             # Back to the line's start, the new line over the old, and the
             # rest of the old erased: never a line feed.
@@ -240,9 +255,11 @@ class Progress:
     def clear(self) -> None:
         """Erase the bar, if it is shown, so that a line can be written in its place."""
         if self.drawn_at is not None:
+            # Forgotten first: a stream that cannot be written is not tried twice.
+            self.drawn_at = None
+            _SHOWN.remove(self)
             write(self.stream, "\r\x1b[K")
             flush(self.stream)
-            self.drawn_at = None
 
 
 def _first_that_fits(room: int, lines: list[str]) -> str:
