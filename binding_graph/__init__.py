@@ -10,7 +10,12 @@ and where (:attr:`~BindingGraphError.path`).
 from __future__ import annotations
 
 from binding_graph.allocation import allocate_symbols
-from binding_graph.errors import REFUSAL_CODES, BindingGraphError, RefusalCode
+from binding_graph.errors import (
+    REFUSAL_CODES,
+    BindingGraphError,
+    RefusalCode,
+    format_refusals,
+)
 from binding_graph.jsonl import LineRecord, dump_lines, load_line, load_lines
 from binding_graph.model import (
     BoundConstraint,
@@ -60,6 +65,7 @@ __all__ = [
     "content_hash",
     "dump_lines",
     "dumps",
+    "format_refusals",
     "from_data",
     "is_canonical",
     "json_schema",

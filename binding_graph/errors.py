@@ -232,7 +232,7 @@ REPAIR_HEADER: Final = (
     "The binding-graph document was refused. Correct each problem below"
     " (WHERE: WHAT [CODE]) and send the whole document again."
 )
-"""The first line of :func:`format_refusals`, the same for every document."""
+"""The first line of :func:`~binding_graph.format_refusals`, the same for every document."""
 
 
 def _shown(value: object) -> str:
@@ -242,7 +242,7 @@ def _shown(value: object) -> str:
 def format_refusals(refusals: object) -> str:
     """Return *refusals* as a text that a person or a language model can act on.
 
-    A fixed first line (:data:`REPAIR_HEADER`), then one line per refusal,
+    A fixed first line (:data:`~binding_graph.errors.REPAIR_HEADER`), then one line per refusal,
     in the order given: where, what and the code, ``- WHERE: MESSAGE
     [CODE]``, with no refusal twice and no address to look up. Each line is
     bounded (an offending value, and a stray key in a path, are shown in at
@@ -260,8 +260,7 @@ def format_refusals(refusals: object) -> str:
         BindingGraphError: ``wrong_type`` unless *refusals* is exactly a
             ``tuple`` or ``list`` of exactly :class:`BindingGraphError`.
 
-    >>> from binding_graph import refusals
-    >>> from binding_graph.errors import format_refusals
+    >>> from binding_graph import format_refusals, refusals
     >>> print(format_refusals(refusals('{"format": "binding-graph", "version": 1}')))
     The binding-graph document was refused. Correct each problem below (WHERE: WHAT [CODE]) and send the whole document again.
     - symbols: SemanticSymbolicBindingGraph.symbols is missing: a document holds every field, null for None [missing_key]
@@ -270,6 +269,9 @@ def format_refusals(refusals: object) -> str:
     - unknowns: SemanticSymbolicBindingGraph.unknowns is missing: a document holds every field, null for None [missing_key]
     - constraints: SemanticSymbolicBindingGraph.constraints is missing: a document holds every field, null for None [missing_key]
     - provenance: SemanticSymbolicBindingGraph.provenance is missing: a document holds every field, null for None [missing_key]
+
+    It is importable from :mod:`binding_graph` itself, beside
+    :func:`~binding_graph.refusals`.
 
     .. versionadded:: 0.1.0
     """

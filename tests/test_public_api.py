@@ -39,6 +39,7 @@ EXPECTED_API = frozenset(
         "content_hash",
         "dump_lines",
         "dumps",
+        "format_refusals",
         "from_data",
         "is_canonical",
         "json_schema",
