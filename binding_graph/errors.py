@@ -242,9 +242,10 @@ def _shown(value: object) -> str:
 def format_refusals(refusals: object) -> str:
     """Return *refusals* as a text that a person or a language model can act on.
 
-    A fixed first line (:data:`~binding_graph.errors.REPAIR_HEADER`), then one line per refusal,
-    in the order given: where, what and the code, ``- WHERE: MESSAGE
-    [CODE]``, with no refusal twice and no address to look up. Each line is
+    A fixed first line (:data:`~binding_graph.errors.REPAIR_HEADER`), then
+    one line per refusal, in the order given: where, what and the code,
+    ``- WHERE: MESSAGE [CODE]``, with no refusal twice and no address to
+    look up. Each line is
     bounded (an offending value, and a stray key in a path, are shown in at
     most about 60 characters: see :func:`~binding_graph.errors.render_path`),
     so the text is bounded by the number of refusals, which
