@@ -2,7 +2,7 @@
 
 Run it with ``python examples/make_corpus.py`` once the package is installed;
 it rewrites ``examples/corpus.jsonl`` next to it, byte for byte the same each
-time.
+time. ``--check`` changes nothing, and says whether the file is up to date.
 Each line is one problem's graph, as a parser would propose it: a symbol per
 quantity, a fact per number in the text, an equation per step, the question
 as an unknown, every element pointing at the words it comes from.
@@ -18,6 +18,7 @@ A few lines are broken the way producers break them, so that
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from dataclasses import dataclass, field
@@ -528,10 +529,31 @@ def corpus() -> bytes:
     return b"".join(line + b"\n" for line in lines)
 
 
-def main() -> int:
-    """Write examples/corpus.jsonl next to this script."""
+def main(argv: list[str] | None = None) -> int:
+    """Write examples/corpus.jsonl next to this script, or with ``--check`` say whether it is up to date."""
+    parser = argparse.ArgumentParser(
+        description=(
+            "Write examples/corpus.jsonl again, next to this script: the bundled"
+            " word problems with their graphs, and a few lines broken as producers"
+            " break them; byte for byte the same each time."
+        )
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing: say whether the file is up to date, and exit 1 if not",
+    )
+    args = parser.parse_args(argv)
     target = Path(__file__).resolve().parent / "corpus.jsonl"
-    target.write_bytes(corpus())
+    data = corpus()
+    if args.check:
+        current = target.read_bytes() if target.is_file() else None
+        if current == data:
+            print(f"{target} is up to date")
+            return 0
+        print(f"would rewrite {target}")
+        return 1
+    target.write_bytes(data)
     print(f"wrote {target}", file=sys.stderr)
     return 0
 

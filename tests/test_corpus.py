@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
+import pytest
 
 from binding_graph import SemanticSymbolicBindingGraph, load_lines
 from binding_graph.arithmetic import (
@@ -28,8 +29,6 @@ from tests._helpers import code_and_path, load_script
 
 if TYPE_CHECKING:
     from types import ModuleType
-
-    import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "examples" / "corpus.jsonl"
@@ -117,9 +116,32 @@ class TestBundledCorpus:
             return len(data)
 
         monkeypatch.setattr(Path, "write_bytes", capture)
-        assert module.main() == 0
+        assert module.main([]) == 0
         assert written == {CORPUS: CORPUS.read_bytes()}
         assert capsys.readouterr().err == f"wrote {CORPUS}\n"
+
+    def test_help_and_check_write_nothing(
+        self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """--help describes the script, and --check says whether the file is up to date: neither writes it."""
+        module = make_corpus()
+        written: list[Path] = []
+
+        def capture(path: Path, data: bytes) -> int:
+            written.append(path)
+            return len(data)
+
+        monkeypatch.setattr(Path, "write_bytes", capture)
+        with pytest.raises(SystemExit) as exit_:
+            module.main(["--help"])
+        assert exit_.value.code == 0
+        assert "Write examples/corpus.jsonl again" in capsys.readouterr().out
+        assert module.main(["--check"]) == 0
+        assert capsys.readouterr().out == f"{CORPUS} is up to date\n"
+        monkeypatch.setattr(module, "corpus", lambda: b"other\n")
+        assert module.main(["--check"]) == 1
+        assert capsys.readouterr().out == f"would rewrite {CORPUS}\n"
+        assert written == []
 
 
 def accepted_graphs() -> dict[str, SemanticSymbolicBindingGraph]:
