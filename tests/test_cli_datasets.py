@@ -391,12 +391,12 @@ def graph_lines(cases: list[BenchmarkCase]) -> bytes:
 PERFECT = (
     "cases:          183\n"
     "correct:        183\n"
-    "accuracy:       100.00% (1)\n"
+    "accuracy:       100.00%: 183 of 183 cases answered right\n"
     "refused:        0\n"
     "unsolvable:     0\n"
     "wrong answers:  0\n"
-    "fact precision: 100.00% (1): 580 of 580 predicted facts match\n"
-    "fact recall:    100.00% (1): 580 of 580 gold facts matched\n"
+    "fact precision: 100.00%: 580 of 580 predicted facts match\n"
+    "fact recall:    100.00%: 580 of 580 gold facts matched\n"
 )
 
 
@@ -441,12 +441,12 @@ class TestScore:
             0,
             "cases:          5\n"
             "correct:        2\n"
-            "accuracy:       40.00% (2/5)\n"
+            "accuracy:       40.00%: 2 of 5 cases answered right\n"
             "refused:        1 (malformed_document 1)\n"
             "unsolvable:     1 (unbound_unknown 1)\n"
             "wrong answers:  1\n"
-            "fact precision: 100.00% (1): 8 of 8 predicted facts match\n"
-            "fact recall:    72.73% (8/11): 8 of 11 gold facts matched\n"
+            "fact precision: 100.00%: 8 of 8 predicted facts match\n"
+            "fact recall:    72.73%: 8 of 11 gold facts matched\n"
             "wrong cases:    3, the first 2 listed\n"
             "  case 2 (gsm8k-2): refused: malformed_document\n"
             "  case 3 (gsm8k-3): wrong answer: expected 5, got no answer\n",
@@ -454,6 +454,14 @@ class TestScore:
         )
         as_json = cli("score", "--format", "json", "--keep", "2", "p.jsonl", "g.jsonl")
         assert as_json == Result(0, json.dumps(expected.to_data()) + "\n", "")
+        data = json.loads(as_json.out)
+        # The cases as the text numbers them, the shares as numbers.
+        assert [case["case"] for case in data["wrong"]] == [2, 3]
+        assert (data["accuracy"], data["fact_precision"], data["fact_recall"]) == (
+            0.4,
+            1.0,
+            8 / 11,
+        )
 
     def test_every_wrong_case_is_listed(
         self, cli: Callable[..., Result], imported: Path
@@ -487,12 +495,12 @@ class TestScore:
             0,
             "cases:          0\n"
             "correct:        0\n"
-            "accuracy:       0.00% (0)\n"
+            "accuracy:       0.00%: 0 of 0 cases answered right\n"
             "refused:        0\n"
             "unsolvable:     0\n"
             "wrong answers:  0\n"
-            "fact precision: 100.00% (1): 0 of 0 predicted facts match\n"
-            "fact recall:    100.00% (1): 0 of 0 gold facts matched\n",
+            "fact precision: 100.00%: 0 of 0 predicted facts match\n"
+            "fact recall:    100.00%: 0 of 0 gold facts matched\n",
             "",
         )
 

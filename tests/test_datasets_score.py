@@ -136,18 +136,18 @@ class TestOutcomes:
         assert result.to_data() == {
             "total": 7,
             "correct": 2,
-            "accuracy": "2/7",
+            "accuracy": 2 / 7,
             "refused": {"missing_key": 1, "not_arithmetic": 2},
             "unsolvable": {"unbound_unknown": 1},
             "facts_matched": 6,
             "facts_predicted": 6,
             "facts_gold": 14,
-            "fact_precision": "1",
-            "fact_recall": "3/7",
+            "fact_precision": 1.0,
+            "fact_recall": 3 / 7,
             "wrong_total": 5,
             "wrong": [
                 {
-                    "index": 1,
+                    "case": 2,
                     "source_id": "p1",
                     "why": "refused",
                     "code": "not_arithmetic",
@@ -155,7 +155,7 @@ class TestOutcomes:
                     "got": None,
                 },
                 {
-                    "index": 2,
+                    "case": 3,
                     "source_id": "p1",
                     "why": "refused",
                     "code": "missing_key",
@@ -163,7 +163,7 @@ class TestOutcomes:
                     "got": None,
                 },
                 {
-                    "index": 4,
+                    "case": 5,
                     "source_id": "p1",
                     "why": "unsolvable",
                     "code": "unbound_unknown",
@@ -171,7 +171,7 @@ class TestOutcomes:
                     "got": None,
                 },
                 {
-                    "index": 5,
+                    "case": 6,
                     "source_id": "p1",
                     "why": "wrong_answer",
                     "code": None,
@@ -179,7 +179,7 @@ class TestOutcomes:
                     "got": ["7"],
                 },
                 {
-                    "index": 6,
+                    "case": 7,
                     "source_id": "p1",
                     "why": "refused",
                     "code": "not_arithmetic",

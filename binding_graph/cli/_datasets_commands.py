@@ -270,9 +270,10 @@ class _Reading:
             self.why = f"{self.label}: {error.strerror or error}"
 
 
-def _percent(value: Fraction) -> str:
+def _percent(value: Fraction, part: int, whole: int, what: str) -> str:
+    """Return a share as its percentage, rounded to two places, then the counts it is made of."""
     hundredths = round(value * 10000)
-    return f"{hundredths // 100}.{hundredths % 100:02}% ({fraction_text(value)})"
+    return f"{hundredths // 100}.{hundredths % 100:02}%: {part:,} of {whole:,} {what}"
 
 
 def _by_code(counts: dict[str, int]) -> str:
@@ -294,17 +295,28 @@ def _table(score: Score) -> str:
     rows = [
         f"cases:          {score.total:,}",
         f"correct:        {score.correct:,}",
-        f"accuracy:       {_percent(score.accuracy)}",
+        (
+            "accuracy:       "
+            + _percent(
+                score.accuracy, score.correct, score.total, "cases answered right"
+            )
+        ),
         f"refused:        {_by_code(refused)}",
         f"unsolvable:     {_by_code(unsolvable)}",
         f"wrong answers:  {wrong:,}",
-        (
-            f"fact precision: {_percent(score.fact_precision)}:"
-            f" {score.facts_matched:,} of {score.facts_predicted:,} predicted facts match"
+        "fact precision: "
+        + _percent(
+            score.fact_precision,
+            score.facts_matched,
+            score.facts_predicted,
+            "predicted facts match",
         ),
-        (
-            f"fact recall:    {_percent(score.fact_recall)}:"
-            f" {score.facts_matched:,} of {score.facts_gold:,} gold facts matched"
+        "fact recall:    "
+        + _percent(
+            score.fact_recall,
+            score.facts_matched,
+            score.facts_gold,
+            "gold facts matched",
         ),
     ]
     if score.wrong_total:

@@ -113,11 +113,14 @@ class WrongCase:
     def to_data(self) -> dict[str, object]:
         """Return the case as a JSON-ready ``dict``, its numbers spelled as a fact's value.
 
+        The case is numbered from 1, as ``binding-graph score`` names it
+        (``case 2``): ``"case"`` is :attr:`index` + 1.
+
         .. versionadded:: 0.1.0
         """
         got = None if self.got is None else [spelled(value) for value in self.got]
         return {
-            "index": self.index,
+            "case": self.index + 1,
             "source_id": self.source_id,
             "why": self.why,
             "code": self.code,
@@ -254,21 +257,36 @@ class Score:
         return _ratio(self.facts_matched, self.facts_gold)
 
     def to_data(self) -> dict[str, object]:
-        """Return the score as a JSON-ready ``dict``, every ratio spelled as a fact's value (``"2/3"``, ``"0.5"``).
+        """Return the score as a JSON-ready ``dict``: counts, shares as numbers, and the wrong cases.
+
+        Each share (``accuracy``, ``fact_precision``, ``fact_recall``) is a
+        JSON number, the float nearest its exact value, for a dashboard to
+        read as it is; its exact value is the ratio of the counts beside
+        it: ``correct / total`` (0 when ``total`` is 0), ``facts_matched /
+        facts_predicted`` and ``facts_matched / facts_gold`` (1 when the
+        count below is 0). Answers are spelled as a fact's value (``"2/3"``,
+        ``"0.5"``), exactly.
+
+        >>> from binding_graph.datasets import Score
+        >>> data = Score(total=3, correct=2, refused={}, unsolvable={}, wrong=(),
+        ...              wrong_total=1, facts_matched=5, facts_predicted=6,
+        ...              facts_gold=5).to_data()
+        >>> data["accuracy"], data["fact_precision"], data["fact_recall"]
+        (0.6666666666666666, 0.8333333333333334, 1.0)
 
         .. versionadded:: 0.1.0
         """
         return {
             "total": self.total,
             "correct": self.correct,
-            "accuracy": spelled(self.accuracy),
+            "accuracy": float(self.accuracy),
             "refused": dict(self.refused),
             "unsolvable": dict(self.unsolvable),
             "facts_matched": self.facts_matched,
             "facts_predicted": self.facts_predicted,
             "facts_gold": self.facts_gold,
-            "fact_precision": spelled(self.fact_precision),
-            "fact_recall": spelled(self.fact_recall),
+            "fact_precision": float(self.fact_precision),
+            "fact_recall": float(self.fact_recall),
             "wrong_total": self.wrong_total,
             "wrong": [case.to_data() for case in self.wrong],
         }
