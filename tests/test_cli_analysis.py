@@ -259,6 +259,11 @@ class TestRender:
         result = cli("render", "--to", target, "g.json")
         assert (result.status, result.out, result.err) == (0, draw(SOUND), "")
 
+    def test_without_to_it_is_mermaid(self, cli: Callable[..., Result]) -> None:
+        """--to is mermaid unless said otherwise."""
+        Path("g.json").write_text(dumps(SOUND))
+        assert cli("render", "g.json") == Result(0, to_mermaid(SOUND), "")
+
     def test_a_jsonl_record_is_chosen_by_line(self, cli: Callable[..., Result]) -> None:
         """--line N draws the record on line N of a .jsonl file."""
         Path("c.jsonl").write_bytes(_lines(SOUND, PENDING))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -11,6 +13,7 @@ import pytest
 
 from binding_graph import BindingGraphError, canonical_bytes, load_lines
 from binding_graph.cli import _datasets_commands, main
+from binding_graph.cli._report import Progress
 from binding_graph.datasets import case_line, from_gsm8k, from_svamp, load_cases, score
 from binding_graph.errors import render_path
 from tests._helpers import Result, run_python
@@ -381,6 +384,71 @@ class TestImportSvamp:
             "",
             f"binding-graph: {where}{message}\n0 records: 0 imported, 0 refused\n",
         )
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal: the progress bar is drawn there."""
+
+    def isatty(self) -> bool:
+        """Say yes."""
+        return True
+
+
+class TestImportProgress:
+    """On a terminal, import's bar shows the share done and the time left, as validate's does."""
+
+    @staticmethod
+    def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> list[str]:
+        """Run ``binding-graph ARGV`` with standard error a terminal, the bar drawn at every record; return each line it drew."""
+        monkeypatch.setattr(Progress, "DELAY", 0.0)
+        monkeypatch.setattr(Progress, "INTERVAL", 0.0)
+        monkeypatch.setenv("COLUMNS", "200")  # a terminal of no known size
+        terminal = Terminal()
+        monkeypatch.setattr(sys, "stderr", terminal)
+        monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
+        assert main(list(argv)) == 0
+        # The bar is erased before each case is written.
+        drawn = [
+            part.removesuffix("\x1b[K") for part in terminal.getvalue().split("\r")
+        ]
+        return [line for line in drawn if line.startswith("binding-graph: ")]
+
+    def test_a_file_of_lines_shows_the_share_of_its_bytes(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """GSM8K's file: each redraw shows the share of the file read, the records and the time left."""
+        monkeypatch.chdir(tmp_path)
+        long = APPLES | {"question": APPLES["question"] + " " * 100_000}
+        Path("t.jsonl").write_bytes(jsonl(long, long, long, long))
+        drawn = self.on_a_terminal(monkeypatch, "import", "gsm8k", "t.jsonl")
+        pattern = r"\] +(\d+)% (\d) records, [\d,]+/s, \d+:\d\d left$"
+        found = [re.search(pattern, line) for line in drawn]
+        shares = [(int(m.group(1)), int(m.group(2))) for m in found if m]
+        assert [records for _, records in shares] == [1, 2, 3, 4]
+        percents = [percent for percent, _ in shares]
+        assert percents == sorted(percents)
+        assert percents[0] < percents[-1] == 100
+
+    def test_an_array_shows_the_share_of_its_records(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """SVAMP's array, read whole: each redraw shows the share of its records made cases."""
+        monkeypatch.chdir(tmp_path)
+        Path("s.json").write_text(json.dumps([PENS, PENS]), encoding="utf-8")
+        drawn = self.on_a_terminal(monkeypatch, "import", "svamp", "s.json")
+        found = [re.search(r" (\d+)% (\d) records, ", line) for line in drawn]
+        assert [m.groups() for m in found if m] == [("50", "1"), ("100", "2")]
+
+    def test_standard_input_shows_the_records(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Standard input, of no known size: the records only."""
+        stdin = io.TextIOWrapper(io.BytesIO(jsonl(APPLES, APPLES)))
+        monkeypatch.setattr(sys, "stdin", stdin)
+        assert self.on_a_terminal(monkeypatch, "import", "gsm8k", "-") == [
+            "binding-graph: 1 records",
+            "binding-graph: 2 records",
+        ]
 
 
 def graph_lines(cases: list[BenchmarkCase]) -> bytes:

@@ -13,7 +13,7 @@ CHUNK = 1 << 20  # the reader's chunk: 1 MiB
 
 def _read(data: bytes, max_bytes: int) -> tuple[bytes | None, int]:
     """Read *data* as a whole file; return what came of it and the bytes read."""
-    tally = _scan._Tally(io.BytesIO(data), digest=False)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+    tally = _scan.Tally(io.BytesIO(data), digest=False)
     whole = _scan.read_whole(tally, max_bytes)
     return whole, tally.count
 

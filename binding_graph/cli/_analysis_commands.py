@@ -206,8 +206,11 @@ def render_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--to",
         choices=("dot", "mermaid", "svg"),
-        required=True,
-        help="Graphviz DOT, Mermaid, or SVG drawn by Graphviz' dot",
+        default="mermaid",
+        help=(
+            "Graphviz DOT, Mermaid, or SVG drawn by Graphviz' dot (default: mermaid,"
+            " text that Markdown pages on code hosts draw, with nothing to install)"
+        ),
     )
     parser.add_argument(
         "--line",

@@ -309,15 +309,16 @@ COMMANDS: Final[tuple[Command, ...]] = (
         description=(
             "Draw the graph of FILE: one node per symbol and per equation,"
             " unknowns highlighted, pending and refused equations drawn apart,"
-            " findings marked. --to svg runs Graphviz' dot. A refused document"
-            " is reported on standard error, with exit status 1."
+            " findings marked; as Mermaid unless --to says otherwise. --to svg"
+            " runs Graphviz' dot. A refused document is reported on standard"
+            " error, with exit status 1."
         ),
         examples=(
             (
                 "binding-graph render --to svg examples/corpus.jsonl --line 1 > g.svg",
                 "draw the first graph of a corpus",
             ),
-            ("binding-graph render --to mermaid graph.json", "for a Markdown page"),
+            ("binding-graph render graph.json", "as Mermaid, for a Markdown page"),
         ),
         run="binding_graph.cli._analysis_commands:render",
         options="binding_graph.cli._analysis_commands:render_options",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import stat
 import sys
 from functools import partial
 from typing import TYPE_CHECKING, cast
@@ -31,7 +32,7 @@ from binding_graph.cli._report import (
     write,
     write_bytes,
 )
-from binding_graph.cli._scan import STDIN_LABEL, Source, open_source, read_whole
+from binding_graph.cli._scan import STDIN_LABEL, Source, Tally, open_source, read_whole
 from binding_graph.cli._solve_command import fraction_text
 from binding_graph.documents import is_blank, split_lines
 from binding_graph.errors import BindingGraphError, render_path, too_large
@@ -50,12 +51,14 @@ def _source(path: str) -> Source:
     return Source(STDIN_LABEL, None) if path == "-" else Source(path, path)
 
 
-def _opened(source: Source) -> BinaryIO:
+def _opened(source: Source) -> tuple[BinaryIO, int | None]:
+    """Open *source*; return it, and its size if it is a regular file (else ``None``: a pipe, standard input)."""
     try:
-        file, _ = open_source(source)
+        file, opened = open_source(source)
     except OSError as error:
         raise RunError(f"{source.label}: {error.strerror or error}") from None
-    return file
+    size = opened.st_size if opened and stat.S_ISREG(opened.st_mode) else None
+    return file, size
 
 
 # -- import ---------------------------------------------------------------------------------
@@ -128,13 +131,18 @@ class _Import:
         write_bytes(data)
 
     def lines(self, benchmark: Benchmark, file: BinaryIO) -> None:
-        """Import each line of a file of JSON Lines, in bounded memory; blank lines are skipped."""
+        """Import each line of a file of JSON Lines, in bounded memory; blank lines are skipped.
+
+        The progress bar counts the bytes read, of the file's size when it
+        is known.
+        """
         max_bytes = self.max_bytes
-        for number, line in split_lines(file, max_bytes):
+        tally = Tally(file, digest=False)
+        for number, line in split_lines(tally, max_bytes):
             if line is None or not is_blank(line, max_bytes):
                 case = partial(line_case, benchmark, line, number, max_bytes)
                 self.record(number, case)
-                self.progress.advance(0, 1)
+                self.progress.advance(tally.take(), 1)
 
     def array(self, benchmark: Benchmark, file: BinaryIO) -> None:
         """Import each record of a file that is one JSON array, read whole within ``--max-bytes``."""
@@ -145,9 +153,12 @@ class _Import:
                 f" more than {self.max_bytes:,} bytes (--max-bytes)"
             )
             raise RunError(msg)
-        for line, record in array_records(self.label, benchmark.title, data):
+        records = array_records(self.label, benchmark.title, data)
+        # Read whole: the progress bar counts the records made cases, of all.
+        self.progress.total, self.progress.done = len(records), 0
+        for line, record in records:
             self.record(line, partial(benchmark.case, record, line))
-            self.progress.advance(0, 1)
+            self.progress.advance(1, 1)
 
     def summary(self) -> None:
         """Print the summary: records, imported, refused, and refused by code."""
@@ -178,7 +189,7 @@ def import_cases(args: argparse.Namespace) -> int:
     report.progress = progress = Progress(err, None)
     run = _Import(report, progress, source.label, args.max_bytes)
     try:
-        file = _opened(source)
+        file, progress.total = _opened(source)
         try:
             read = run.lines if benchmark.layout == "lines" else run.array
             read(benchmark, file)
@@ -381,7 +392,7 @@ def score_command(args: argparse.Namespace) -> int:
         for path in (args.predicted, args.gold):
             source = _source(path)
             try:
-                file = _opened(source)
+                file, _ = _opened(source)
             except RunError as error:  # said now, so that both files are told of
                 write(sys.stderr, f"{PROGRAM}: {error}\n")
                 failed = True

@@ -145,9 +145,10 @@ class Progress:
     """A progress bar on a terminal, drawn once a run has lasted :attr:`DELAY` seconds.
 
     Nothing is written unless *stream* is a terminal, so pipes and CI logs
-    stay clean. With the *total* size of the input known, the bar shows the
-    share read, the records, the records per second and the time left;
-    without it (standard input), the records.
+    stay clean. With the *total* size of the input known, in what
+    :meth:`advance` counts as done (the bytes of files, or the records of
+    one read whole), the bar shows the share done, the records, the records
+    per second and the time left; without it (standard input), the records.
     """
 
     WIDEST: Final = 24

@@ -206,7 +206,7 @@ def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Sour
 # -- reading them ----------------------------------------------------------------
 
 
-class _Tally:
+class Tally:
     """Count, and on demand hash, the bytes read from a file."""
 
     def __init__(self, file: BinaryIO, *, digest: bool) -> None:
@@ -227,7 +227,7 @@ class _Tally:
         return count
 
 
-def read_whole(file: _Tally | BinaryIO, max_bytes: int) -> bytes | None:
+def read_whole(file: Tally | BinaryIO, max_bytes: int) -> bytes | None:
     """Return all of *file*, or ``None`` once it holds more than *max_bytes*."""
     pieces: list[bytes] = []
     size = 0
@@ -237,7 +237,7 @@ def read_whole(file: _Tally | BinaryIO, max_bytes: int) -> bytes | None:
     return b"".join(pieces) if size <= max_bytes else None
 
 
-def _batches(source: Source, tally: _Tally, max_bytes: int) -> Iterator[Batch]:
+def _batches(source: Source, tally: Tally, max_bytes: int) -> Iterator[Batch]:
     if source.whole:
         yield Batch(source, ((1, read_whole(tally, max_bytes)),), tally.take())
         return
@@ -292,7 +292,7 @@ def read_batches(
         except OSError as error:
             yield Failed(source, _os_message(source.label, error))
             continue
-        tally = _Tally(file, digest=digest)
+        tally = Tally(file, digest=digest)
         try:
             # Within the try: a run that ends as the source starts closes it.
             yield Started(source, opened)
