@@ -24,6 +24,7 @@ import contextlib
 import importlib.metadata
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -511,3 +512,15 @@ class Result:
     status: int
     out: str
     err: str
+
+
+def console_runs(markdown: str) -> list[tuple[str, list[str]]]:
+    """Return each ``$ command`` of the console blocks of *markdown*, with its output lines."""
+    runs: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```console\n(.*?)```", markdown, flags=re.DOTALL):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                runs.append((line[2:], []))
+            else:
+                runs[-1][1].append(line)
+    return runs

@@ -6,6 +6,7 @@ import errno
 import io
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,9 +19,16 @@ from binding_graph.arithmetic import findings as arithmetic_findings
 from binding_graph.cli import _units_commands
 from binding_graph.cli._reading import canonical_record
 from binding_graph.cli._report import Progress, write_bytes
-from binding_graph.units import MAX_UNIT_LENGTH, admit, parse_unit, unit_findings
+from binding_graph.units import (
+    DEFAULT,
+    MAX_UNIT_LENGTH,
+    admit,
+    parse_unit,
+    unit_findings,
+)
 from tests._helpers import (
     Result,
+    console_runs,
     equation,
     fact,
     graph,
@@ -674,6 +682,22 @@ class TestUnits:
                     "unit:      dollar/apple",
                     "dimension: [money]/apple",
                     "scale:     1",
+                    (
+                        "nouns:     apple: a count noun, no unit of the lexicon, is a"
+                        " dimension of its own (--known refuses it)"
+                    ),
+                ],
+            ),
+            (
+                "apples per pear",
+                [
+                    "unit:      apple/pear",
+                    "dimension: apple/pear",
+                    "scale:     1",
+                    (
+                        "nouns:     apple, pear: count nouns, no units of the lexicon, are"
+                        " each a dimension of their own (--known refuses them)"
+                    ),
                 ],
             ),
             (
@@ -737,14 +761,16 @@ class TestUnits:
             0,
             '{"text": "\\u00b0F", "unit": "degree Fahrenheit", "dimension":'
             ' "[temperature]", "scale": "5/9", "scale_decimal": null, "offset":'
-            ' "45967/180", "offset_decimal": null}\n',
+            ' "45967/180", "offset_decimal": null, "count_nouns": []}\n',
             "",
         )
         assert cli("--format", "json", "units", "mph").out == (
             '{"text": "mph", "unit": "mile/hour", "dimension": "[length]/[time]",'
             ' "scale": "1397/3125", "scale_decimal": "0.44704", "offset": "0",'
-            ' "offset_decimal": "0"}\n'
+            ' "offset_decimal": "0", "count_nouns": []}\n'
         )
+        found = json.loads(cli("units", "--format", "json", "eggs per hen").out)
+        assert found["count_nouns"] == ["egg", "hen"]
 
     def test_json_format_of_a_refusal_is_one_object(
         self, cli: Callable[..., Result]
@@ -756,6 +782,44 @@ class TestUnits:
             ' unit: at offset 3, expected a unit, but found the end"}\n',
             "",
         )
+
+    def test_known_refuses_what_the_lexicon_does_not_list(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A misspelt unit reads as a new count noun, exit 0; with --known it is refused, exit 1."""
+        assert cli("units", "kilometrs") == Result(
+            0,
+            "unit:      kilometr\n"
+            "dimension: kilometr\n"
+            "scale:     1\n"
+            "nouns:     kilometr: a count noun, no unit of the lexicon, is a dimension"
+            " of its own (--known refuses it)\n",
+            "",
+        )
+        error = refusal(parse_unit, "kilometrs", DEFAULT.restrict([]))
+        assert cli("units", "--known", "kilometrs") == Result(
+            1, "", f"binding-graph units: {error.code}: {error.message}\n"
+        )
+        assert error.code == "unknown_unit"
+        assert cli("units", "--known", "km/h").out.splitlines()[0] == (
+            "unit:      kilometer/hour"
+        )
+
+    def test_noun_allows_a_count_noun_and_no_other(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """--noun NOUN reads as --known, with NOUN allowed: UnitLexicon.restrict."""
+        assert cli("units", "--noun", "apple", "dollars per apple") == Result(
+            0,
+            "unit:      dollar/apple\n"
+            "dimension: [money]/apple\n"
+            "scale:     1\n"
+            "nouns:     apple: a count noun, no unit of the lexicon, is a dimension"
+            " of its own (allowed by --noun)\n",
+            "",
+        )
+        result = cli("units", "--noun", "apple", "--format", "json", "pears per apple")
+        assert (result.status, json.loads(result.out)["code"]) == (1, "unknown_unit")
 
     def test_units_takes_no_option_of_the_corpus_commands(
         self, cli: Callable[..., Result]
@@ -929,3 +993,17 @@ class TestStartUp:
             "os.write(1, str('binding_graph.units' in sys.modules).encode() + b'\\n')\n",
         )
         assert out.splitlines()[-1] == imported
+
+
+def test_the_page_shows_what_units_prints(cli: Callable[..., Result]) -> None:
+    """Each run of units on docs/cli.md prints what the page shows, on standard output or error."""
+    page = (Path(__file__).parent.parent / "docs" / "cli.md").read_text(
+        encoding="utf-8"
+    )
+    runs = console_runs(page.split("\n### units\n", 1)[1].split("\n### ", 1)[0])
+    assert len(runs) == 8
+    for command, shown in runs:
+        argv = shlex.split(command)
+        assert argv[:2] == ["binding-graph", "units"]
+        result = cli(*argv[1:])
+        assert (result.out + result.err).splitlines() == shown, command

@@ -25,7 +25,7 @@ from binding_graph.arithmetic import (
     parse_predicate,
 )
 from binding_graph.cli import main
-from tests._helpers import code_and_path, load_script
+from tests._helpers import code_and_path, console_runs, load_script
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -252,18 +252,6 @@ class TestArithmeticProfile:
             assert_in_the_profile(graph)
             assert answers(graph) == (Fraction(8),)
             assert graph.provenance[0].text == example.provenance[0].text
-
-
-def console_runs(markdown: str) -> list[tuple[str, list[str]]]:
-    """Return each ``$ command`` of the console blocks of *markdown*, with its output lines."""
-    runs: list[tuple[str, list[str]]] = []
-    for block in re.findall(r"```console\n(.*?)```", markdown, flags=re.DOTALL):
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                runs.append((line[2:], []))
-            else:
-                runs[-1][1].append(line)
-    return runs
 
 
 class TestCommandLinePage:

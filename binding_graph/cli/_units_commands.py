@@ -252,13 +252,50 @@ def admit(args: argparse.Namespace) -> int:
 
 
 def units_options(parser: argparse.ArgumentParser) -> None:
-    """Add units' ``TEXT`` and ``--format`` to *parser*."""
+    """Add units' ``TEXT``, ``--known``, ``--noun`` and ``--format`` to *parser*."""
     parser.add_argument(
         "text",
         metavar="TEXT",
         help="a unit, as a word problem writes it: 'km/h', 'miles per hour', '$', ...",
     )
+    parser.add_argument(
+        "--known",
+        action="store_true",
+        help=(
+            "read the lexicon's units only: a word it does not list is refused"
+            " (unknown_unit, exit 1), where by default it is a count noun of its own"
+        ),
+    )
+    parser.add_argument(
+        "--noun",
+        action="append",
+        default=[],
+        metavar="NOUN",
+        help=(
+            "read the lexicon's units and the count noun NOUN, by its singular"
+            " (apple), and no other word: --known, with NOUN allowed; repeat it for"
+            " more"
+        ),
+    )
     add_shared(parser, ("format",))
+
+
+def _new_nouns(count: int, *, allowed: bool) -> str:
+    """Return what the *count* count nouns of a text are, for the line that names them.
+
+    *allowed* says that ``--noun`` allowed them; else ``--known`` would
+    refuse them.
+    """
+    if count == 1:
+        why = "allowed by --noun" if allowed else "--known refuses it"
+        return (
+            f"a count noun, no unit of the lexicon, is a dimension of its own ({why})"
+        )
+    why = "allowed by --noun" if allowed else "--known refuses them"
+    return (
+        "count nouns, no units of the lexicon, are each a dimension of their own"
+        f" ({why})"
+    )
 
 
 def _value(value: Fraction) -> tuple[str, str | None]:
@@ -268,11 +305,14 @@ def _value(value: Fraction) -> tuple[str, str | None]:
 def units(args: argparse.Namespace) -> int:
     """Run ``units``: how TEXT is read, or why it cannot be."""
     # Imported here: only admit, units and analyze --units read units.
-    from binding_graph.units import parse_unit  # noqa: PLC0415
+    from binding_graph.units import DEFAULT, parse_unit  # noqa: PLC0415
 
     as_json = args.format == "json"
+    # UnitLexicon.restrict: the data file's units, and the nouns listed.
+    known = args.known or args.noun
+    lexicon = DEFAULT.restrict(args.noun) if known else DEFAULT
     try:
-        unit = parse_unit(args.text)
+        unit = parse_unit(args.text, lexicon)
     except BindingGraphError as error:
         if as_json:
             refusal = {"text": args.text, "code": error.code, "message": error.message}
@@ -283,6 +323,8 @@ def units(args: argparse.Namespace) -> int:
     dimension = str(unit.dimension)
     scale, scale_decimal = _value(unit.scale)
     offset, offset_decimal = _value(unit.offset)
+    # A count noun is a base of its own, named bare; the lexicon's are bracketed.
+    nouns = [base for base, _ in unit.dimension.exponents if base[:1] != "["]
     if as_json:
         data = {
             "text": args.text,
@@ -292,6 +334,7 @@ def units(args: argparse.Namespace) -> int:
             "scale_decimal": scale_decimal,
             "offset": offset,
             "offset_decimal": offset_decimal,
+            "count_nouns": nouns,
         }
         write(sys.stdout, json.dumps(data) + "\n")
         return 0
@@ -303,5 +346,8 @@ def units(args: argparse.Namespace) -> int:
     ]
     if unit.offset:
         lines.append(f"offset:    {shown(offset, offset_decimal)}")
+    if nouns:
+        told = _new_nouns(len(nouns), allowed=bool(known))
+        lines.append(f"nouns:     {', '.join(nouns)}: {told}")
     write(sys.stdout, "\n".join(lines) + "\n")
     return 0
