@@ -37,7 +37,8 @@ from binding_graph.cli import (
     _scan,
     main,
 )
-from binding_graph.cli._report import Progress, Report, at
+from binding_graph.cli._progress import Progress
+from binding_graph.cli._report import Report, at
 from binding_graph.documents import fast_path_unloaded, reset_fast_path
 from binding_graph.errors import render_path
 from binding_graph.serialization import DEFAULT_MAX_BYTES

@@ -13,7 +13,7 @@ import pytest
 
 from binding_graph import BindingGraphError, canonical_bytes, load_lines
 from binding_graph.cli import _datasets_commands, main
-from binding_graph.cli._report import Progress
+from binding_graph.cli._progress import Progress
 from binding_graph.datasets import case_line, from_gsm8k, from_svamp, load_cases, score
 from binding_graph.errors import render_path
 from tests._helpers import Result, run_python

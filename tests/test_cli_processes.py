@@ -225,7 +225,7 @@ class TestPipesAndTerminals:
 
     _PROGRESS = (
         "import sys\n"
-        "from binding_graph.cli._report import Progress\n"
+        "from binding_graph.cli._progress import Progress\n"
         "from binding_graph.cli import main\n"
         "Progress.DELAY = 0.0\n"  # a bar even for a short run
         "sys.exit(main(sys.argv[1:]))\n"
@@ -273,7 +273,7 @@ class TestPipesAndTerminals:
     _SLOW_PROGRESS = (
         "import sys, time\n"
         "from binding_graph.cli import _check_commands\n"
-        "from binding_graph.cli._report import Progress\n"
+        "from binding_graph.cli._progress import Progress\n"
         "from binding_graph.cli import main\n"
         "Progress.DELAY = 0.0\n"
         "Progress.INTERVAL = 0.0\n"

@@ -15,7 +15,8 @@ import pytest
 
 from binding_graph import canonical_bytes
 from binding_graph.cli import _check_commands, main
-from binding_graph.cli._report import Progress, RunError
+from binding_graph.cli._progress import Progress
+from binding_graph.cli._report import RunError
 from tests._helpers import child_environment, graph
 
 LINE = canonical_bytes(graph())
@@ -170,7 +171,7 @@ class TestColumns:
 # clock, and the machine's load cannot change what is drawn.
 _EVERY_BATCH = (
     "import sys\n"
-    "from binding_graph.cli._report import Progress\n"
+    "from binding_graph.cli._progress import Progress\n"
     "from binding_graph.cli import main\n"
     "Progress.DELAY = 0.0\n"
     "Progress.INTERVAL = 0.0\n"

@@ -17,8 +17,9 @@ from binding_graph import canonical_bytes, loads
 from binding_graph.analysis import findings
 from binding_graph.arithmetic import findings as arithmetic_findings
 from binding_graph.cli import _units_commands
+from binding_graph.cli._progress import Progress
 from binding_graph.cli._reading import canonical_record
-from binding_graph.cli._report import Progress, write_bytes
+from binding_graph.cli._report import write_bytes
 from binding_graph.units import (
     DEFAULT,
     MAX_UNIT_LENGTH,

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, cast
 
 from binding_graph.cli._benchmarks import NOT_RECORDS, array_records, line_case
 from binding_graph.cli._options import add_shared, count
+from binding_graph.cli._progress import Progress
 from binding_graph.cli._reading import read_line
 from binding_graph.cli._report import (
     PROGRAM,
-    Progress,
     Report,
     RunError,
     counted,

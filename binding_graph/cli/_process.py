@@ -16,7 +16,8 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
-from binding_graph.cli._report import PROGRAM, RunError, erase_progress
+from binding_graph.cli._progress import erase_progress
+from binding_graph.cli._report import PROGRAM, RunError
 
 if TYPE_CHECKING:
     from collections.abc import Generator

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     import argparse
     from fractions import Fraction
 
-    from binding_graph.cli._report import Progress, Report
+    from binding_graph.cli._progress import Progress
+    from binding_graph.cli._report import Report
     from binding_graph.cli._rewrite import Verdict
     from binding_graph.cli._scan import Outcome, Refusal
     from binding_graph.datasets import BenchmarkCase
