@@ -49,6 +49,7 @@ ArithmeticFindingCode = Literal[
     "not_arithmetic",
     "limit_exceeded",
     "dependency_mismatch",
+    "operation_mismatch",
     "division_by_zero",
     "conflicting_values",
     "value_conflict",

@@ -429,7 +429,7 @@ PROBLEMS: tuple[Problem, ...] = (
             Given("laps", "15", "15 laps", None, "count"),
         ),
         (
-            Step("distance of the laps", "{0} * {1} / 1000", (0, 1), "multiply",
+            Step("distance of the laps", "{0} * {1} / 1000", (0, 1), "divide",
                  "meter * 1 / 1 = meter = 1/1000*kilometer", "15 laps of it", "km"),
         ),
         "How many kilometres do 15 laps of it make?",
@@ -460,7 +460,7 @@ PROBLEMS: tuple[Problem, ...] = (
             Given("jalapeños Ana buys", "750", "750 g", "g", entity="Ana"),
         ),
         (
-            Step("price Ana pays", "{0} * {1} / 1000", (0, 1), "multiply",
+            Step("price Ana pays", "{0} * {1} / 1000", (0, 1), "divide",
                  "€/kg * g / 1000 = €", "How much does she pay?", "€", status="pending"),
         ),
         "How much does she pay?",

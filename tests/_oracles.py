@@ -11,7 +11,7 @@ from __future__ import annotations
 import keyword
 import unicodedata
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
@@ -548,7 +548,9 @@ def oracle_arithmetic_findings(
 ) -> set[tuple[str, ErrorPath]]:
     """Return the findings of a graph whose strings all read and whose values all compute.
 
-    ``value_conflict`` for an admitted equation outside the solve order that
+    ``operation_mismatch`` for an admitted equation labelled with a kind
+    other than its top operation; ``value_conflict`` for an admitted
+    equation outside the solve order that
     gives its symbol another value; ``constraint_violated`` for a predicate
     that is false for the values; ``constraint_symbols`` for one that does
     not mention exactly its own symbol.
@@ -558,6 +560,9 @@ def oracle_arithmetic_findings(
     ordered = set(oracle_order(graph))
     for index, equation in admitted(graph):
         tree = _read(equation.rhs_canonical, ())
+        said = _LABELS.get(equation.operation_kind.strip().lower())
+        if said is not None and said != _top(tree):
+            found.add(("operation_mismatch", ("equations", index, "operation_kind")))
         if index in ordered or not oracle_symbols(tree) <= values.keys():
             continue
         if oracle_value(tree, values) != values[equation.lhs_symbol_id]:
@@ -575,6 +580,32 @@ def oracle_arithmetic_findings(
         ):
             found.add(("constraint_violated", path))
     return found
+
+
+# The labels docs/arithmetic.md says the profile reads, and their kinds.
+_LABELS: Final = {
+    "add": "+",
+    "addition": "+",
+    "plus": "+",
+    "subtract": "-",
+    "subtraction": "-",
+    "multiply": "*",
+    "multiplication": "*",
+    "times": "*",
+    "divide": "/",
+    "division": "/",
+    "negate": "negate",
+    "negation": "negate",
+    "identity": "identity",
+    "copy": "identity",
+}
+
+
+def _top(tree: Tree) -> str:
+    """Return the top operation of *tree*: its operator, ``negate`` or ``identity``."""
+    if isinstance(tree, Bin):
+        return tree.operator
+    return "negate" if isinstance(tree, Neg) else "identity"
 
 
 def _holds(left: Fraction, comparison: str, right: Fraction) -> bool:

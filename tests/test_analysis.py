@@ -681,8 +681,9 @@ class TestFinding:
                     " dependency_mismatch, division_by_zero, fact_dimension_mismatch,"
                     " fact_offset_mismatch, fact_scale_mismatch, fact_unit_mismatch,"
                     " inadmissible_equation, limit_exceeded, multiply_defined,"
-                    " not_arithmetic, unadmitted_dependency, undefined_dependency,"
-                    " undetermined_unknown, unknown_dimension_mismatch,"
+                    " not_arithmetic, operation_mismatch, unadmitted_dependency,"
+                    " undefined_dependency, undetermined_unknown,"
+                    " unknown_dimension_mismatch,"
                     " unknown_offset_mismatch, unknown_scale_mismatch, unknown_unit,"
                     " unknown_unit_mismatch, unused_symbol, value_conflict (got 'bogus')"
                 ),

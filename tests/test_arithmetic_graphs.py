@@ -24,6 +24,11 @@ from binding_graph.arithmetic import (
     findings,
 )
 from binding_graph.errors import ARITHMETIC_CODES, DOCUMENT_CODES, REFUSAL_CODES
+from binding_graph.expressions import (
+    operation_of,
+    parse_expression,
+    read_operation_kind,
+)
 from binding_graph.strategies import graphs
 from tests._graphs import dense_graphs
 from tests._helpers import constraint, equation, fact, refusal, symbol, unknown, untyped
@@ -418,3 +423,123 @@ def _refusal_of(graph: SemanticSymbolicBindingGraph) -> BindingGraphError | None
     except BindingGraphError as error:
         return error
     return None
+
+
+class TestOperationKinds:
+    """An admitted equation's operation_kind, where the profile reads it, names its top operation."""
+
+    @pytest.mark.parametrize(
+        ("rhs", "kind"),
+        [
+            ("a + b", "add"),
+            ("a - b", "subtract"),
+            ("a * b", "multiply"),
+            ("a / b", "divide"),
+            ("a * b / 1000", "divide"),
+            ("a + b * 2", "add"),
+            ("(a + b) * 2", "multiply"),
+            ("-(a + b)", "negate"),
+            ("a", "identity"),
+            ("3", "identity"),
+        ],
+    )
+    def test_the_top_operation_is_the_kind(self, rhs: str, kind: str) -> None:
+        """The operator applied last names the kind; a negation negates; a leaf alone is identity."""
+        assert operation_of(parse_expression(rhs)) == kind
+
+    @pytest.mark.parametrize(
+        ("label", "kind"),
+        [
+            ("multiply", "multiply"),
+            (" Multiplication ", "multiply"),
+            ("TIMES", "multiply"),
+            ("plus", "add"),
+            ("division", "divide"),
+            ("negation", "negate"),
+            ("copy", "identity"),
+            ("sum", None),
+            ("minus", None),
+            ("ratio", None),
+            ("rate_times_time", None),
+            ("multi ply", None),
+        ],
+    )
+    def test_labels_the_profile_reads(self, label: str, kind: str | None) -> None:
+        """A kind, its noun or its word, in any case and spacing; a result, a role or a label of one's own is not read."""
+        assert read_operation_kind(label) == kind
+
+    def test_a_label_must_be_a_str(self) -> None:
+        """read_operation_kind refuses what is not a str."""
+        error = refusal(read_operation_kind, untyped(3))
+        assert (error.code, error.path) == ("wrong_type", ("label",))
+
+    def test_a_kind_of_another_operation_is_found(self) -> None:
+        """'divide' over a product: operation_mismatch at the label, with both operations."""
+        graph = with_equation(1, operation_kind="divide")
+        assert evaluate(graph)["d"] == 16  # a finding, not a refusal
+        assert findings(graph) == (
+            Finding(
+                "operation_mismatch",
+                ("equations", 1, "operation_kind"),
+                f"{OWNER}.equations[1].operation_kind is 'divide', but the top"
+                " operation of its rhs_canonical is multiply ('*')",
+            ),
+        )
+
+    @pytest.mark.parametrize(
+        ("rhs", "label", "shown"),
+        [
+            ("-c", " Multiplication ", "' Multiplication ', read as multiply,"),
+            ("c", "times", "'times', read as multiply,"),
+        ],
+    )
+    def test_a_spelling_is_read_and_shown(
+        self, rhs: str, label: str, shown: str
+    ) -> None:
+        """A label spelt otherwise says how it was read; a negation and a leaf say what they are."""
+        graph = with_equation(1, rhs_canonical=rhs, operation_kind=label)
+        (finding,) = findings(graph)
+        done = (
+            "negate (a leading '-')"
+            if rhs == "-c"
+            else "identity (a number or a symbol alone)"
+        )
+        assert finding.message == (
+            f"{OWNER}.equations[1].operation_kind is {shown} but the top operation"
+            f" of its rhs_canonical is {done}"
+        )
+
+    @pytest.mark.parametrize("label", ["multiply", " Times", "rate_times_time", "sum"])
+    def test_a_right_label_or_one_not_read_is_not_found(self, label: str) -> None:
+        """The right kind, spelt any way, and a producer's own label: nothing."""
+        assert findings(with_equation(1, operation_kind=label)) == ()
+
+    @pytest.mark.parametrize("status", ["pending", "refused"])
+    def test_an_equation_not_admitted_is_not_judged(self, status: str) -> None:
+        """As every arithmetic finding of an equation: admitted ones only."""
+        graph = with_equation(
+            1,
+            operation_kind="divide",
+            admissibility_status=status,
+            refusal_reason="no" if status == "refused" else None,
+        )
+        assert [f.code for f in findings(graph)] == []
+
+    def test_an_equation_that_does_not_read_is_not_judged(self) -> None:
+        """A right-hand side refused (its dependencies wrong) has no tree to judge its label by."""
+        graph = with_equation(1, rhs_canonical="c * a", operation_kind="divide")
+        assert [f.code for f in findings(graph)] == ["dependency_mismatch"]
+
+    def test_each_equation_is_judged_in_order(self) -> None:
+        """Every admitted equation with a wrong label, in the order of the equations."""
+        first, second = solvable().equations
+        graph = solvable(
+            equations=(
+                attrs.evolve(first, operation_kind="negate"),
+                attrs.evolve(second, operation_kind="divide"),
+            )
+        )
+        assert [(f.code, f.path) for f in findings(graph)] == [
+            ("operation_mismatch", ("equations", 0, "operation_kind")),
+            ("operation_mismatch", ("equations", 1, "operation_kind")),
+        ]

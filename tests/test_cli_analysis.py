@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import attrs
 import pytest
 
 from binding_graph import canonical_bytes, dumps, load_lines, loads
@@ -258,6 +259,27 @@ class TestRender:
         Path("g.json").write_text(dumps(SOUND))
         result = cli("render", "--to", target, "g.json")
         assert (result.status, result.out, result.err) == (0, draw(SOUND), "")
+
+    def test_a_label_of_another_operation_is_marked(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """An equation labelled divide over a product: drawn with operation_mismatch, as arithmetic.findings says."""
+        (equation,) = SOUND.equations
+        mislabelled = attrs.evolve(
+            SOUND,
+            equations=(attrs.evolve(equation, operation_kind="multiply"),),
+        )
+        Path("g.json").write_text(dumps(mislabelled))
+        (found,) = arithmetic_findings(mislabelled)
+        assert found.code == "operation_mismatch"
+        marked = (*findings(mislabelled), found)
+        assert cli("render", "g.json") == Result(
+            0, to_mermaid(mislabelled, findings=marked), ""
+        )
+        assert "operation_mismatch" in to_mermaid(mislabelled, findings=marked)
+        assert cli("render", "--to", "dot", "g.json").out == to_dot(
+            mislabelled, findings=marked
+        )
 
     def test_without_to_it_is_mermaid(self, cli: Callable[..., Result]) -> None:
         """--to is mermaid unless said otherwise."""

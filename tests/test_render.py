@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import pytest
@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from binding_graph import SemanticSymbolicBindingGraph
 from binding_graph import analysis as an
 from tests._graphs import analysed_graphs, dense_graphs, make_graph
+from tests._helpers import refusal, untyped
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn
@@ -463,3 +464,81 @@ def bundled_graph() -> SemanticSymbolicBindingGraph:
     spec.loader.exec_module(module)
     graph: SemanticSymbolicBindingGraph = module.build()
     return graph
+
+
+class TestFindingsMarked:
+    """The pictures mark the findings they are given: by default the analysis's, or others, checked."""
+
+    GRAPH = make_graph("x y z", facts=[("x", "3")], equations=["y := x"])  # z unused
+    MISLABELLED = an.Finding(
+        "operation_mismatch", ("equations", 0, "operation_kind"), "the label lies"
+    )
+
+    @pytest.mark.parametrize("draw", [an.to_dot, an.to_mermaid])
+    def test_by_default_the_analysis_findings(self, draw: Any) -> None:
+        """No findings given: those of analysis.findings, as always."""
+        assert draw(self.GRAPH) == draw(self.GRAPH, findings=an.findings(self.GRAPH))
+
+    @pytest.mark.parametrize("draw", [an.to_dot, an.to_mermaid])
+    def test_a_finding_given_marks_its_node(self, draw: Any) -> None:
+        """A finding of the arithmetic, given with the others, is marked on its equation."""
+        marked = draw(self.GRAPH, findings=[*an.findings(self.GRAPH), self.MISLABELLED])
+        assert "operation_mismatch" in marked
+        assert "operation_mismatch" not in draw(self.GRAPH)
+        assert draw(self.GRAPH, findings=()) != draw(self.GRAPH)
+
+    @pytest.mark.parametrize(
+        ("findings", "path", "message"),
+        [
+            (
+                "none",
+                ("findings",),
+                "to_dot.findings must be a tuple or list of Finding, not str (got 'none')",
+            ),
+            (
+                [MISLABELLED, "x"],
+                ("findings", 1),
+                "to_dot.findings must be a tuple or list of Finding, not str (got 'x')",
+            ),
+            (
+                (an.Finding("unused_symbol", ("symbols", 3, "symbol_id"), "m"),),
+                ("findings", 0, "path"),
+                (
+                    "to_dot.findings[0] must point at a symbol, fact, equation, unknown or"
+                    " constraint of the graph, as its first two segments (got the path"
+                    " ('symbols', 3, 'symbol_id'))"
+                ),
+            ),
+            (
+                (an.Finding("unused_symbol", ("provenance", 0), "m"),),
+                ("findings", 0, "path"),
+                None,
+            ),
+            (
+                (an.Finding("unused_symbol", ("symbols", "0"), "m"),),
+                ("findings", 0, "path"),
+                None,
+            ),
+            (
+                (an.Finding("unused_symbol", ("symbols",), "m"),),
+                ("findings", 0, "path"),
+                None,
+            ),
+            (
+                (an.Finding("unused_symbol", (), "m"),),
+                ("findings", 0, "path"),
+                None,
+            ),
+        ],
+    )
+    def test_findings_that_cannot_be_drawn_are_refused(
+        self, findings: object, path: tuple[object, ...], message: str | None
+    ) -> None:
+        """Not a tuple or list of Finding, or one that points at nothing drawn: wrong_type, at the finding."""
+        error = refusal(an.to_dot, self.GRAPH, findings=untyped(findings))
+        assert (error.code, error.path) == ("wrong_type", path)
+        if message is not None:
+            assert error.message == message
+        assert (
+            refusal(an.to_mermaid, self.GRAPH, findings=untyped(findings)).path == path
+        )

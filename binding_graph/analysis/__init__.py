@@ -221,7 +221,47 @@ def require_solvable(graph: SemanticSymbolicBindingGraph) -> None:
             )
 
 
-def to_dot(graph: SemanticSymbolicBindingGraph) -> str:
+# The collections whose elements a picture draws, on their own node or on
+# their symbol's.
+_DRAWN: Final = ("symbols", "facts", "equations", "unknowns", "constraints")
+
+
+def _marked(
+    function: str, graph: SemanticSymbolicBindingGraph, given: object
+) -> tuple[Finding, ...] | list[Finding]:
+    """Return the findings a picture marks: *given*, checked, or by default those of :func:`findings`."""
+    if given is None:
+        return _findings(graph)
+    expected = "a tuple or list of Finding"
+    if type(given) is not tuple and type(given) is not list:
+        refuse_type(function, "findings", expected, given, ("findings",))
+    marked = cast("tuple[object, ...] | list[object]", given)
+    for index, item in enumerate(marked):
+        if type(item) is not Finding:
+            refuse_type(function, "findings", expected, item, ("findings", index))
+        path = item.path
+        collection = path[0] if path else None
+        if (
+            collection not in _DRAWN
+            or len(path) < 2  # noqa: PLR2004 -- a collection and an index
+            or type(path[1]) is not int
+            or not 0 <= path[1] < len(getattr(graph, str(collection)))
+        ):
+            raise BindingGraphError(
+                "wrong_type",
+                f"{function}.findings[{index}] must point at a symbol, fact,"
+                " equation, unknown or constraint of the graph, as its first two"
+                f" segments (got the path {short_repr(path)})",
+                ("findings", index, "path"),
+            )
+    return cast("tuple[Finding, ...] | list[Finding]", marked)
+
+
+def to_dot(
+    graph: SemanticSymbolicBindingGraph,
+    *,
+    findings: tuple[Finding, ...] | list[Finding] | None = None,
+) -> str:
     """Draw *graph* in Graphviz' DOT language.
 
     One box per symbol, with its id, name, unit, the values its facts give
@@ -234,23 +274,41 @@ def to_dot(graph: SemanticSymbolicBindingGraph) -> str:
     Node ids are generated (``s0``, ``e0``); every text is escaped, so that
     no id, name, unit, value or operation kind can leave its label.
 
+    An equation's label is its ``operation_kind`` as the producer wrote it,
+    never read: :func:`binding_graph.arithmetic.findings` says where it
+    does not name the top operation of the right-hand side
+    (``operation_mismatch``), and marking those findings shows it on the
+    picture, as ``binding-graph render`` does.
+
     Args:
         graph: The graph.
+        findings: The findings to mark, each pointing at a symbol, fact,
+            equation, unknown or constraint of *graph*; by default those of
+            :func:`~binding_graph.analysis.findings`. Give them with others,
+            such as those of :func:`binding_graph.arithmetic.findings`, to
+            mark those too.
 
     Returns:
         The DOT source, ending with a newline; ``dot -Tsvg`` draws it.
 
     Raises:
-        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+        BindingGraphError: ``wrong_type`` if *graph* is not a graph, or
+            *findings* not a tuple or list of
+            :class:`~binding_graph.analysis.Finding` that point at its
+            elements.
 
     .. versionadded:: 0.1.0
     """
     graph = _check_graph("to_dot", graph)
     with _paused():
-        return _render.dot(graph, _findings(graph))
+        return _render.dot(graph, _marked("to_dot", graph, findings))
 
 
-def to_mermaid(graph: SemanticSymbolicBindingGraph) -> str:
+def to_mermaid(
+    graph: SemanticSymbolicBindingGraph,
+    *,
+    findings: tuple[Finding, ...] | list[Finding] | None = None,
+) -> str:
     """Draw *graph* as a Mermaid flowchart, which code hosts render in Markdown.
 
     The same picture as :func:`to_dot`, in Mermaid's syntax: every text is
@@ -259,15 +317,16 @@ def to_mermaid(graph: SemanticSymbolicBindingGraph) -> str:
 
     Args:
         graph: The graph.
+        findings: The findings to mark, as for :func:`to_dot`.
 
     Returns:
         The flowchart source, ending with a newline.
 
     Raises:
-        BindingGraphError: ``wrong_type`` if *graph* is not a graph.
+        BindingGraphError: ``wrong_type`` as :func:`to_dot` raises it.
 
     .. versionadded:: 0.1.0
     """
     graph = _check_graph("to_mermaid", graph)
     with _paused():
-        return _render.mermaid(graph, _findings(graph))
+        return _render.mermaid(graph, _marked("to_mermaid", graph, findings))

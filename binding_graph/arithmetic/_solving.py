@@ -22,9 +22,11 @@ from binding_graph.expressions import (
     element,
     equation_tree,
     listed,
+    operation_of,
     parse_number_at,
     parse_predicate_at,
     quick_number,
+    read_operation_kind,
     symbols,
     value,
 )
@@ -40,6 +42,15 @@ _CODE_RANK: Final = {
     code: rank for rank, code in enumerate(get_args(ArithmeticFindingCode))
 }
 _COLLECTION_RANK: Final = {"facts": 0, "equations": 1, "constraints": 2}
+# How a message shows a tree's top operation.
+_SHOWN: Final = {
+    "add": "'+'",
+    "subtract": "'-'",
+    "multiply": "'*'",
+    "divide": "'/'",
+    "negate": "a leading '-'",
+    "identity": "a number or a symbol alone",
+}
 
 
 class Reading:
@@ -175,6 +186,8 @@ class _Findings:
                     trees[index] = self.reading.equation(index)
                 except BindingGraphError as error:
                     self.note(error)
+                else:
+                    self._operation(index, equation, trees[index])
         ordered = _indices(self.graph)
         values = self.reading.values
         for index in ordered:
@@ -185,6 +198,24 @@ class _Findings:
                 self.origin[symbol_id] = f"equations[{index}].rhs_canonical"
         for index in sorted(trees.keys() - set(ordered)):
             self._compare(index, equations[index], self._compute(index, trees))
+
+    def _operation(self, index: int, equation: BoundEquation, tree: Expression) -> None:
+        """Note an equation whose operation_kind names a kind other than its tree's top operation."""
+        label = equation.operation_kind
+        said = read_operation_kind(label)
+        done = operation_of(tree)
+        if said is None or said == done:
+            return  # a producer's own label, or the right one
+        where = element("equations", index, "operation_kind")
+        read = "," if label == said else f", read as {said},"
+        self.found.append(
+            Finding(
+                "operation_mismatch",
+                where.path,
+                f"{where.name} is {short_repr(label)}{read} but the top operation of"
+                f" its rhs_canonical is {done} ({_SHOWN[done]})",
+            )
+        )
 
     def _compute(self, index: int, trees: dict[int, Expression]) -> Fraction | None:
         tree = trees.get(index)

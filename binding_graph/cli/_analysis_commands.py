@@ -254,6 +254,22 @@ def _render_record(
     return source.label, found[0], done[0] if done else None
 
 
+def _marked(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
+    """Return what render marks: the graph's findings, and each equation whose label names another operation than its own.
+
+    An equation is drawn labelled with its ``operation_kind``: where the
+    arithmetic reads it as another operation than its right-hand side's
+    top one, the picture says so (``operation_mismatch``) rather than show
+    the label alone.
+    """
+    mislabelled = tuple(
+        finding
+        for finding in _arithmetic(graph)
+        if finding.code == "operation_mismatch"
+    )
+    return _findings(graph) + mislabelled
+
+
 def render(args: argparse.Namespace) -> int:
     """Run ``render``: draw the graph of one record, or say why it cannot be drawn."""
     from binding_graph.analysis import to_dot, to_mermaid  # noqa: PLC0415
@@ -272,9 +288,11 @@ def render(args: argparse.Namespace) -> int:
     if refusal is not None:
         sys.stderr.write(refusal_line(label, line, refusal, case) + "\n")
         return 1
+    marked = _marked(graph)
     if args.to == "svg":
-        return _draw_svg(to_dot(graph))
-    write(sys.stdout, to_mermaid(graph) if args.to == "mermaid" else to_dot(graph))
+        return _draw_svg(to_dot(graph, findings=marked))
+    draw = to_mermaid if args.to == "mermaid" else to_dot
+    write(sys.stdout, draw(graph, findings=marked))
     return 0
 
 

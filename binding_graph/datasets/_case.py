@@ -19,10 +19,9 @@ from binding_graph.errors import (
     refuse_type,
 )
 from binding_graph.expressions import (
-    BinaryOperation,
-    Negation,
     Undefined,
     decimal,
+    operation_of,
     symbols,
     value,
 )
@@ -137,13 +136,6 @@ def question_sentence(problem: SourceSpanLink) -> SourceSpanLink:
 # without its leading zero.
 _LITERAL: Final = re.compile(r"(?<![0-9.])(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)")
 
-_OPERATIONS: Final = {
-    "+": "add",
-    "-": "subtract",
-    "*": "multiply",
-    "/": "divide",
-}
-
 _UNIT_PROOF: Final = "not checked: the adapter does not read units"
 
 
@@ -160,12 +152,6 @@ class _Step(NamedTuple):
     refs: list[_Ref]
     span: SourceSpanLink
     operation: str
-
-
-def _operation(tree: Expression) -> str:
-    if type(tree) is BinaryOperation:
-        return _OPERATIONS[tree.operator]
-    return "negate" if type(tree) is Negation else "identity"
 
 
 class Builder:
@@ -239,7 +225,7 @@ class Builder:
                 "division_by_zero", where, "divides by zero", path
             ) from None
         index = len(self.steps)
-        self.steps.append(_Step(pieces, refs, span, _operation(tree)))
+        self.steps.append(_Step(pieces, refs, span, operation_of(tree)))
         self.values.append(result)
         self.latest[result] = index
         if stated is not None:

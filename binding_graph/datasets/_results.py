@@ -114,7 +114,7 @@ class WrongCase:
         """Return the case as a JSON-ready ``dict``, its numbers spelled as a fact's value.
 
         The case is numbered from 1, as ``binding-graph score`` names it
-        (``case 2``): ``"case"`` is :attr:`index` + 1.
+        (``case 2``): ``"case"`` is ``index + 1``.
 
         .. versionadded:: 0.1.0
         """

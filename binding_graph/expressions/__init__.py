@@ -42,7 +42,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from binding_graph.expressions import _parser
-from binding_graph.expressions._graphs import element, equation_tree, listed
+from binding_graph.expressions._graphs import (
+    OPERATION_KINDS,
+    OperationKind,
+    element,
+    equation_tree,
+    listed,
+    operation_of,
+    read_operation_kind,
+)
 from binding_graph.expressions._parser import (
     MAX_EXPRESSION_LENGTH,
     TEXT,
@@ -90,6 +98,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_EXPRESSION_LENGTH",
     "NODES",
+    "OPERATION_KINDS",
     "PRECEDENCE",
     "TEXT",
     "BinaryOperation",
@@ -98,6 +107,7 @@ __all__ = [
     "Negation",
     "Number",
     "Operands",
+    "OperationKind",
     "Operator",
     "Predicate",
     "Symbol",
@@ -110,6 +120,7 @@ __all__ = [
     "equation_tree",
     "expression_symbols",
     "listed",
+    "operation_of",
     "parse_expression",
     "parse_expression_at",
     "parse_number",
@@ -120,6 +131,7 @@ __all__ = [
     "quick_lexemes",
     "quick_number",
     "quick_read",
+    "read_operation_kind",
     "symbols",
     "too_large",
     "value",

@@ -1,19 +1,109 @@
-"""A graph's strings read in the profile: each element's text with its place, and an equation's tree held to its dependencies."""
+"""A graph's strings read in the profile: each element's text with its place, an equation's tree held to its dependencies, and its operation.
+
+An equation's ``operation_kind`` is the producer's own label, free text in
+the model; the profile reads the labels of :data:`OPERATION_KINDS`, which
+name the top operation of a tree (:func:`operation_of`), and leaves every
+other label alone.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final, Literal
 
 from binding_graph._show import short_repr
-from binding_graph.errors import BindingGraphError
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions._parser import Where, parse
-from binding_graph.expressions._tree import symbols
+from binding_graph.expressions._tree import BinaryOperation, Negation, symbols
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from binding_graph.expressions._tree import Expression
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = ["element", "equation_tree", "listed"]
+__all__ = [
+    "OPERATION_KINDS",
+    "OperationKind",
+    "element",
+    "equation_tree",
+    "listed",
+    "operation_of",
+    "read_operation_kind",
+]
+
+OperationKind = Literal["add", "subtract", "multiply", "divide", "negate", "identity"]
+"""The kind of a tree's top operation, as :func:`operation_of` names it.
+
+.. versionadded:: 0.1.0
+"""
+
+_BY_OPERATOR: Final[Mapping[str, OperationKind]] = MappingProxyType(
+    {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+)
+
+_SPELLINGS: Final[tuple[tuple[OperationKind, tuple[str, ...]], ...]] = (
+    ("add", ("add", "addition", "plus")),
+    ("subtract", ("subtract", "subtraction")),
+    ("multiply", ("multiply", "multiplication", "times")),
+    ("divide", ("divide", "division")),
+    ("negate", ("negate", "negation")),
+    ("identity", ("identity", "copy")),
+)
+
+OPERATION_KINDS: Final[Mapping[str, OperationKind]] = MappingProxyType(
+    {spelling: kind for kind, spellings in _SPELLINGS for spelling in spellings}
+)
+"""Each ``operation_kind`` label the profile reads, and the kind it names.
+
+The kinds are those the library's own writers give
+(:func:`~binding_graph.datasets.from_gsm8k` labels each step with
+:func:`operation_of` its tree); each reads as itself, and so do its noun
+(``addition``), and the word ``plus``, ``times`` or ``copy`` that says one
+operation only. A label is looked up without its surrounding spaces, in
+lower case (:func:`read_operation_kind`). Any other label is a producer's
+own (``rate_times_time``), or a word that names a result or a role rather
+than one operation (``sum``, ``difference``, ``ratio``, ``minus``, which
+also negates): it names no kind, and nothing is said of it.
+
+.. versionadded:: 0.1.0
+"""
+
+
+def operation_of(tree: Expression) -> OperationKind:
+    """Return the kind of *tree*'s top operation.
+
+    ``add``, ``subtract``, ``multiply`` or ``divide`` for a binary operation,
+    by its operator (``a * b / 2`` is a division of ``a * b``); ``negate``
+    for a negation (``-a``); ``identity`` for a number or a symbol alone.
+
+    >>> from binding_graph.expressions import operation_of, parse_expression
+    >>> operation_of(parse_expression("a * b / 1000")), operation_of(parse_expression("-(a)"))
+    ('divide', 'negate')
+
+    .. versionadded:: 0.1.0
+    """
+    if type(tree) is BinaryOperation:
+        return _BY_OPERATOR[tree.operator]
+    return "negate" if type(tree) is Negation else "identity"
+
+
+def read_operation_kind(label: str) -> OperationKind | None:
+    """Return the kind an equation's ``operation_kind`` *label* names, or ``None`` for a label the profile does not read.
+
+    >>> from binding_graph.expressions import read_operation_kind
+    >>> read_operation_kind(" Division"), read_operation_kind("rate_times_time")
+    ('divide', None)
+
+    Raises:
+        BindingGraphError: ``wrong_type`` if *label* is not a ``str``.
+
+    .. versionadded:: 0.1.0
+    """
+    if type(label) is not str:
+        refuse_type("read_operation_kind", "label", "a str", label, ("label",))
+    return OPERATION_KINDS.get(label.strip().lower())
+
 
 _OWNER: Final = "SemanticSymbolicBindingGraph"
 

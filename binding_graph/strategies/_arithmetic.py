@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from binding_graph.expressions import OPERATION_KINDS
 from binding_graph.strategies._valid import PICK, SYMBOL_IDS, is_valid_identifier
 
 if TYPE_CHECKING:
@@ -200,6 +201,38 @@ def _wrapped(parent: str | None, child: _Node, *, right: bool = False) -> bool:
         return True
     inner, outer = _PRECEDENCE[child.operator], _PRECEDENCE[parent]
     return inner < outer or (right and inner == outer)
+
+
+_KINDS: Final = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+# How a label is drawn: most often the tree's own kind, else one of its
+# spellings, another kind, or a label of the producer's own.
+_LABELLED: Final = st.sampled_from(["own"] * 5 + ["spelt", "other", "unread"])
+_UNREAD: Final = st.sampled_from(["rate_times_time", "sum", "minus", "arithmetic"])
+
+
+def draw_operation_kind(draw: DrawFn, node: _Node) -> str:
+    """Draw an ``operation_kind`` for an equation of *node*: mostly its top operation's kind.
+
+    Sometimes another spelling of it (``Multiplication``), another kind, or
+    a label the profile does not read, so that both the right labels and
+    the wrong ones (``operation_mismatch``) are drawn.
+    """
+    if isinstance(node, _Operation):
+        own = _KINDS[node.operator]
+    else:
+        own = "negate" if isinstance(node, _Negation) else "identity"
+    how = draw(_LABELLED)
+    if how == "own":
+        return own
+    if how == "unread":
+        return draw(_UNREAD)
+    if how == "other":
+        others = sorted(set(OPERATION_KINDS.values()) - {own})
+        return draw(st.sampled_from(others))
+    spelling = draw(
+        st.sampled_from([s for s, k in OPERATION_KINDS.items() if k == own])
+    )
+    return f" {spelling.capitalize()} " if draw(st.booleans()) else spelling
 
 
 def canonical(node: _Node) -> str:

@@ -32,6 +32,7 @@ from binding_graph.strategies._arithmetic import (
     canonical,
     constraint_predicate,
     draw_number_text,
+    draw_operation_kind,
     draw_tree,
     respelt,
     symbols_of,
@@ -154,6 +155,7 @@ class _Builder:
             lhs_symbol_id=lhs,
             rhs_canonical=canonical(tree),
             dependencies=symbols_of(tree),
+            operation_kind=draw_operation_kind(self.draw, tree),
             admissibility_status=status,
         )
         self.insert(self.equations, equation)
