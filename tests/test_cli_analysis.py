@@ -505,3 +505,25 @@ class TestInAChild:
             "-m", "binding_graph", "render", "--to", "mermaid", str(document)
         )
         assert out == to_mermaid(SOUND)
+
+
+class TestOneRuleOfExitStatus:
+    """An unknown that nothing determines: each command's status follows its job, as docs/cli.md's table says."""
+
+    @pytest.mark.parametrize(
+        ("argv", "status"),
+        [
+            (["validate"], 0),
+            (["analyze"], 0),
+            (["admit"], 0),
+            (["analyze", "--strict"], 1),
+            (["solve"], 1),
+        ],
+    )
+    def test_each_command_by_its_job(
+        self, cli: Callable[..., Result], argv: list[str], status: int
+    ) -> None:
+        """Reported by analyze and left by admit: 0; not answered by solve, nor allowed by --strict: 1."""
+        assert "undetermined_unknown" in [f.code for f in findings(SOUND)]
+        Path("g.jsonl").write_bytes(_lines(SOUND))
+        assert cli(*argv, "g.jsonl").status == status

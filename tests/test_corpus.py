@@ -25,6 +25,7 @@ from binding_graph.arithmetic import (
     parse_predicate,
 )
 from binding_graph.cli import main
+from binding_graph.cli._commands import COMMANDS
 from tests._helpers import code_and_path, console_runs, load_script
 
 if TYPE_CHECKING:
@@ -266,6 +267,16 @@ class TestCommandLinePage:
         returns = (main.__doc__ or "").split("Returns:", 1)[1].split(".. version", 1)[0]
         named = {int(n) for n in re.findall(r"\b\d+\b", returns)}
         assert rows == named == {0, 1, 2, 130, 143}
+
+    def test_the_table_of_commands_names_every_command_once(self) -> None:
+        """The exit status of every command of COMMANDS has its row, and no other command does."""
+        table = self.PAGE.split("| command | 0 | 1 |", 1)[1].split("\n\n", 1)[0]
+        named = [
+            name.strip(" `")
+            for line in table.splitlines()[2:]
+            for name in line.split("|")[1].split(",")
+        ]
+        assert sorted(named) == sorted(command.name for command in COMMANDS)
 
     def test_shows_what_each_command_on_the_corpus_prints(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

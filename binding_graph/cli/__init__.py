@@ -67,16 +67,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             usage error: one line, and exit status 2.
 
     Returns:
-        0 when every record was accepted (and, for ``canonicalize --check``,
-        every file was canonical; for ``solve``, every record was solved;
-        for ``units``, the text was read; for ``import``, even with records
-        the adapter refused; for ``score``, whenever it scored); 1 when any
-        was refused (or would
-        be rewritten, or could not be solved; or the text of ``units`` does
-        not read; for ``import``, a record not of the benchmark at all); 2
-        for a usage error, a path that could not be read or
-        written, or a run that could not go on; 130 after Ctrl-C (SIGINT);
-        143 after SIGTERM.
+        0 when the command did its job for every record, whatever it found;
+        1 when the input kept it from its job for a record: a record
+        refused, or, as the command's job decides, a record ``solve``
+        cannot answer, a finding under ``analyze --strict``, a file that
+        ``canonicalize --check`` would rewrite, a text that ``units`` does
+        not read, a record ``import`` finds not of its benchmark at all; 2
+        for a usage error, a path that could not be read or written, or a
+        run that could not go on; 130 after Ctrl-C (SIGINT); 143 after
+        SIGTERM. ``docs/cli.md`` gives the table of every command.
 
     .. versionadded:: 0.1.0
     """
