@@ -7,7 +7,7 @@ import code
 import contextlib
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import pytest
 
@@ -160,6 +160,44 @@ class TestSnippets:
         assert errors == []
         if shown is not None:
             assert printed == shown
+
+
+def programs() -> list[Any]:
+    """Return a param per ``python`` block of docs/*.md without prompts: a program, or a sketch that says so."""
+    found: list[Any] = []
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for block in FENCE.finditer(text):
+            if block[1] == "python" and ">>>" not in block[2]:
+                where = f"{page.name}:{text.count(chr(10), 0, block.start()) + 1}"
+                found.append(pytest.param(block[2], id=where))
+    return found
+
+
+SKETCH: Final = "# A sketch: "
+"""How a block that is not a program to paste starts, and says what it leaves to the reader."""
+
+
+class TestPrograms:
+    """Every Python block of docs/*.md without prompts runs, from a clone, or says first that it is a sketch."""
+
+    def test_the_sketches_are_those_meant(self) -> None:
+        """Only the llguidance calls need a model's tokenizer: every other block runs."""
+        sketches = [
+            param.id for param in programs() if param.values[0].startswith(SKETCH)
+        ]
+        assert [where.split(":")[0] for where in sketches] == ["producers.md"]
+
+    @pytest.mark.parametrize("source", programs())
+    def test_each_program_runs_as_it_is(
+        self, source: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Run from the root of a clone, in a namespace of its own (its main guard left alone)."""
+        if source.startswith(SKETCH):
+            compile(source, "<sketch>", "exec")  # a sketch still parses
+            return
+        monkeypatch.chdir(ROOT)
+        exec(compile(source, "<docs>", "exec"), {"__name__": "__docs__"})  # noqa: S102 -- our own docs
 
 
 class TestDesignPage:

@@ -292,6 +292,19 @@ class TestVersion:
         assert isinstance(version, str)
         assert version == expected
 
+    def test_project_urls_come_with_a_release(self) -> None:
+        """No placeholder URL while the package is unpublished; a release names its home, docs, changelog and issues."""
+        distribution = installed_distribution()
+        labels = {
+            entry.split(",", 1)[0].strip()
+            for entry in distribution.metadata.get_all("Project-URL") or []
+        }
+        released = ".dev" not in distribution.version
+        expected = (
+            {"Documentation", "Changelog", "Source", "Issues"} if released else set()
+        )
+        assert labels == expected
+
     def test_a_missing_installation_fails_the_tests_of_its_metadata(
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
