@@ -68,7 +68,8 @@ napoleon_numpy_docstring = False
 
 html_theme = "furo"
 html_title = "binding_graph"
-# Wraps the long lines of the design record (adr/ADR-0132.md).
+# Wraps the long lines of the design record (adr/ADR-0132.md) and of console
+# blocks, which would otherwise scroll sideways.
 html_static_path = ["_static"]
 html_css_files = ["verbatim.css"]
 

@@ -524,3 +524,16 @@ def console_runs(markdown: str) -> list[tuple[str, list[str]]]:
             else:
                 runs[-1][1].append(line)
     return runs
+
+
+def as_shown(printed: list[str], shown: list[str]) -> bool:
+    """Tell whether *printed* lines are what a page *shows*, where one line ``...`` elides any lines."""
+    if "..." not in shown:
+        return printed == shown
+    cut = shown.index("...")
+    head, tail = shown[:cut], shown[cut + 1 :]
+    return (
+        len(printed) >= len(head) + len(tail)
+        and printed[: len(head)] == head
+        and printed[len(printed) - len(tail) :] == tail
+    )

@@ -26,7 +26,7 @@ from binding_graph.arithmetic import (
 )
 from binding_graph.cli import main
 from binding_graph.cli._commands import COMMANDS
-from tests._helpers import code_and_path, console_runs, load_script
+from tests._helpers import as_shown, code_and_path, console_runs, load_script
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -301,6 +301,18 @@ class TestCommandLinePage:
                 assert printed == shown
             checked += 1
         assert checked == 7
+
+    def test_the_landing_page_shows_what_the_commands_print(
+        self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """The runs on the bundled corpus atop docs/index.md print what it shows ('...' elides)."""
+        monkeypatch.chdir(ROOT)
+        page = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+        runs = console_runs(page.split("## Install", 1)[0])
+        for command, shown in runs:
+            main(shlex.split(command)[1:])
+            assert as_shown(capsys.readouterr().out.splitlines(), shown), command
+        assert [command.split()[1] for command, _ in runs] == ["validate", "solve"]
 
     def test_python_examples_run(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

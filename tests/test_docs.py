@@ -7,16 +7,15 @@ import code
 import contextlib
 import io
 import re
-from typing import TYPE_CHECKING, Any, Final
+import shlex
+from pathlib import Path
+from typing import Any, Final
 
 import pytest
 
 import binding_graph
-from tests._helpers import ROOT, load_script, run_python
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
+from binding_graph.cli import main
+from tests._helpers import ROOT, as_shown, console_runs, load_script, run_python
 
 # The mutation judge is a tool, not a test: a script under tools/.
 _mutation: Any = load_script(ROOT / "tools" / "mutation.py")
@@ -198,6 +197,39 @@ class TestPrograms:
             return
         monkeypatch.chdir(ROOT)
         exec(compile(source, "<docs>", "exec"), {"__name__": "__docs__"})  # noqa: S102 -- our own docs
+
+
+class TestTutorial:
+    """docs/tutorial.md: each command, run in order where a clone's files are, prints what the page shows."""
+
+    PAGE = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    READ = ("examples/corpus.jsonl", "tests/data/gsm8k/train-200.jsonl")
+
+    def test_each_command_prints_what_the_page_shows(
+        self,
+        tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str],
+    ) -> None:
+        """Standard output as shown ('...' elides), or, where the page redirects it, into its file."""
+        for name in self.READ:
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+        monkeypatch.chdir(tmp_path)
+        runs = console_runs(self.PAGE)
+        for command, shown in runs:
+            argv = shlex.split(command)
+            target = argv[argv.index(">") + 1] if ">" in argv else None
+            words = argv[: argv.index(">")] if target else argv
+            assert words[0] == "binding-graph", command
+            main(words[1:])
+            printed = capsys.readouterr().out
+            if target is None:
+                assert as_shown(printed.splitlines(), shown), command
+            else:
+                assert shown == [], command
+                Path(target).write_text(printed, encoding="utf-8")
+        assert len(runs) == 9
 
 
 class TestDesignPage:
