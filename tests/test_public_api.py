@@ -300,9 +300,8 @@ class TestVersion:
             for entry in distribution.metadata.get_all("Project-URL") or []
         }
         released = ".dev" not in distribution.version
-        expected = (
-            {"Documentation", "Changelog", "Source", "Issues"} if released else set()
-        )
+        urls = {"Documentation", "Changelog", "Source", "Issues"}
+        expected = urls if released else set[str]()
         assert labels == expected
 
     def test_a_missing_installation_fails_the_tests_of_its_metadata(
