@@ -32,7 +32,7 @@ Fraction(3, 4)
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph.analysis import require_solvable
 from binding_graph.analysis._finding import (
@@ -44,6 +44,7 @@ from binding_graph.arithmetic._parser import MAX_DIGITS, MAX_EXPRESSION_LENGTH
 from binding_graph.arithmetic._tree import (
     MAX_BITS,
     MAX_DEPTH,
+    NODES,
     BinaryOperation,
     Comparison,
     Expression,
@@ -70,6 +71,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_EXPRESSION_LENGTH",
+    "OPERATION_KINDS",
     "ArithmeticFindingCode",
     "BinaryOperation",
     "Comparison",
@@ -85,6 +87,7 @@ __all__ = [
     "evaluate",
     "expression_symbols",
     "findings",
+    "operation_kind",
     "parse_expression",
     "parse_number",
     "parse_predicate",
@@ -152,6 +155,55 @@ def expression_symbols(text: str) -> frozenset[str]:
     return symbols(
         _parser.parse(_parser.checked(text, where, "expression_symbols"), where)
     )
+
+
+OPERATION_KINDS: Final[frozenset[str]] = frozenset(
+    {"add", "subtract", "multiply", "divide", "negate", "identity"}
+)
+"""Every kind of operation :func:`operation_kind` names.
+
+.. versionadded:: 0.1.0
+"""
+
+_OPERATIONS: Final = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+
+
+def operation_kind(expression: Expression | str) -> str:
+    """Return the operation the top of *expression* makes, as an equation's ``operation_kind`` says it.
+
+    ``add``, ``subtract``, ``multiply`` or ``divide`` for a binary
+    operation, by its operator; ``negate`` for a negation; ``identity`` for
+    a lone number or symbol. One of :data:`OPERATION_KINDS`.
+
+    Args:
+        expression: A tree of :func:`parse_expression`, or a text it reads.
+
+    Raises:
+        BindingGraphError: as :func:`parse_expression`, for a text; ``wrong_type``
+            for anything but a ``str`` or a tree.
+
+    >>> from binding_graph.arithmetic import operation_kind
+    >>> operation_kind("a * (b + c)"), operation_kind("-(a - b)"), operation_kind("7")
+    ('multiply', 'negate', 'identity')
+
+    .. versionadded:: 0.1.0
+    """
+    tree: Expression
+    if type(expression) is str:
+        tree = parse_expression(expression)
+    elif type(expression) in NODES:
+        tree = cast("Expression", expression)
+    else:
+        refuse_type(
+            "operation_kind",
+            "expression",
+            "an Expression or a str",
+            expression,
+            ("expression",),
+        )
+    if type(tree) is BinaryOperation:
+        return _OPERATIONS[tree.operator]
+    return "negate" if type(tree) is Negation else "identity"
 
 
 def parse_number(text: str) -> Fraction:
