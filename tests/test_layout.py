@@ -15,7 +15,16 @@ if TYPE_CHECKING:
 
 PACKAGE = ROOT / "binding_graph"
 WINGS = frozenset(
-    {"documents", "analysis", "arithmetic", "units", "datasets", "cli", "strategies"}
+    {
+        "documents",
+        "analysis",
+        "arithmetic",
+        "units",
+        "datasets",
+        "drafts",
+        "cli",
+        "strategies",
+    }
 )
 """The subpackages, each a wing over the kernel."""
 FACES = frozenset({"serialization", "jsonl"})
@@ -182,11 +191,42 @@ class TestImports:
             for name, imports in GRAPH.items()
             if any(_layer(imported) == "datasets" for imported in imports)
         }
-        assert importers <= {"datasets", "cli"}
+        assert importers <= {"datasets", "drafts", "cli"}
         assert "binding_graph.arithmetic" in GRAPH["binding_graph.datasets._case"]
         assert (
             "binding_graph.documents._lines" in GRAPH["binding_graph.datasets._lines"]
         )
+
+    def test_the_drafts_import_the_arithmetic_and_the_units_by_their_faces(
+        self,
+    ) -> None:
+        """A draft is compiled with the arithmetic's and the units' public functions, and the numbers the datasets read in a text; no documents, no command.
+
+        Only the command line imports the drafts.
+        """
+        below = {"drafts", "arithmetic", "units", "kernel"}
+        reached = {
+            imported
+            for name, imports in GRAPH.items()
+            if _layer(name) == "drafts"
+            for imported in imports
+            if _layer(imported) not in below
+        }
+        assert reached == {"binding_graph.datasets._numbers"}
+        private = {
+            imported
+            for name, imports in GRAPH.items()
+            if _layer(name) == "drafts"
+            for imported in imports
+            if _layer(imported) in {"arithmetic", "units"}
+        }
+        assert private == {"binding_graph.arithmetic", "binding_graph.units"}
+        importers = {
+            _layer(name)
+            for name, imports in GRAPH.items()
+            if any(_layer(imported) == "drafts" for imported in imports)
+        }
+        assert importers <= {"drafts", "cli"}
 
     def test_the_walk_sees_every_kind_of_import(self) -> None:
         """The graph counts imports in functions and for type checkers too."""
