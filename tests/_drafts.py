@@ -116,6 +116,8 @@ def _problem(draw: DrawFn, max_quantities: int, max_steps: int) -> Problem:
     quoted: list[str] = []
     quantities: list[dict[str, Any]] = []
     units: dict[str, Unit] = {}
+    written_at: list[int] = []  # where each quantity's quote is written
+    length = 0
     for name in names[:count]:
         spelling, value = draw(st.sampled_from(_SPELLINGS))
         noun = draw(st.sampled_from(_NOUNS))
@@ -126,7 +128,10 @@ def _problem(draw: DrawFn, max_quantities: int, max_steps: int) -> Problem:
                 (s, v) for s, v in _SPELLINGS if quote.startswith(s + " ")
             )
         quoted.append(quote)
-        sentences.append(f"{draw(st.sampled_from(_FILLERS))} {quote}.")
+        filler = draw(st.sampled_from(_FILLERS))
+        sentences.append(f"{filler} {quote}.")
+        written_at.append(length + len(filler) + 1)
+        length += len(sentences[-1]) + 1
         given = noun if with_units else None
         units[name] = parse_unit(given)
         quantities.append(
@@ -139,9 +144,10 @@ def _problem(draw: DrawFn, max_quantities: int, max_steps: int) -> Problem:
         )
     question = f"How many {draw(st.sampled_from(_NOUNS))} in all?"
     text = " ".join([*sentences, question])
-    _occurrences(text, quantities)
+    _occurrences(text, quantities, written_at)
     step_names = names[count:]
     drafted: list[dict[str, Any]] = []
+    step_at: list[int] = []  # where each step's quote is written, if it has one
     for index, name in enumerate(step_names):
         # Names defined before it, and quantities: no circle, whatever the order written.
         usable = names[:count] + step_names[:index]
@@ -153,12 +159,15 @@ def _problem(draw: DrawFn, max_quantities: int, max_steps: int) -> Problem:
             "expression": expression,
             "unit": unit_text,
         }
+        sentence = -1
         if sentences and draw(st.integers(0, 3)) == 0:
-            step["quote"] = sentences[draw(st.integers(0, len(sentences) - 1))]
+            sentence = draw(st.integers(0, len(sentences) - 1))
+            step["quote"] = sentences[sentence]
         drafted.append(step)
+        step_at.append(sum(len(s) + 1 for s in sentences[:sentence]))
     order = draw(st.permutations(range(len(drafted))))
     drafted = [drafted[index] for index in order]
-    _occurrences(text, drafted)
+    _occurrences(text, drafted, [step_at[index] for index in order])
     asked = draw(st.sampled_from(names))
     draft: dict[str, Any] = {
         "quantities": quantities,
@@ -169,17 +178,15 @@ def _problem(draw: DrawFn, max_quantities: int, max_steps: int) -> Problem:
     return Problem(text, draft)
 
 
-def _occurrences(text: str, elements: list[dict[str, Any]]) -> None:
-    """Give each element whose quote occurs more than once its occurrence: the next one, in order."""
-    seen: dict[str, int] = {}
-    for element in elements:
+def _occurrences(text: str, elements: list[dict[str, Any]], at: list[int]) -> None:
+    """Give each element whose quote occurs more than once the occurrence of the place it was written, *at*."""
+    for element, start in zip(elements, at, strict=True):
         quote = element.get("quote")
         if quote is None:
             continue
         starts = _starts(text, quote)
         if len(starts) > 1:
-            element["occurrence"] = seen.get(quote, 0) % len(starts)
-            seen[quote] = seen.get(quote, 0) + 1
+            element["occurrence"] = starts.index(start)
 
 
 def _starts(text: str, quote: str) -> list[int]:
