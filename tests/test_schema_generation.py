@@ -169,8 +169,8 @@ def llguidance_grammar(schema: dict[str, Any]) -> str:
 
 def llguidance_warnings(grammar: str) -> tuple[bool, list[str]]:
     """Return whether llguidance finds *grammar* in error, and its warnings."""
-    found: tuple[bool, list[str]] = _LLGUIDANCE.LLMatcher.validate_grammar_with_warnings(
-        grammar, _TOKENIZER
+    found: tuple[bool, list[str]] = (
+        _LLGUIDANCE.LLMatcher.validate_grammar_with_warnings(grammar, _TOKENIZER)
     )
     return found
 
@@ -364,7 +364,9 @@ class TestWritingProfile:
         assert len(objects) == 7
         for schema in objects:
             assert schema["required"] == list(schema["properties"])
-            assert list(schema["properties"]) in [list(o) for o in WRITING_ORDER.values()]
+            assert list(schema["properties"]) in [
+                list(o) for o in WRITING_ORDER.values()
+            ]
         assert list(WRITING["properties"])[:3] == ["format", "version", "provenance"]
         assert list(WRITING["$defs"]["source_span"]["properties"]) == [
             "source_id",
@@ -389,7 +391,7 @@ class TestWritingProfile:
         assert resource.read_text(encoding="utf-8") == expected
 
     def test_it_compiles_in_llguidance(self) -> None:
-        """llguidance compiles it with no error and no warning."""
+        """Llguidance compiles it with no error and no warning."""
         assert llguidance_warnings(_WRITING_GRAMMAR) == (False, [])
 
     @pytest.mark.parametrize("index", range(len(CORPUS)))
