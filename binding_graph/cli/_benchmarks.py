@@ -56,8 +56,8 @@ def _decoded(text: str, at: int) -> tuple[object, int]:
         raise BindingGraphError("limit_exceeded", msg) from None
 
 
-def _gsm8k_record(line: bytes) -> object:
-    """Return the record of one line of GSM8K: one JSON object, nothing after it."""
+def line_record(line: bytes) -> object:
+    """Return the record of one line of JSON Lines (GSM8K's, or bind's): one JSON value, nothing after it."""
     try:
         text = line.decode()
     except UnicodeDecodeError as error:
@@ -126,7 +126,7 @@ def gsm8k_case(line: bytes | None, number: int, max_bytes: int) -> BenchmarkCase
 
     if line is None:
         raise too_large(max_bytes)
-    return from_gsm8k(_gsm8k_record(line), source_id=f"gsm8k-{number}")
+    return from_gsm8k(line_record(line), source_id=f"gsm8k-{number}")
 
 
 def svamp_case(record: object, line: int) -> BenchmarkCase:

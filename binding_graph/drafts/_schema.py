@@ -58,9 +58,9 @@ def phrases(text: str, *, max_words: int = MAX_WORDS) -> list[str]:
     together.
 
     Raises:
-        BindingGraphError: ``wrong_type`` or ``empty_text`` for *text* that
-            is not a non-empty ``str``; ``wrong_type`` for *max_words* that
-            is not an ``int`` of at least 1.
+        BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
+            for *text* that is not a non-blank ``str``; ``wrong_type`` for
+            *max_words* that is not an ``int`` of at least 1.
 
     >>> from binding_graph.drafts import phrases
     >>> phrases("Ann has 3 cats. Ann has 2 dogs?", max_words=2)
@@ -68,7 +68,7 @@ def phrases(text: str, *, max_words: int = MAX_WORDS) -> list[str]:
 
     .. versionadded:: 0.1.0
     """
-    checked = check_text(text, "phrases", "text", ("text",), blank_ok=True)
+    checked = check_text(text, "phrases", "text", ("text",))
     if type(max_words) is not int or max_words < 1:
         expected = "an int of at least 1"
         refuse_type("phrases", "max_words", expected, max_words, ("max_words",))
@@ -141,7 +141,7 @@ def draft_schema(
     )
     question_quote = quote
     if text is not None:
-        listed = phrases(text)
+        listed = phrases(check_text(text, "draft_schema", "text", ("text",)))
         quote = {"type": "string", "enum": listed}
         question_quote = quote
     definitions: dict[str, Any] = {
