@@ -6,18 +6,19 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from binding_graph import canonical_bytes
+from binding_graph.cli import _bind_command
 from binding_graph.drafts import compile_draft, draft_schema
 from binding_graph.serialization import json_schema
 from tests._drafts import written
 from tests.test_drafts import TEXT, draft
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from pathlib import Path
 
-    from tests._helpers import Result
+    import pytest
 
-Run = "Callable[..., Result]"
+    from tests._helpers import Result
 
 
 def record(
@@ -81,20 +82,32 @@ class TestBind:
         assert result.status == 1
         assert result.out == ""
         assert result.err.splitlines() == [
-            "<stdin>:1: value_not_stated at draft.quantities[0].value:"
-            " Draft.quantities[0].value must be a number its quote states: '16 eggs'"
-            " states 16 (got '61')",
+            (
+                "<stdin>:1: value_not_stated at draft.quantities[0].value:"
+                " Draft.quantities[0].value must be a number its quote states: '16 eggs'"
+                " states 16 (got '61')"
+            ),
             "<stdin>:2: missing_key at draft: bind.record has no key 'draft'",
-            "<stdin>:3: malformed_document at draft: a draft must be JSON: at"
-            " character 0, expected a JSON value",
-            "<stdin>:4: wrong_type at <root>: bind.record must be a JSON object, not"
-            " list (got [1])",
-            "<stdin>:5: unknown_key at extra: bind.record has no key 'extra': its keys"
-            " are source_id, text, draft",
-            "<stdin>:6: empty_text at source_id: bind.record['source_id'] must not be"
-            " empty or blank (got ' ')",
-            "6 records: 0 accepted, 6 refused (empty_text 1, malformed_document 1,"
-            " missing_key 1, unknown_key 1, value_not_stated 1, wrong_type 1)",
+            (
+                "<stdin>:3: malformed_document at draft: a draft must be JSON: at"
+                " character 0, expected a JSON value"
+            ),
+            (
+                "<stdin>:4: wrong_type at <root>: bind.record must be a JSON object, not"
+                " list (got [1])"
+            ),
+            (
+                "<stdin>:5: unknown_key at extra: bind.record has no key 'extra': its keys"
+                " are source_id, text, draft"
+            ),
+            (
+                "<stdin>:6: empty_text at source_id: bind.record['source_id'] must not be"
+                " empty or blank (got ' ')"
+            ),
+            (
+                "6 records: 0 accepted, 6 refused (empty_text 1, malformed_document 1,"
+                " missing_key 1, unknown_key 1, value_not_stated 1, wrong_type 1)"
+            ),
         ]
 
     def test_every_refusal_as_json(self, cli: Callable[..., Result]) -> None:
@@ -172,6 +185,27 @@ class TestBind:
             "0 records: 0 accepted, 0 refused",
         ]
 
+    def test_a_file_that_fails_while_read(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path,
+    ) -> None:
+        """An error while reading: one line, the summary of what was read, exit 2."""
+
+        def failing(*_: object) -> Iterator[tuple[int, bytes | None]]:
+            yield 1, jsonl(record())
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(_bind_command, "split_lines", failing)
+        (tmp_path / "t.jsonl").write_bytes(b"")
+        result = cli("bind", "t.jsonl")
+        assert (result.status, result.err) == (
+            2,
+            "binding-graph: t.jsonl: Input/output error\n1 record: 1 accepted, 0 refused\n",
+        )
+        assert len(result.out.splitlines()) == 1
+
 
 class TestSchemaCommand:
     """schema --draft prints the draft schema, --strict without bounds, --text held to a problem's phrases; --profile writing the document's in writing order."""
@@ -216,8 +250,10 @@ class TestSchemaCommand:
             ),
             (
                 ("--draft", "--text", "latin1.txt"),
-                "binding-graph: latin1.txt: a problem's text must be UTF-8 (unexpected"
-                " end of data at byte 3)",
+                (
+                    "binding-graph: latin1.txt: a problem's text must be UTF-8 (unexpected"
+                    " end of data at byte 3)"
+                ),
             ),
         ]
         for arguments, message in cases:

@@ -646,3 +646,129 @@ class TestArguments:
                 ),
             )
         ]
+
+
+class TestCorners:
+    """What the other tests reach only by chance: each refused on purpose, at its path."""
+
+    def test_spans_of_symbols(self) -> None:
+        """symbol_start and symbol_end go together, within the text, after each other, not negative."""
+        cases = [
+            ({"symbol_start": 3}, "missing_key", ("quantities", 0, "symbol_end")),
+            ({"symbol_end": 3}, "missing_key", ("quantities", 0, "symbol_start")),
+            (
+                {"symbol_start": 3, "symbol_end": 3},
+                "invalid_span",
+                ("quantities", 0, "symbol_end"),
+            ),
+            (
+                {"symbol_start": 3, "symbol_end": 999},
+                "invalid_span",
+                ("quantities", 0, "symbol_end"),
+            ),
+            (
+                {"symbol_start": -1, "symbol_end": 3},
+                "invalid_span",
+                ("quantities", 0, "symbol_start"),
+            ),
+        ]
+        for keys, code, path in cases:
+            changed = draft()
+            changed["quantities"][0].update(keys)
+            assert refused(changed)[0][:2] == (code, path)
+        changed = draft()
+        changed["quantities"][0].update(symbol_start=3, symbol_end=999)
+        assert refused(changed)[0][2] == (
+            "Draft.quantities[0].symbol_end must lie after symbol_start (3) and within"
+            " the text, of 143 characters (got 999)"
+        )
+
+    def test_keys_of_the_wrong_kind(self) -> None:
+        """A version, a role, an occurrence and a predicate each refused in its own words."""
+        changed = draft(
+            version="1",
+            constraints=[{"name": "left", "predicate": "left >", "quote": "the rest"}],
+        )
+        changed["quantities"][0]["role"] = "amount"
+        changed["quantities"][1]["occurrence"] = "0"
+        assert [(code, path) for code, path, _ in refused(changed)] == [
+            ("not_in_vocabulary", ("quantities", 0, "role")),
+            ("wrong_type", ("quantities", 1, "occurrence")),
+            ("wrong_type", ("version",)),
+            ("not_arithmetic", ("constraints", 0, "predicate")),
+        ]
+
+    def test_repeated_keys_and_other_shapes(self) -> None:
+        """A key given twice is refused where it comes again; a question that is no object; a list that is null."""
+        text = (
+            '{"quantities": null, "steps": [{"name": "a", "name": "b", "expression": "1"}],'
+            ' "steps": [], "question": 3}'
+        )
+        assert refused(text) == [
+            (
+                "malformed_document",
+                ("steps", 0, "name"),
+                "Draft.steps[0] holds the key 'name' twice",
+            ),
+            ("malformed_document", ("steps",), "Draft holds the key 'steps' twice"),
+            (
+                "wrong_type",
+                ("question",),
+                "Draft.question must be a JSON object, not int (got 3)",
+            ),
+            (
+                "missing_key",
+                ("quantities",),
+                (
+                    "Draft.quantities must be given, not null or absent: a draft holds"
+                    " quantities, steps and question (an empty list where there are none)"
+                ),
+            ),
+        ]
+
+    def test_units_of_steps_left_to_their_own_refusals(self) -> None:
+        """A step whose own unit, or that of a name it uses, does not read is not checked again by the units."""
+        changed = draft()
+        changed["steps"][1]["unit"] = "per per"
+        changed["quantities"][1]["unit"] = "per per"
+        assert [code for code, _, _ in refused(changed)] == [
+            "unknown_unit",
+            "unknown_unit",
+        ]
+
+    def test_a_number_too_long_to_read(self) -> None:
+        """A quote that holds a number of more than 300 digits is refused as too large, at the quote."""
+        long = "9" * 301
+        text = f"It has {long} eggs. How many?"
+        one = {
+            "quantities": [
+                {"name": "n", "quote": f"{long} eggs", "value": 1, "unit": None}
+            ],
+            "steps": [],
+            "question": {"name": "n", "quote": "How many?"},
+        }
+        assert refused(one, text)[0][:2] == (
+            "limit_exceeded",
+            ("quantities", 0, "quote"),
+        )
+
+    def test_integers_beyond_json_s_exact_range(self) -> None:
+        """An integer beyond 2**53 - 1, in text or in a tree, is no int a draft holds."""
+        beyond = {"quantities": [{"name": "n", "value": 9999999999999999}]}
+        assert (
+            refused(written(beyond))[0][2]
+            == refused(beyond)[0][2]
+            == (
+                "Draft.quantities[0].value must be an int, or a str that parse_number"
+                ' reads, such as "2.5" or "3/4", not a JSON number with a fraction or an'
+                " exponent, or beyond 2**53 - 1 (got 9999999999999999)"
+            )
+        )
+        huge = {"quantities": [{"name": "n", "value": 2**5000}]}
+        assert refused(huge)[0][2].endswith("(got an int of 5001 bits)")
+
+    def test_the_wing_lists_its_names(self) -> None:
+        """dir() of the drafts wing is its public names."""
+        from binding_graph import drafts  # noqa: PLC0415
+
+        assert dir(drafts) == sorted(drafts.__all__)

@@ -43,6 +43,14 @@ def broken_draft() -> str:
     return written(changed)
 
 
+def _echo(prompt: str) -> str:
+    return prompt
+
+
+def _bytes(prompt: str) -> bytes:
+    return prompt.encode()
+
+
 class TestPrompt:
     """The first prompt holds instructions, the draft schema, one worked example and the problem."""
 
@@ -128,9 +136,9 @@ class TestRepair:
         ("ask", "rounds", "path"),
         [
             ("a model", 3, ("ask",)),
-            (lambda prompt: prompt.encode(), 3, ("ask",)),
-            (lambda prompt: prompt, 0, ("rounds",)),
-            (lambda prompt: prompt, True, ("rounds",)),
+            (_bytes, 3, ("ask",)),
+            (_echo, 0, ("rounds",)),
+            (_echo, True, ("rounds",)),
         ],
     )
     def test_arguments_are_refused(

@@ -388,3 +388,31 @@ class TestProperties:
             assert checker.feed(piece.encode()) == ()
         assert checker.close() == ()
         assert checker.graph == compile_draft(tree, text, source_id="p")
+
+
+class TestCornersOfText:
+    """What the text of a draft meets rarely: each on purpose."""
+
+    def test_a_draft_that_is_no_object_read_as_text(self) -> None:
+        """An array read as text is the one refusal, whatever follows it."""
+        expected = [("wrong_type", (), "Draft must be a JSON object, not a JSON array")]
+        assert streamed(TEXT, ["[1, ", "}}"]) == expected == whole(TEXT, "[1, }}")
+
+    def test_utf8_after_a_refusal(self) -> None:
+        """A byte that is not UTF-8 after the text stopped being JSON is not told again."""
+        assert [code for code, _, _ in whole(TEXT, b"~\xff")] == ["malformed_document"]
+
+    def test_the_limit_after_a_refusal(self) -> None:
+        """Past max_bytes, after the text stopped being JSON, the limit is not told again."""
+        assert whole(TEXT, "~" + " " * 50, max_bytes=10) == [
+            (
+                "malformed_document",
+                (),
+                "a draft must be JSON: at character 0, expected a JSON value",
+            )
+        ]
+
+    def test_sixteen_digits_beyond_the_range(self) -> None:
+        """An integer of sixteen digits beyond 2**53 - 1 is read as a number no int holds, whole or streamed."""
+        text = '{"quantities": [{"value": 9999999999999999'
+        assert streamed(TEXT, [text, "}]}"]) == whole(TEXT, text + "}]}")

@@ -15,9 +15,6 @@ class _Refused:
 
     __slots__ = ()
 
-    def __repr__(self) -> str:
-        return "<refused>"
-
 
 REFUSED: Final = _Refused()
 """What an element holds for a key whose value was refused."""

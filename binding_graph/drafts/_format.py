@@ -107,9 +107,6 @@ class Shape:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def __repr__(self) -> str:
-        return f"<{self.name}>"
-
 
 OBJECT: Final = Shape("a JSON object")
 """An object, where a reader has not yet read what it holds."""

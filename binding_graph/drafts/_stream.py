@@ -95,16 +95,13 @@ class Tokens:
         self.scanned = 0  # how far into an open string the buffer is known good
 
     def feed(self, chunk: str) -> None:
-        """Read *chunk*, the next part of the text."""
-        if self.stopped:
-            return
+        """Read *chunk*, the next part of the text; never after the text was refused."""
         self.buffer = self.buffer + chunk if self.buffer else chunk
         self._read(closing=False)
 
     def close(self) -> None:
-        """End the text: what is left must end the draft."""
-        if not self.stopped:
-            self._read(closing=True)
+        """End the text, never after it was refused: what is left must end the draft."""
+        self._read(closing=True)
         if self.stopped or self.done:
             return
         where = "is empty" if not self.started else "ends before the draft does"
@@ -259,8 +256,6 @@ class Tokens:
             go = False
         else:
             go = False
-        if frame is None and not opened:
-            self.done = True
         if opened:
             self.stack.append(_Frame(role if go else _SKIP, array=value is ARRAY))
 
