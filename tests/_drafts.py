@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import keyword
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -47,7 +48,7 @@ _SPELLINGS: Final[tuple[tuple[str, Fraction], ...]] = (
 _NOUNS: Final = ("apples", "eggs", "boxes", "dollars", "km", "hours", "pens")
 _FILLERS: Final = ("She has", "They buy", "It takes", "He sells", "There are")
 _NAMES: Final = st.from_regex(r"[a-z][a-z_0-9]{0,6}", fullmatch=True).filter(
-    lambda name: name not in {"and", "as", "if", "in", "is", "or", "not", "for"}
+    lambda name: not keyword.iskeyword(name)
 )
 _ROLES: Final = ("count", "rate", "total", "difference", "ratio", "entity")
 

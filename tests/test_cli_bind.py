@@ -6,10 +6,11 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from binding_graph import canonical_bytes
-from binding_graph.cli import _bind_command
+from binding_graph.cli import _bind_command, main
 from binding_graph.drafts import compile_draft, draft_schema
 from binding_graph.serialization import json_schema
 from tests._drafts import written
+from tests._helpers import ROOT
 from tests.test_drafts import TEXT, draft
 
 if TYPE_CHECKING:
@@ -264,3 +265,22 @@ class TestSchemaCommand:
         assert blank.err.startswith(
             "binding-graph: draft_schema.text must not be empty or blank (got ' ')"
         )
+
+
+class TestThePage:
+    """docs/cli.md shows what bind prints of the bundled drafts."""
+
+    def test_the_page_shows_what_bind_prints(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The run of bind --all on examples/drafts.jsonl prints, on standard error, what the page shows."""
+        page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        block = page.split(
+            "$ binding-graph bind --all examples/drafts.jsonl > graphs.jsonl\n", 1
+        )[1]
+        shown = block.split("```", 1)[0].splitlines()
+        monkeypatch.chdir(ROOT)
+        assert main(["bind", "--all", "examples/drafts.jsonl"]) == 1
+        captured = capsys.readouterr()
+        assert captured.err.splitlines() == shown
+        assert len(captured.out.splitlines()) == 18

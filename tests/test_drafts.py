@@ -421,7 +421,7 @@ class TestRefusals:
                 "unit_mismatch",
                 ("steps", 0, "unit"),
                 (
-                    "Draft.steps[0].unit is refused by the units: steps[0].expression"
+                    "Draft.steps[0].unit is refused by the units: the expression"
                     " subtracts 'egg' (egg) and 'dollar/egg' ([money]/egg), of different"
                     " dimensions"
                 ),
@@ -430,9 +430,8 @@ class TestRefusals:
                 "unit_mismatch",
                 ("steps", 1, "unit"),
                 (
-                    "Draft.steps[1].unit is refused by the units: steps[1].expression is in"
-                    " 'dollar' ([money]), but its left-hand side 'income' is in 'hour'"
-                    " ([time])"
+                    "Draft.steps[1].unit is refused by the units: the expression is in"
+                    " 'dollar' ([money]), but the unit given is in 'hour' ([time])"
                 ),
             ),
         ]

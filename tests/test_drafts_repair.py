@@ -11,6 +11,8 @@ from binding_graph import BindingGraphError
 from binding_graph.drafts import (
     DRAFT_REPAIR_HEADER,
     EXAMPLE,
+    Attempt,
+    Repair,
     compile_draft,
     draft_prompt,
     draft_refusals,
@@ -147,4 +149,49 @@ class TestRepair:
         """An ask that is not callable, or returns no str, and rounds below 1, are refused at them."""
         with pytest.raises(BindingGraphError) as info:
             repair(untyped(ask), TEXT, rounds=untyped(rounds))
+        assert (info.value.code, info.value.path) == ("wrong_type", path)
+
+
+class TestValues:
+    """Attempt and Repair hold exactly what they say."""
+
+    @pytest.mark.parametrize(
+        ("fields", "path"),
+        [
+            ({"prompt": b"p"}, ("prompt",)),
+            ({"refusals": []}, ("refusals",)),
+            ({"refusals": ("no refusal",)}, ("refusals",)),
+        ],
+    )
+    def test_an_attempt_of_the_wrong_kind(
+        self, fields: dict[str, object], path: tuple[str]
+    ) -> None:
+        """An attempt's texts are str, its refusals a tuple of refusals."""
+        given = {
+            "prompt": "p",
+            "reply": "r",
+            "refusals": (),
+            "content_hash": "h",
+            **fields,
+        }
+        with pytest.raises(BindingGraphError) as info:
+            Attempt(**untyped(given))
+        assert (info.value.code, info.value.path) == ("wrong_type", path)
+
+    @pytest.mark.parametrize(
+        ("fields", "path"),
+        [
+            ({"graph": "a graph"}, ("graph",)),
+            ({"attempts": ()}, ("attempts",)),
+            ({"attempts": ["an attempt"]}, ("attempts",)),
+        ],
+    )
+    def test_a_repair_of_the_wrong_kind(
+        self, fields: dict[str, object], path: tuple[str]
+    ) -> None:
+        """A repair's graph is a graph or None, its attempts a tuple of at least one attempt."""
+        attempt = Attempt(prompt="p", reply="r", refusals=(), content_hash="h")
+        given = {"graph": None, "attempts": (attempt,), **fields}
+        with pytest.raises(BindingGraphError) as info:
+            Repair(**untyped(given))
         assert (info.value.code, info.value.path) == ("wrong_type", path)

@@ -200,7 +200,7 @@ class TestImports:
     def test_the_drafts_import_the_arithmetic_and_the_units_by_their_faces(
         self,
     ) -> None:
-        """A draft is compiled with the arithmetic's and the units' public functions, and the numbers the datasets read in a text; no documents, no command.
+        """A draft is compiled with the arithmetic's and the units' public functions, the arithmetic's quick spelling, and the numbers the datasets read in a text; no documents, no command.
 
         Only the command line imports the drafts.
         """
@@ -220,7 +220,11 @@ class TestImports:
             for imported in imports
             if _layer(imported) in {"arithmetic", "units"}
         }
-        assert private == {"binding_graph.arithmetic", "binding_graph.units"}
+        assert private == {
+            "binding_graph.arithmetic",
+            "binding_graph.arithmetic._quick",
+            "binding_graph.units",
+        }
         importers = {
             _layer(name)
             for name, imports in GRAPH.items()

@@ -19,6 +19,8 @@ artefacts, and what each is made from:
   golden word problem (a span, a symbol, an equation) written as a producer
   writes JSON; the hand-made seeds, :data:`HAND_MADE_SEEDS`, are kept as
   they are;
+- ``examples/drafts.jsonl``: what ``drafts()`` of ``examples/make_drafts.py``
+  returns of the corpus below;
 - ``examples/corpus.jsonl``: what ``corpus()`` of ``examples/make_corpus.py``
   returns;
 - in ``docs/cli.md``, the output shown for ``binding-graph hash
@@ -100,6 +102,7 @@ STRICT_DRAFT_SCHEMA = "binding_graph/schema/binding-graph-draft-v1.strict.schema
 GOLDEN = "tests/golden"
 SEEDS = "tests/fuzz_corpus"
 CORPUS = "examples/corpus.jsonl"
+DRAFTS = "examples/drafts.jsonl"
 
 HAND_MADE_SEEDS = (
     "big_int.json",
@@ -521,6 +524,7 @@ def artefacts(root: Path) -> dict[str, bytes]:
 
     corpus: bytes = _script(root, "examples/make_corpus.py").corpus()
     made[CORPUS] = corpus
+    made[DRAFTS] = _script(root, "examples/make_drafts.py").drafts(corpus)
     shown = _hash_output(corpus)
     made[HASH_BLOCK[0]] = _with_block(
         root, HASH_BLOCK, "\n".join([*shown[:3], "...", *shown[-2:]]) + "\n"

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from keyword import iskeyword
 from typing import Final
 
 from binding_graph.arithmetic._parser import MAX_DIGITS
-from binding_graph.arithmetic._tree import MAX_DEPTH, PRECEDENCE, too_large
+from binding_graph.arithmetic._tree import MAX_DEPTH, PRECEDENCE, decimal, too_large
 
 # A lexeme, or any other character, which no lexeme starts with; the
 # separators between lexemes are skipped.
@@ -134,3 +135,92 @@ def quick_value(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpo
         if operator == "(" or not _apply(operator, values):
             return None
     return values[0], frozenset(mentioned)
+
+
+_KINDS: Final = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+_TIGHTEST: Final = 3
+
+# An operand of a spelling: its text, how tightly it binds, its operation.
+_Spelled = tuple[str, int, str]
+
+
+def _spell(operator: str, operands: list[_Spelled]) -> None:
+    """Spell *operator* over the top of *operands*, as :func:`~binding_graph.arithmetic._tree.spell` spells its node."""
+    if operator == "neg":
+        text, binding, _ = operands[-1]
+        operands[-1] = (
+            f"-({text})" if binding < _TIGHTEST else f"-{text}",
+            _TIGHTEST,
+            "negate",
+        )
+        return
+    right, right_binding, _ = operands.pop()
+    left, left_binding, _ = operands[-1]
+    binding = PRECEDENCE[operator]
+    if left_binding < binding:
+        left = f"({left})"
+    if right_binding <= binding:
+        right = f"({right})"
+    operands[-1] = (f"{left} {operator} {right}", binding, _KINDS[operator])
+
+
+def quick_spelling(  # noqa: C901, PLR0911, PLR0912 -- one pass, one loop, on purpose
+    text: str,
+) -> tuple[str, list[str], str] | None:
+    """Return the canonical spelling of the expression *text*, the symbols it mentions in order, and its top operation; or ``None``.
+
+    The symbols come in the order they are written, each once; the
+    operation is :func:`~binding_graph.arithmetic.operation_kind`'s.
+    ``None`` for anything the quick reading does not take: a text that is
+    not ASCII or is long, a fault of grammar, a keyword, a number of more
+    digits than the profile's.
+    """
+    lexemes = quick_lexemes(text)
+    if lexemes is None:
+        return None
+    operands: list[_Spelled] = []
+    waiting: list[str] = []
+    mentioned: dict[str, None] = {}
+    operand_expected = True
+    for lexeme in lexemes:
+        first = lexeme[0]
+        if operand_expected:
+            if "0" <= first <= "9":
+                number = _number(lexeme)
+                if number is None:
+                    return None
+                operands.append((decimal(number), _TIGHTEST, "identity"))
+                operand_expected = False
+            elif first.isalpha() or first == "_":
+                if iskeyword(lexeme):
+                    return None
+                mentioned[lexeme] = None
+                operands.append((lexeme, _TIGHTEST, "identity"))
+                operand_expected = False
+            elif lexeme in {"-", "("}:
+                waiting.append("neg" if lexeme == "-" else "(")
+            else:
+                return None
+        elif lexeme in PRECEDENCE:
+            binding = PRECEDENCE[lexeme]
+            while waiting and BINDING[waiting[-1]] >= binding:
+                _spell(waiting.pop(), operands)
+            waiting.append(lexeme)
+            operand_expected = True
+        elif lexeme == ")":
+            while waiting and waiting[-1] != "(":
+                _spell(waiting.pop(), operands)
+            if not waiting:
+                return None
+            waiting.pop()
+        else:
+            return None
+    if operand_expected:
+        return None
+    while waiting:
+        operator = waiting.pop()
+        if operator == "(":
+            return None
+        _spell(operator, operands)
+    spelled, _, operation = operands[0]
+    return spelled, list(mentioned), operation

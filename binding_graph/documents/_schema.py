@@ -280,7 +280,8 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
 
     The ``writing`` profile is the ``generation`` profile with each object's
     properties in the order a model can write them, left to right, never
-    naming what it has not yet written (:data:`WRITING_ORDER`): the format's
+    naming what it has not yet written
+    (:data:`~binding_graph.serialization.WRITING_ORDER`): the format's
     header first, then ``provenance``, ``symbols``, ``facts``,
     ``equations``, ``unknowns`` and ``constraints``; in a symbol, its id and
     name before its span; in a span, its text before its offsets. What a

@@ -79,9 +79,9 @@ def compile_draft(
         max_bytes: The largest draft text to read, in bytes of UTF-8.
 
     Returns:
-        The graph: quantities' symbols and facts, steps' symbols and
-        admitted equations, the question's unknown, the constraints, and
-        the text as provenance.
+        The graph, which holds the quantities' symbols and facts, the steps'
+        symbols and admitted equations, the question's unknown, the
+        constraints, and the text as provenance.
 
     Raises:
         BindingGraphError: the first refusal :func:`draft_refusals` lists,
@@ -240,7 +240,7 @@ class DraftChecker:
 
     @property
     def graph(self) -> SemanticSymbolicBindingGraph | None:
-        """The graph of the draft, once :meth:`close` has found no refusal; ``None`` until then."""
+        """The graph of the draft, once ``close()`` has found no refusal, else ``None``."""
         return self._graph
 
     def _new(self) -> tuple[BindingGraphError, ...]:

@@ -11,6 +11,7 @@ say they are.
 from __future__ import annotations
 
 from fractions import Fraction
+from keyword import iskeyword
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from binding_graph._checks import (
@@ -29,6 +30,7 @@ from binding_graph.arithmetic import (
     parse_number,
     parse_predicate,
 )
+from binding_graph.arithmetic._quick import quick_spelling
 from binding_graph.drafts._format import DRAFT_VERSION, JsonNumber, Shape
 from binding_graph.errors import (
     BindingGraphError,
@@ -70,7 +72,9 @@ def wrong_type(path: ErrorPath, expected: str, value: object) -> BindingGraphErr
         )
     # Its words, and how to convert a subclass, as every refusal of a type says them.
     made = type_refusal(OWNER, "x", expected, value, path)
-    return BindingGraphError("wrong_type", owner(path) + made.message[len("Draft.x") :], path)
+    return BindingGraphError(
+        "wrong_type", owner(path) + made.message[len("Draft.x") :], path
+    )
 
 
 def _plain(value: object, path: ErrorPath, expected: str) -> None:
@@ -81,6 +85,9 @@ def _plain(value: object, path: ErrorPath, expected: str) -> None:
 
 
 def _text(value: object, path: ErrorPath) -> str:
+    # The common text first: what it passes, the full check passes too.
+    if type(value) is str and value.isascii() and not value.isspace() and value:
+        return value
     _plain(value, path, "a str")
     return check_text(value, OWNER, render_path(path), path)
 
@@ -90,6 +97,14 @@ def _optional_text(value: object, path: ErrorPath) -> str | None:
 
 
 def _name(value: object, path: ErrorPath) -> str:
+    # An ASCII identifier that is no keyword is NFKC-normal: the full check passes it.
+    if (
+        type(value) is str
+        and value.isascii()
+        and value.isidentifier()
+        and not iskeyword(value)
+    ):
+        return value
     _plain(value, path, "a str")
     return check_identifier(value, OWNER, render_path(path), path)
 
@@ -197,20 +212,25 @@ def named(tree: Expression) -> list[str]:
 
 
 class Read(NamedTuple):
-    """An expression or a predicate, read: its canonical spelling, the names it uses in order, its operation."""
+    """An expression or a predicate, read: its canonical spelling, the names it uses in order, its operation, and its tree if it was made."""
 
     canonical: str
     names: list[str]
     operation: str
+    tree: Expression | None = None
 
 
 def _expression(value: object, path: ErrorPath) -> Read:
     text = _text(value, path)
+    # The common text at once, without a tree: the units read one if they need it.
+    quick = quick_spelling(text)
+    if quick is not None:
+        return Read(*quick)
     try:
         tree = parse_expression(text)
     except BindingGraphError as error:
         raise _reworded(error, path) from None
-    return Read(str(tree), named(tree), operation_kind(tree))
+    return Read(str(tree), named(tree), operation_kind(tree), tree)
 
 
 def _predicate(value: object, path: ErrorPath) -> Read:

@@ -112,19 +112,19 @@ class Reader:
 
     def field(self, key: object, value: object) -> None:
         """Take the element's *key* and its *value*, never gone into."""
-        element = self.element
-        assert element is not None  # noqa: S101 -- the walk is in an element
-        path = cast("ErrorPath", (*element.path, key))  # as a draft's keys
+        element: Element = self.element  # type: ignore[assignment]  # the walk is in one
         known = KEYS[self.kind]
+        if type(key) is str and key in known and key not in self.element_keys:
+            self.element_keys.add(key)
+            self.engine.field(element, key, value)
+            return
+        path = cast("ErrorPath", (*element.path, key))  # as a draft's keys
         if type(key) is not str or key not in known:
             self.found.append(_unknown(path, key, known))
-        elif key in self.element_keys:
+        else:
             self.found.append(
                 malformed(f"{owner(element.path)} holds the key {key!r} twice", path)
             )
-        else:
-            self.element_keys.add(key)
-            self.engine.field(element, key, value)
 
     def end_element(self) -> None:
         """End the element being read."""

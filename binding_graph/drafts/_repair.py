@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -114,45 +114,83 @@ def _hash(reply: str) -> str:
     return f"sha256:{digest}"
 
 
-@attrs.frozen
+def _str(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not str:
+        owner = type(instance).__name__
+        refuse_type(owner, attribute.name, "a str", value, (attribute.name,))
+
+
+def _tuple_of(value: object, cls: type, *, empty: bool) -> bool:
+    """Tell whether *value* is exactly a tuple of exactly *cls* instances (and not empty, unless *empty*)."""
+    if type(value) is not tuple:
+        return False
+    items = cast("tuple[object, ...]", value)
+    return (empty or bool(items)) and all(type(item) is cls for item in items)
+
+
+def _refusals(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not _tuple_of(value, BindingGraphError, empty=True):
+        expected = "a tuple of BindingGraphError"
+        refuse_type("Attempt", attribute.name, expected, value, (attribute.name,))
+
+
+def _graph(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and type(value) is not SemanticSymbolicBindingGraph:
+        expected = "a SemanticSymbolicBindingGraph or None"
+        refuse_type("Repair", attribute.name, expected, value, (attribute.name,))
+
+
+def _attempts(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not _tuple_of(value, Attempt, empty=False):
+        expected = "a tuple of at least one Attempt"
+        refuse_type("Repair", attribute.name, expected, value, (attribute.name,))
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Attempt:
     """One round of :func:`repair`: the prompt sent, the reply, and what was refused of it.
 
-    Attributes:
+    Args:
         prompt: The prompt given to ``ask``.
         reply: What ``ask`` returned.
-        refusals: :func:`draft_refusals` of the reply: empty for the reply
+        refusals: :func:`draft_refusals` of the reply; empty for the reply
             that compiled.
         content_hash: ``sha256:`` and the hex digest of the reply's UTF-8,
-            so that a pipeline sees a model that writes the same reply again.
+            by which a pipeline sees a model that writes the same reply again.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` for a field of the wrong type.
 
     .. versionadded:: 0.1.0
     """
 
-    prompt: str
-    reply: str
-    refusals: tuple[BindingGraphError, ...]
-    content_hash: str
+    prompt: str = attrs.field(validator=_str)
+    reply: str = attrs.field(validator=_str)
+    refusals: tuple[BindingGraphError, ...] = attrs.field(validator=_refusals)
+    content_hash: str = attrs.field(validator=_str)
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Repair:
     """What :func:`repair` returns: the graph, if a reply compiled, and every attempt.
 
-    Attributes:
+    Args:
         graph: The graph of the first reply that compiled, or ``None``.
-        attempts: Every attempt, in order; the last is the one that compiled,
-            if any did.
+        attempts: Every attempt, in order, at least one; the last is the one
+            that compiled, if any did.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` for a field of the wrong type.
 
     .. versionadded:: 0.1.0
     """
 
-    graph: SemanticSymbolicBindingGraph | None
-    attempts: tuple[Attempt, ...]
+    graph: SemanticSymbolicBindingGraph | None = attrs.field(validator=_graph)
+    attempts: tuple[Attempt, ...] = attrs.field(validator=_attempts)
 
     @property
     def refusals(self) -> tuple[BindingGraphError, ...]:
-        """The last attempt's refusals: empty when a reply compiled."""
+        """The last attempt's refusals, empty when a reply compiled."""
         return self.attempts[-1].refusals
 
 
@@ -214,11 +252,15 @@ def repair(
         found = draft_refusals(
             reply, text, source_id=source_id, introduced_by=introduced_by
         )
-        attempts.append(Attempt(prompt, reply, found, _hash(reply)))
+        attempts.append(
+            Attempt(
+                prompt=prompt, reply=reply, refusals=found, content_hash=_hash(reply)
+            )
+        )
         if not found:
             graph = compile_draft(
                 reply, text, source_id=source_id, introduced_by=introduced_by
             )
-            return Repair(graph, tuple(attempts))
+            return Repair(graph=graph, attempts=tuple(attempts))
         prompt = _again(first, reply, found)
-    return Repair(None, tuple(attempts))
+    return Repair(graph=None, attempts=tuple(attempts))

@@ -96,6 +96,8 @@ def _plain(draft: str | bytes | bytearray, max_bytes: int) -> object:
 def _shape(value: object) -> object:
     """Return what the reader is handed for *value*: its shape if it is an object or an array."""
     cls = type(value)
+    if cls is str or value is None:
+        return value
     if cls is Pairs or cls is dict:
         return OBJECT
     if cls is list:
@@ -103,8 +105,8 @@ def _shape(value: object) -> object:
     if cls is float:
         # As json read it from text: a number with a fraction or an exponent.
         return JsonNumber(repr(value))
-    if cls is int and not -MAX_OFFSET <= cast("int", value) <= MAX_OFFSET:
-        number = cast("int", value)
+    number: int = value  # type: ignore[assignment]  # if it is an int
+    if cls is int and not -MAX_OFFSET <= number <= MAX_OFFSET:
         shown = (
             str(number)
             if number.bit_length() < _SHOWN_BITS
@@ -116,11 +118,10 @@ def _shape(value: object) -> object:
 
 def _items(value: object) -> Iterable[tuple[object, object]]:
     # An exact dict's items, or the pairs json read: no code of theirs runs.
-    return (
-        cast("dict[object, object]", value).items()
-        if type(value) is dict
-        else cast("Pairs", value)
-    )
+    if type(value) is dict:
+        return cast("dict[object, object]", value).items()
+    pairs: Pairs = value  # type: ignore[assignment]  # the pairs json read
+    return pairs
 
 
 def walk(tree: object, reader: Reader) -> None:
