@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from binding_graph.datasets._numbers import quotes
-from binding_graph.errors import render_path
+from binding_graph.errors import BindingGraphError, render_path
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -67,7 +67,14 @@ class Source:
         last = end
         while last < len(text) and text[last] not in _SPACE:
             last += 1
-        found = quotes(text[first:last], path, f"Draft.{render_path(path)}")
+        try:
+            found = quotes(text[first:last], path, "the quote")
+        except BindingGraphError as error:
+            # Named only when refused: a name is not made on the way that succeeds.
+            owner = f"Draft.{render_path(path)}"
+            raise BindingGraphError(
+                error.code, owner + error.message.removeprefix("the quote"), path
+            ) from None
         return [
             place.value
             for place in found
