@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any
 
 import baseline
-import compile_drafts
 import competitors as comp
+import compile_drafts
 import corpus
 import refusals
 import workload
