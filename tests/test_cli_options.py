@@ -117,6 +117,7 @@ class TestMaxBytesHelp:
             "admit",
             "import",
             "score",
+            "bind",
             "render",
         ]
         for name in taking:

@@ -771,3 +771,96 @@ class TestCorners:
         from binding_graph import drafts  # noqa: PLC0415
 
         assert dir(drafts) == sorted(drafts.__all__)
+
+
+class Hostile(str):
+    """A str whose comparison and repr raise; it hashes as its text, so that a dict can hold it."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError
+
+    __hash__ = str.__hash__
+
+    def __repr__(self) -> str:
+        raise RuntimeError
+
+
+class Lies:
+    """An object whose repr raises."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError
+
+
+class Mapping(dict[str, object]):
+    """A dict that is not exactly one."""
+
+
+class TestHostileTrees:
+    """A tree is taken by the exact classes of its values: none of their code runs, and each is refused at its path."""
+
+    def test_values_and_keys_of_other_classes(self) -> None:
+        """Subclasses of str and dict, and objects whose repr raises, are refused, never trusted."""
+        first, second = Hostile("quantities"), Hostile("name")
+        tree = {
+            first: [],
+            "steps": [
+                {second: "a", "expression": Hostile("1"), "unit": Lies()},
+                Mapping(name="b"),
+            ],
+            "question": {"name": "a", "quote": Hostile("How much")},
+        }
+        found = refused(tree)
+        # The same keys, compared by identity: theirs would raise.
+        assert [(code, path) for code, path, _ in found] == [
+            ("unknown_key", (first,)),
+            ("unknown_key", ("steps", 0, second)),
+            ("wrong_type", ("steps", 0, "expression")),
+            ("wrong_type", ("steps", 0, "unit")),
+            ("missing_key", ("steps", 0, "name")),
+            ("wrong_type", ("steps", 1)),
+            ("wrong_type", ("question", "quote")),
+            ("missing_key", ("quantities",)),
+            ("unknown_symbol", ("question", "name")),
+        ]
+        assert found[0][2] == (
+            "Draft has no key 'quantities': its keys are version, quantities, steps,"
+            " question, constraints"
+        )
+        assert found[3][2].startswith(
+            "Draft.steps[0].unit must be a str, not Lies (got <Lies instance at 0x"
+        )
+
+
+class TestExpressionsReadFully:
+    """An expression the quick spelling leaves to the full reading is read as the arithmetic reads it."""
+
+    def test_names_outside_ascii_and_predicates(self) -> None:
+        """A name outside ASCII, a negation, a number: spelt canonically, its names in order; a predicate's too."""
+        text = "Ann pays 3 euros. How much?"
+        one = {
+            "quantities": [
+                {"name": "prix", "quote": "3 euros", "value": 3, "unit": None}
+            ],
+            "steps": [
+                {"name": "café", "expression": "-(prix+2)*prix", "unit": None},
+                {"name": "total", "expression": "-café*(prix+1)", "unit": None},
+            ],
+            "question": {"name": "total", "quote": "How much?"},
+            "constraints": [{"name": "café", "predicate": "-café<=0", "quote": "pays"}],
+        }
+        graph = compile_draft(one, text, source_id="p")
+        assert (
+            graph.equations[0].rhs_canonical,
+            graph.equations[0].operation_kind,
+        ) == (
+            "-(prix + 2) * prix",
+            "multiply",
+        )
+        assert (graph.equations[1].rhs_canonical, graph.equations[1].dependencies) == (
+            "-café * (prix + 1)",
+            frozenset({"café", "prix"}),
+        )
+        assert graph.constraints[0].predicate == "-café <= 0"

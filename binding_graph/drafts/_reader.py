@@ -1,7 +1,8 @@
 """The shape of a draft: which keys it holds, which are lists of elements, and what each element's keys are.
 
-Whoever reads a draft (a walk over a tree, or the streaming checker over
-text) hands the :class:`Reader` what it meets, in the order it meets it: a
+Whoever reads a draft (a walk over a tree, the streaming checker over
+text, or a reader of another form of draft, such as a program of
+assignments) hands the :class:`Reader` what it meets, in the order it meets it: a
 key of the draft and its value, an element of a list, a key of an element
 and its value, each end. An object or an array is handed over as
 :data:`~binding_graph.drafts._format.OBJECT` or
