@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, NoReturn, cast, get_args
 
-from binding_graph._show import short_repr, type_name, untrusted
+from binding_graph._show import render_path, short_repr, type_name, untrusted
 
 __all__ = [
     "ALLOCATION_CODES",
@@ -17,6 +17,7 @@ __all__ = [
     "ARITHMETIC_CODES",
     "DATASET_CODES",
     "DOCUMENT_CODES",
+    "DRAFT_CODES",
     "REFUSAL_CODES",
     "REPAIR_HEADER",
     "UNIT_CODES",
@@ -56,6 +57,11 @@ RefusalCode = Literal[
     "no_annotation",
     "answer_mismatch",
     "untraceable_number",
+    "quote_not_found",
+    "ambiguous_quote",
+    "value_not_stated",
+    "cyclic_steps",
+    "not_draftable",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -119,6 +125,23 @@ and ``limit_exceeded``, codes it shares.
 .. versionadded:: 0.1.0
 """
 
+DRAFT_CODES: Final[frozenset[str]] = frozenset(
+    {
+        "quote_not_found",
+        "ambiguous_quote",
+        "value_not_stated",
+        "cyclic_steps",
+        "not_draftable",
+    }
+)
+"""The codes only :mod:`binding_graph.drafts` raises: never a document's.
+
+The drafts also refuse with codes they share, such as ``duplicate_symbol_id``
+(a name defined twice) and ``unknown_symbol`` (one that nothing defines).
+
+.. versionadded:: 0.1.0
+"""
+
 DOCUMENT_CODES: Final[frozenset[str]] = (
     REFUSAL_CODES
     - ALLOCATION_CODES
@@ -126,6 +149,7 @@ DOCUMENT_CODES: Final[frozenset[str]] = (
     - ARITHMETIC_CODES
     - UNIT_CODES
     - DATASET_CODES
+    - DRAFT_CODES
 )
 """Every code that reading a document can raise.
 
@@ -141,45 +165,6 @@ ErrorPath = tuple["str | int", ...]
 
 ``("equations", 2, "dependencies")`` reads ``equations[2].dependencies``.
 """
-
-
-_NAME_WIDTH: Final = 60
-"""The longest key a rendered path shows as a name; a longer one is shortened."""
-
-
-def render_path(path: ErrorPath) -> str:
-    r"""Render *path* the way it would be written in Python.
-
-    >>> from binding_graph.errors import render_path
-    >>> render_path(("equations", 2, "dependencies"))
-    'equations[2].dependencies'
-    >>> render_path(())
-    '<root>'
-
-    A key that is not a plain name of at most 60 characters (a stray key of
-    a document may hold anything, a newline or brackets included) is shown
-    as its short representation in brackets, so that a rendered path is one
-    line of bounded length that no key can forge:
-
-    >>> render_path(("symbols", 0, "x\n[0]"))
-    "symbols[0]['x\\n[0]']"
-    """
-    parts: list[str] = []
-    for segment in path:
-        # Exact types only: a path may come from anyone, and rendering it
-        # must run no code of a segment's own.
-        if type(segment) is int:
-            parts.append(f"[{int.__repr__(segment)}]")
-        elif (
-            type(segment) is str
-            and len(segment) <= _NAME_WIDTH
-            and segment.isascii()
-            and segment.isidentifier()
-        ):
-            parts.append(f".{segment}" if parts else segment)
-        else:
-            parts.append(f"[{short_repr(segment)}]")
-    return "".join(parts) or "<root>"
 
 
 class BindingGraphError(ValueError):
@@ -239,10 +224,10 @@ def _shown(value: object) -> str:
     return value if type(value) is str else short_repr(value)
 
 
-def format_refusals(refusals: object) -> str:
+def format_refusals(refusals: object, *, header: str = REPAIR_HEADER) -> str:
     """Return *refusals* as a text that a person or a language model can act on.
 
-    A fixed first line (:data:`REPAIR_HEADER`), then one line per refusal,
+    A fixed first line (:data:`REPAIR_HEADER`, or *header*), then one line per refusal,
     in the order given: where, what and the code, ``- WHERE: MESSAGE
     [CODE]``, with no refusal twice and no address to look up. Each line is
     bounded (an offending value, and a stray key in a path, are shown in at
@@ -255,10 +240,15 @@ def format_refusals(refusals: object) -> str:
     Args:
         refusals: What :func:`~binding_graph.refusals` returns: a tuple (or
             a list) of :class:`BindingGraphError`.
+        header: The first line: :data:`REPAIR_HEADER` for a document;
+            :func:`~binding_graph.drafts.draft_refusals` are told with
+            :data:`~binding_graph.drafts.DRAFT_REPAIR_HEADER`.
 
     Raises:
         BindingGraphError: ``wrong_type`` unless *refusals* is exactly a
-            ``tuple`` or ``list`` of exactly :class:`BindingGraphError`.
+            ``tuple`` or ``list`` of exactly :class:`BindingGraphError`;
+            ``wrong_type`` or ``empty_text`` unless *header* is one
+            non-blank line of text.
 
     >>> from binding_graph import refusals
     >>> from binding_graph.errors import format_refusals
@@ -273,6 +263,11 @@ def format_refusals(refusals: object) -> str:
 
     .. versionadded:: 0.1.0
     """
+    if type(header) is not str:
+        refuse_type("format_refusals", "header", "a str", header, ("header",))
+    if not header.strip() or "\n" in header or "\r" in header:
+        rule = "must be one line of text, not empty or blank"
+        refuse("empty_text", "format_refusals", "header", rule, header, ("header",))
     if type(refusals) is not tuple and type(refusals) is not list:
         refuse_type(
             "format_refusals",
@@ -300,7 +295,7 @@ def format_refusals(refusals: object) -> str:
             else short_repr(path)
         )
         lines.append(f"- {where}: {_shown(refused.message)} [{_shown(refused.code)}]")
-    return "\n".join([REPAIR_HEADER, *lines]) if lines else ""
+    return "\n".join([header, *lines]) if lines else ""
 
 
 # -- messages -----------------------------------------------------------------

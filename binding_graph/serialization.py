@@ -27,7 +27,11 @@ from __future__ import annotations
 from binding_graph._format import FORMAT, FORMAT_VERSION
 from binding_graph.documents._reading import from_data
 from binding_graph.documents._refusals import DEFAULT_LIMIT, refusals
-from binding_graph.documents._schema import GENERATION_KEYWORDS, json_schema
+from binding_graph.documents._schema import (
+    GENERATION_KEYWORDS,
+    WRITING_ORDER,
+    json_schema,
+)
 from binding_graph.documents._schema import PROFILES as SCHEMA_PROFILES
 from binding_graph.documents._text import DEFAULT_MAX_BYTES, is_canonical, loads
 from binding_graph.documents._writing import (
@@ -44,6 +48,7 @@ __all__ = [
     "FORMAT_VERSION",
     "GENERATION_KEYWORDS",
     "SCHEMA_PROFILES",
+    "WRITING_ORDER",
     "canonical_bytes",
     "content_hash",
     "dumps",

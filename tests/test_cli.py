@@ -782,7 +782,7 @@ class TestSchema:
         assert (result.status, result.out) == (2, "")
         assert result.err.splitlines()[-1] == (
             "binding-graph schema: error: argument --profile: invalid choice:"
-            " 'strict' (choose from 'default', 'generation')"
+            " 'strict' (choose from 'default', 'generation', 'writing')"
         )
 
 

@@ -118,6 +118,7 @@ class TestMaxBytesHelp:
             "admit",
             "import",
             "score",
+            "bind",
             "render",
         ]
         for name in taking:

@@ -144,6 +144,7 @@ class TestSnippets:
         assert pages == {
             "arithmetic.md",
             "benchmarks.md",
+            "drafts.md",
             "format.md",
             "index.md",
             "producers.md",

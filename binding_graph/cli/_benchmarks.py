@@ -57,8 +57,8 @@ def _decoded(text: str, at: int) -> tuple[object, int]:
         raise BindingGraphError("limit_exceeded", msg) from None
 
 
-def _line_record(line: bytes) -> object:
-    """Return the record of one line of JSON Lines: one JSON value, nothing after it."""
+def line_record(line: bytes) -> object:
+    """Return the record of one line of JSON Lines (a benchmark's, or bind's): one JSON value, nothing after it."""
     try:
         text = line.decode()
     except UnicodeDecodeError as error:
@@ -117,4 +117,4 @@ def line_case(
     """Return the case of the record on line *number* of a file of JSON Lines."""
     if line is None:
         raise too_large(max_bytes)
-    return benchmark.case(_line_record(line), number)
+    return benchmark.case(line_record(line), number)

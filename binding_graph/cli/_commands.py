@@ -302,6 +302,35 @@ COMMANDS: Final[tuple[Command, ...]] = (
         corpus=False,
     ),
     Command(
+        name="bind",
+        summary="compile drafts against their problems' texts into graphs",
+        description=(
+            "Compile each record's draft against its problem's text with"
+            " binding_graph.drafts.compile_draft. A record is one line of FILE, a"
+            ' JSON object: {"source_id": ID, "text": TEXT, "draft": DRAFT}, where'
+            " DRAFT is the text a model wrote (a JSON string) or the draft itself"
+            " (a JSON object). Each compiled graph is written to standard output"
+            " as canonical JSON Lines; each refused record (FILE:LINE: CODE at"
+            " WHERE: MESSAGE, WHERE under draft for the draft's own refusals) and a"
+            " summary go to standard error. --all reports every refusal of each"
+            " refused draft. Exit 0 if every record compiled, 1 if any was"
+            " refused, 2 if FILE could not be read."
+        ),
+        examples=(
+            (
+                "binding-graph bind drafts.jsonl > graphs.jsonl",
+                "compile a model's drafts",
+            ),
+            (
+                "binding-graph bind --all --format json drafts.jsonl > g.jsonl",
+                "every refusal, as JSON",
+            ),
+        ),
+        run="binding_graph.cli._bind_command:bind",
+        options="binding_graph.cli._bind_command:bind_options",
+        corpus=False,
+    ),
+    Command(
         name="render",
         summary="draw one graph for Graphviz or Mermaid, or as SVG",
         description=(
@@ -323,20 +352,29 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         name="schema",
-        summary="print the JSON Schema of a graph document",
+        summary="print the JSON Schema of a graph document, or of a draft",
         description=(
             "Print the JSON Schema (draft 2020-12) of a graph document. --profile"
             " generation prints the one to generate documents with: only the"
             " keywords that constrained-decoding engines and strict structured"
             " outputs take, every property required and listed in sorted order, so"
-            " that a document generated in that order is in canonical key order."
-            " loads() checks what it leaves out."
+            " that a document generated in that order is in canonical key order;"
+            " --profile writing the same, properties in the order a model can"
+            " write them. loads() checks what they leave out. --draft prints"
+            " the schema of a draft instead, lists and strings bounded (--strict:"
+            " without the bounds, for strict structured outputs), and with --text"
+            " FILE every quote held to the phrases of the problem's text in FILE."
         ),
         examples=(
             ("binding-graph schema > binding-graph.schema.json", "save it"),
             (
                 "binding-graph schema --profile generation > generation.json",
                 "the schema for a language model",
+            ),
+            ("binding-graph schema --draft > draft.schema.json", "a draft's"),
+            (
+                "binding-graph schema --draft --text problem.txt",
+                "quotes held to a problem's phrases",
             ),
         ),
         run=f"{_CHECKS}:schema",

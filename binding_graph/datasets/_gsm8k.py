@@ -16,8 +16,8 @@ from binding_graph.datasets._case import (
     record_fields,
     text_field,
 )
-from binding_graph.datasets._numbers import first_quotes, read_decimal
 from binding_graph.errors import BindingGraphError
+from binding_graph.expressions import first_quotes, read_decimal
 from binding_graph.model import SourceSpanLink
 
 if TYPE_CHECKING:

@@ -107,7 +107,7 @@ def _object(cls: type, description: str) -> dict[str, Any]:
     return schema
 
 
-Profile = Literal["default", "generation"]
+Profile = Literal["default", "generation", "writing"]
 """The profiles of :func:`json_schema`."""
 
 PROFILES: Final = frozenset(get_args(Profile))
@@ -138,9 +138,20 @@ GENERATION_KEYWORDS: Final = frozenset(
 .. versionadded:: 0.1.0
 """
 
-_LEFT_TO_THE_LOADER: Final = (
-    "For generation: every property is required and listed in sorted order,"
+_SORTED: Final = (
+    "every property is required and listed in sorted order,"
     " so that a document written in that order is in canonical key order."
+)
+_WRITTEN: Final = (
+    "every property is required and listed in the order a model can write it"
+    " (the header, provenance, symbols, facts, equations, unknowns,"
+    " constraints; in each object, what names before what it names, a span's"
+    " text before its offsets): write the output again with"
+    " binding_graph.canonical_bytes(binding_graph.loads(text)) for its"
+    " canonical form."
+)
+_LEFT_TO_THE_LOADER: Final = (
+    f"For generation: {_SORTED}"
     " Besides the rules above, binding_graph.loads also enforces, where this"
     " profile cannot: text that is not empty or blank; identifiers that are"
     " not keywords; dependencies that do not repeat an entry; refusal_reason"
@@ -176,6 +187,66 @@ def _generation(schema: dict[str, Any]) -> dict[str, Any]:
     return dict(sorted(result.items()))
 
 
+# The order a model can write each object's fields in: what a field names
+# before what uses it, a span's words before their offsets, the format's
+# header first, where an engine writes it unasked.
+WRITING_ORDER: Final[dict[str, tuple[str, ...]]] = {
+    "": (
+        "format",
+        "version",
+        "provenance",
+        "symbols",
+        "facts",
+        "equations",
+        "unknowns",
+        "constraints",
+    ),
+    "source_span": ("source_id", "text", "start", "end"),
+    "symbol": (
+        "symbol_id",
+        "name",
+        "semantic_role",
+        "entity",
+        "unit",
+        "introduced_by",
+        "source_span",
+    ),
+    "fact": ("symbol_id", "value", "unit", "source_span"),
+    "equation": (
+        "lhs_symbol_id",
+        "rhs_canonical",
+        "dependencies",
+        "operation_kind",
+        "unit_proof",
+        "admissibility_status",
+        "refusal_reason",
+        "source_span",
+    ),
+    "unknown": ("symbol_id", "expected_unit", "question_span"),
+    "constraint": ("symbol_id", "predicate", "source_span"),
+}
+"""The fields of each object of a document, in the ``writing`` profile's order, by its name in ``$defs`` (``""``: the graph)."""
+
+
+def _in_writing_order(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    order = WRITING_ORDER[name]
+    return {
+        **schema,
+        "properties": {key: schema["properties"][key] for key in order},
+        "required": list(order),
+    }
+
+
+def _writing(generation: dict[str, Any]) -> dict[str, Any]:
+    """Return the ``writing`` profile: the ``generation`` profile, each object's properties in :data:`WRITING_ORDER`."""
+    written = _in_writing_order(generation, "")
+    written["$defs"] = {
+        name: _in_writing_order(schema, name) if name in WRITING_ORDER else schema
+        for name, schema in generation["$defs"].items()
+    }
+    return written
+
+
 def _type_of(value: object) -> str:
     return "integer" if type(value) is int else "string"
 
@@ -207,16 +278,27 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
     already in canonical key order. It is the default profile with what
     those engines cannot read left out, so it only ever loosens it.
 
-    Neither is stricter than :func:`~binding_graph.loads`: every document
-    :func:`~binding_graph.loads` reads is valid against both. Rules a
+    The ``writing`` profile is the ``generation`` profile with each object's
+    properties in the order a model can write them, left to right, never
+    naming what it has not yet written
+    (:data:`~binding_graph.serialization.WRITING_ORDER`): the format's
+    header first, then ``provenance``, ``symbols``, ``facts``,
+    ``equations``, ``unknowns`` and ``constraints``; in a symbol, its id and
+    name before its span; in a span, its text before its offsets. What a
+    model writes in that order is a document, not in canonical form:
+    ``canonical_bytes(loads(text))`` writes it canonically.
+
+    None is stricter than :func:`~binding_graph.loads`: every document
+    :func:`~binding_graph.loads` reads is valid against each. Rules a
     profile cannot express (referential integrity, span lengths, NFKC, and
     for generation the rules it leaves out) are listed in its
     ``description``; :func:`~binding_graph.loads` enforces them.
-    The package ships both, as ``binding_graph/schema/binding-graph-v1.schema.json``
-    and ``binding_graph/schema/binding-graph-v1.generation.schema.json``.
+    The package ships all three, as ``binding_graph/schema/binding-graph-v1.schema.json``,
+    ``binding_graph/schema/binding-graph-v1.generation.schema.json`` and
+    ``binding_graph/schema/binding-graph-v1.writing.schema.json``.
 
     Args:
-        profile: ``"default"`` or ``"generation"``.
+        profile: ``"default"``, ``"generation"`` or ``"writing"``.
 
     Returns:
         A new ``dict`` on every call.
@@ -233,7 +315,11 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
         return schema
     generation = _generation(schema)
     generation["description"] += f" {_LEFT_TO_THE_LOADER}"
-    return generation
+    if profile == "generation":
+        return generation
+    writing = _writing(generation)
+    writing["description"] = writing["description"].replace(_SORTED, _WRITTEN)
+    return writing
 
 
 def _default() -> dict[str, Any]:

@@ -26,13 +26,14 @@ import attrs
 
 from binding_graph._checks import is_str, mapping_items
 from binding_graph._finding import UNIT_FINDING_CODES, UnitFindingCode
-from binding_graph.errors import refuse_type
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions import NODES, parse_expression
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.units import _admission
 from binding_graph.units._admission import ADMISSION_REASONS, AdmissionReason
 from binding_graph.units._algebra import Dimension, Unit
 from binding_graph.units._lexicon import UnitLexicon
+from binding_graph.units._quick import quick_unit
 from binding_graph.units._reading import MAX_UNIT_LENGTH
 from binding_graph.units._words import LEXICON_VERSION
 
@@ -57,6 +58,7 @@ __all__ = [
     "parse_unit",
     "unit_findings",
     "unit_of",
+    "unit_proof",
 ]
 
 DEFAULT: Final = UnitLexicon()
@@ -142,14 +144,17 @@ def unit_of(expression: Expression | str, units: Mapping[str, Unit]) -> Unit:
 
     .. versionadded:: 0.1.0
     """
-    tree: Expression
-    if is_str(expression):
-        tree = parse_expression(expression)
-    elif type(expression) in NODES:
-        tree = cast("Expression", expression)
-    else:
+    read, checked = _arguments("unit_of", expression, units)
+    return _admission.unit_of(_tree(read), checked)
+
+
+def _arguments(
+    function: str, expression: object, units: object
+) -> tuple[Expression | str, dict[str, Unit]]:
+    """Return *expression*, a tree or a text, and the unit of each symbol, checked as :func:`unit_of` checks them."""
+    if not is_str(expression) and type(expression) not in NODES:
         refuse_type(
-            "unit_of",
+            function,
             "expression",
             "an Expression or a str",
             expression,
@@ -157,11 +162,69 @@ def unit_of(expression: Expression | str, units: Mapping[str, Unit]) -> Unit:
         )
     expected = "a dict of str to Unit"
     checked: dict[str, Unit] = {}
-    for key, unit in mapping_items(units, "unit_of", "units", expected):
+    for key, unit in mapping_items(units, function, "units", expected):
         if not is_str(key) or type(unit) is not Unit:
-            refuse_type("unit_of", "units", expected, units, ("units",))
+            refuse_type(function, "units", expected, units, ("units",))
         checked[key] = unit
-    return _admission.unit_of(tree, checked)
+    return cast("Expression | str", expression), checked
+
+
+def _tree(expression: Expression | str) -> Expression:
+    if isinstance(expression, str):  # exactly a str: _arguments saw to it
+        return parse_expression(expression)
+    return expression
+
+
+def unit_proof(
+    expression: Expression | str, units: Mapping[str, Unit], unit: Unit
+) -> str:
+    """Return the proof that an arithmetic *expression*, given each symbol's unit, is in *unit*, as :func:`admit` writes one.
+
+    The expression spelt with each symbol's unit in its place and each
+    literal as ``1``, then ``=`` and its unit, then, where its unit is
+    another of the same dimension, ``=`` and the ratio the literals must
+    carry out: ``mile/hour * hour = mile``, ``hour * 1 = hour = 60*minute``.
+
+    Args:
+        expression: As for :func:`unit_of`.
+        units: As for :func:`unit_of`.
+        unit: The unit the expression is to be in (a pure number, for
+            ``parse_unit(None)``).
+
+    Raises:
+        BindingGraphError: ``unit_mismatch`` for units that do not combine,
+            and for an expression in another dimension than *unit*, or
+            whose zero lies elsewhere; as :func:`unit_of` for the rest;
+            ``wrong_type`` for a *unit* that is not a :class:`Unit`.
+
+    >>> from binding_graph.units import parse_unit, unit_proof
+    >>> units = {"speed": parse_unit("mph"), "time": parse_unit("hours")}
+    >>> unit_proof("speed * time", units, parse_unit("miles"))
+    'mile/hour * hour = mile'
+    >>> unit_proof("time * 60", units, parse_unit("minutes"))
+    'hour * 1 = hour = 60*minute'
+
+    .. versionadded:: 0.1.0
+    """
+    read, checked = _arguments("unit_proof", expression, units)
+    if type(unit) is not Unit:
+        refuse_type("unit_proof", "unit", "a Unit", unit, ("unit",))
+    # The common text in one pass over its lexemes, as admit reads it.
+    quick = quick_unit(read, checked, "the expression") if is_str(read) else None
+    if quick is None:
+        tree = _tree(read)
+        result = _admission.unit_of(tree, checked)
+        left_side = _admission.proof(tree, checked)
+    elif type(quick[0]) is BindingGraphError:
+        raise quick[0]
+    else:
+        result, left_side = cast("Unit", quick[0]), quick[1]
+    try:
+        return _admission.conclusion(
+            result, left_side, unit, "the expression", "the unit given"
+        )
+    except _admission.Refused as refused:
+        raise BindingGraphError("unit_mismatch", refused.detail) from None
 
 
 def admit(
