@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, NoReturn, cast, get_args
 
-from binding_graph._show import short_repr, type_name
+from binding_graph._show import render_path, short_repr, type_name
 
 __all__ = [
     "ALLOCATION_CODES",
@@ -19,6 +19,7 @@ __all__ = [
     "DOCUMENT_CODES",
     "REFUSAL_CODES",
     "REPAIR_HEADER",
+    "STRICT_CODES",
     "UNIT_CODES",
     "BindingGraphError",
     "ErrorPath",
@@ -38,6 +39,7 @@ RefusalCode = Literal[
     "refusal_reason_forbidden",
     "duplicate_symbol_id",
     "unknown_symbol",
+    "unknown_equation",
     "span_text_mismatch",
     "empty_allocation",
     "unslugifiable_phrase",
@@ -56,6 +58,12 @@ RefusalCode = Literal[
     "no_annotation",
     "answer_mismatch",
     "untraceable_number",
+    "circular_dependency",
+    "unknown_operation",
+    "operation_mismatch",
+    "unit_unbound",
+    "operand_arity",
+    "rate_form_invalid",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -70,13 +78,13 @@ The set is closed: a new code is a deliberate, documented change.
 ALLOCATION_CODES: Final[frozenset[str]] = frozenset(
     {"empty_allocation", "unslugifiable_phrase"}
 )
-"""The codes only :func:`~binding_graph.allocate_symbols` raises: never a document's.
+"""The codes only :func:`~binding_graph.allocate_symbols` raises; never a document's.
 
 .. versionadded:: 0.1.0
 """
 
 ANALYSIS_CODES: Final[frozenset[str]] = frozenset({"unbound_unknown"})
-"""The codes only :mod:`binding_graph.analysis` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.analysis` raises, when asked; never a document's.
 
 A document that loads is valid, whether or not it determines its unknowns.
 
@@ -86,7 +94,7 @@ A document that loads is valid, whether or not it determines its unknowns.
 ARITHMETIC_CODES: Final[frozenset[str]] = frozenset(
     {"not_arithmetic", "division_by_zero", "dependency_mismatch", "conflicting_values"}
 )
-"""The codes only :mod:`binding_graph.arithmetic` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.arithmetic` raises, when asked; never a document's.
 
 The model never reads a right-hand side, a predicate or a value; a document
 that loads is valid, whether or not they are arithmetic. The arithmetic also
@@ -97,7 +105,7 @@ refuses with ``limit_exceeded`` (a text or a value too large) and
 """
 
 UNIT_CODES: Final[frozenset[str]] = frozenset({"unknown_unit", "unit_mismatch"})
-"""The codes only :mod:`binding_graph.units` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.units` raises, when asked; never a document's.
 
 A unit is a string to the model; a document that loads is valid, whatever
 its units say. The units also refuse with ``limit_exceeded``,
@@ -109,12 +117,33 @@ its units say. The units also refuse with ``limit_exceeded``,
 DATASET_CODES: Final[frozenset[str]] = frozenset(
     {"no_annotation", "answer_mismatch", "untraceable_number"}
 )
-"""The codes only :mod:`binding_graph.datasets` raises: never a document's.
+"""The codes only :mod:`binding_graph.datasets` raises; never a document's.
 
 An adapter refuses a benchmark's record that it cannot turn into a sound
 gold graph. It also refuses with ``wrong_type``, ``missing_key``,
 ``empty_text``, ``invalid_text``, ``not_arithmetic``, ``division_by_zero``
 and ``limit_exceeded``, codes it shares.
+
+.. versionadded:: 0.1.0
+"""
+
+STRICT_CODES: Final[frozenset[str]] = frozenset(
+    {
+        "circular_dependency",
+        "unknown_operation",
+        "operation_mismatch",
+        "unit_unbound",
+        "operand_arity",
+        "rate_form_invalid",
+    }
+)
+"""The codes only :func:`binding_graph.strict.check_strict` raises, when asked; never a document's.
+
+The strict profile refuses what the seed's system refuses and this library
+only reports (a cycle of definitions, an operation kind outside its eight
+or unlike its right-hand side, a pending equation its kind's rule of units
+refuses). It also refuses with ``unit_mismatch``, ``unknown_unit``,
+``not_arithmetic`` and ``limit_exceeded``, codes it shares.
 
 .. versionadded:: 0.1.0
 """
@@ -126,6 +155,7 @@ DOCUMENT_CODES: Final[frozenset[str]] = (
     - ARITHMETIC_CODES
     - UNIT_CODES
     - DATASET_CODES
+    - STRICT_CODES
 )
 """Every code that reading a document can raise.
 
@@ -141,45 +171,6 @@ ErrorPath = tuple["str | int", ...]
 
 ``("equations", 2, "dependencies")`` reads ``equations[2].dependencies``.
 """
-
-
-_NAME_WIDTH: Final = 60
-"""The longest key a rendered path shows as a name; a longer one is shortened."""
-
-
-def render_path(path: ErrorPath) -> str:
-    r"""Render *path* the way it would be written in Python.
-
-    >>> from binding_graph.errors import render_path
-    >>> render_path(("equations", 2, "dependencies"))
-    'equations[2].dependencies'
-    >>> render_path(())
-    '<root>'
-
-    A key that is not a plain name of at most 60 characters (a stray key of
-    a document may hold anything, a newline or brackets included) is shown
-    as its short representation in brackets, so that a rendered path is one
-    line of bounded length that no key can forge:
-
-    >>> render_path(("symbols", 0, "x\n[0]"))
-    "symbols[0]['x\\n[0]']"
-    """
-    parts: list[str] = []
-    for segment in path:
-        # Exact types only: a path may come from anyone, and rendering it
-        # must run no code of a segment's own.
-        if type(segment) is int:
-            parts.append(f"[{int.__repr__(segment)}]")
-        elif (
-            type(segment) is str
-            and len(segment) <= _NAME_WIDTH
-            and segment.isascii()
-            and segment.isidentifier()
-        ):
-            parts.append(f".{segment}" if parts else segment)
-        else:
-            parts.append(f"[{short_repr(segment)}]")
-    return "".join(parts) or "<root>"
 
 
 class BindingGraphError(ValueError):

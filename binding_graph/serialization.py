@@ -7,7 +7,9 @@ The other model classes are written as plain objects of their fields, with
 no marker, so that a fragment of a document (a symbol, a span) reads and
 writes on its own.
 
-Every field is always present (``None`` as ``null``); tuples are arrays and
+Every field is present (``None`` as ``null``), but an unknown's
+``question_form`` and ``state_index``, which are left out when ``None``, so
+that documents written before they existed keep their bytes; tuples are arrays and
 the ``frozenset`` of :attr:`~binding_graph.BoundEquation.dependencies` is an
 array sorted by code point.
 The canonical encoding is RFC 8785 (the JSON Canonicalization Scheme) in

@@ -119,6 +119,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "DATASET_CODES",
             "DOCUMENT_CODES",
             "REFUSAL_CODES",
+            "STRICT_CODES",
             "UNIT_CODES",
             "BindingGraphError",
             "ErrorPath",
@@ -131,9 +132,16 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
     "binding_graph.vocabularies": frozenset(
         {
             "ADMISSIBILITY_STATUSES",
+            "OPERATION_KINDS",
+            "QUESTION_FORMS",
             "SEMANTIC_ROLES",
+            "STATE_NAMES",
             "AdmissibilityStatus",
+            "OperationKind",
+            "QuestionForm",
             "SemanticRole",
+            "StateIndex",
+            "StateName",
         }
     ),
     "binding_graph.model": frozenset(

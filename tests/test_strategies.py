@@ -237,7 +237,7 @@ class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
     def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
-        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units' and the datasets'."""
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units', the datasets' and the strict profile's."""
         assert (
             REFUSAL_CODES
             - {
@@ -253,6 +253,12 @@ class TestInvalidGraphDocuments:
                 "no_annotation",
                 "answer_mismatch",
                 "untraceable_number",
+                "circular_dependency",
+                "unknown_operation",
+                "operation_mismatch",
+                "unit_unbound",
+                "operand_arity",
+                "rate_form_invalid",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )

@@ -12,7 +12,7 @@ passes, not a call per item.
 from __future__ import annotations
 
 from itertools import chain, repeat
-from operator import attrgetter, is_not
+from operator import attrgetter, is_, is_not
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from binding_graph._codegen import compile_function
@@ -46,13 +46,19 @@ def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
     those of the values (no key, and no value of a header, holds one).
     """
     entries = header(cls)
-    constant = 0 if what == "colons" else len(declared_fields(cls)) + len(entries)
+    fields = declared_fields(cls)
+    # A key a document may leave out is counted where the value is there:
+    # by its kind's strings, and among the keys, by a term of its own.
+    kept = sum(not declared.kind.omitted for _, declared in fields)
+    constant = 0 if what == "colons" else kept + len(entries)
     if what == "strings":
         constant += sum(type(entry.value) is str for entry in entries)
     terms: list[_Term] = []
-    for field, declared in declared_fields(cls):
+    for field, declared in fields:
         kind, path = declared.kind, prefix + field
-        if kind.nested == "one":
+        if what == "keys" and kind.omitted:
+            terms.append(_Term(path, _PRESENT, _ALL_PRESENT))
+        elif kind.nested == "one":
             inner, inner_terms = _tally(declared.model, what, f"{path}.")
             constant += inner
             terms += inner_terms
@@ -66,6 +72,10 @@ def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
         elif what == "colons" and kind.colons is not None:
             terms.append(_Term(path, *kind.colons))
     return constant, terms
+
+
+_PRESENT: Final = "({value} is not None)"
+_ALL_PRESENT: Final = "sum(map(is_not, {values}, repeat(None)))"
 
 
 def _count_source(cls: type, what: _What, namespace: dict[str, Any]) -> str:
@@ -102,6 +112,7 @@ def _count_source(cls: type, what: _What, namespace: dict[str, Any]) -> str:
 def _counts(what: _What) -> dict[type, Callable[[Any], int]]:
     namespace: dict[str, Any] = {
         "chain": chain,
+        "is_": is_,
         "is_not": is_not,
         "join": "".join,
         "repeat": repeat,

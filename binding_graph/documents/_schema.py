@@ -40,7 +40,8 @@ _UNEXPRESSED: Final = (
     " in every span, start < end and text is exactly end - start code points"
     " long; symbol ids are unique within the graph; every fact, equation"
     " (lhs_symbol_id and each dependency), unknown and constraint names a"
-    " symbol of the graph; no string holds a lone surrogate (such as the"
+    " symbol of the graph; an unknown's state_index that is an integer is"
+    " below the graph's count of equations; no string holds a lone surrogate (such as the"
     " escape \\ud800); numbers are written as integers, without a fraction"
     " or an exponent; no object repeats a key."
 )
@@ -65,7 +66,15 @@ _DEFINITIONS: Final[dict[type, tuple[str, str]]] = {
             " 'refused', and null otherwise."
         ),
     ),
-    BoundUnknown: ("unknown", "A question target."),
+    BoundUnknown: (
+        "unknown",
+        (
+            "A question target. question_form and state_index are left out"
+            " where the question does not say (null reads as left out);"
+            " state_index is 'initial', 'terminal' or the index of an"
+            " equation of the graph."
+        ),
+    ),
     BoundConstraint: ("constraint", "A predicate over one symbol."),
 }
 
@@ -88,7 +97,7 @@ def _properties(cls: type) -> dict[str, Any]:
 def _required(cls: type) -> list[str]:
     return [
         *(entry.name for entry in header(cls)),
-        *(name for name, _ in declared_fields(cls)),
+        *(name for name, declared in declared_fields(cls) if not declared.kind.omitted),
     ]
 
 
@@ -140,7 +149,9 @@ GENERATION_KEYWORDS: Final = frozenset(
 
 _LEFT_TO_THE_LOADER: Final = (
     "For generation: every property is required and listed in sorted order,"
-    " so that a document written in that order is in canonical key order."
+    " so that a document written in that order is in canonical key order;"
+    " an unknown is one of four objects, with or without question_form and"
+    " state_index, each present with a value, as canonical documents write them."
     " Besides the rules above, binding_graph.loads also enforces, where this"
     " profile cannot: text that is not empty or blank; identifiers that are"
     " not keywords; dependencies that do not repeat an entry; refusal_reason"
@@ -149,15 +160,51 @@ _LEFT_TO_THE_LOADER: Final = (
 )
 
 
+def _branches(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return an object's *schema*, whose properties are not all required, as one object a set of them.
+
+    Strict structured outputs take no optional property: each branch of the
+    ``anyOf`` requires its properties, and leaves the others out, as
+    canonical documents write them. A property that is there holds a
+    value (its ``null`` is taken out: a canonical document leaves ``None``
+    out).
+    """
+    required = schema["required"]
+    optional = [name for name in schema["properties"] if name not in required]
+    branches: list[dict[str, Any]] = []
+    for mask in range(1 << len(optional)):
+        held = {name for bit, name in enumerate(optional) if mask >> bit & 1}
+        properties = {
+            name: _not_null(value) if name in held else value
+            for name, value in schema["properties"].items()
+            if name in required or name in held
+        }
+        branch = {**schema, "properties": properties, "required": sorted(properties)}
+        del branch["description"]
+        branches.append(branch)
+    return {"description": schema["description"], "anyOf": branches}
+
+
+def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return *schema*, an ``anyOf`` with ``null`` among its choices, without it."""
+    choices = [choice for choice in schema["anyOf"] if choice != {"type": "null"}]
+    return choices[0] if len(choices) == 1 else {"anyOf": choices}
+
+
 def _generation(schema: dict[str, Any]) -> dict[str, Any]:
     """Return the ``generation`` profile of the default *schema*.
 
     Only :data:`~binding_graph.serialization.GENERATION_KEYWORDS` are kept (a ``const`` becomes a
     one-member ``enum``, and every ``enum`` stands beside its type); a ``pattern`` only where it is
     anchored at both ends, which every engine reads alike; properties,
-    ``required`` and ``$defs`` in sorted order. What is left out only
-    loosens the schema.
+    ``required`` and ``$defs`` in sorted order. An object with properties
+    it does not require becomes the ``anyOf`` of one object per set of
+    them (see :func:`_branches`). What is left out only loosens the schema.
     """
+    if schema.get("type") == "object" and len(schema["required"]) < len(
+        schema["properties"]
+    ):
+        schema = _branches(schema)
     result: dict[str, Any] = {}
     for key, value in schema.items():
         if key == "const":
@@ -202,13 +249,17 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
     constrained decoding or a strict structured-output API: it holds only
     :data:`~binding_graph.serialization.GENERATION_KEYWORDS` (no ``not``, ``if``/``then``/``else``,
     ``uniqueItems``, ``minLength`` or unanchored ``pattern``), every
-    property is required, no object takes another, and properties are
+    property is required (an unknown, which may leave two out, is the
+    ``anyOf`` of an object for each set of them), no object takes another, and properties are
     listed in sorted order, so that a document generated in their order is
     already in canonical key order. It is the default profile with what
     those engines cannot read left out, so it only ever loosens it.
 
     Neither is stricter than :func:`~binding_graph.loads`: every document
-    :func:`~binding_graph.loads` reads is valid against both. Rules a
+    :func:`~binding_graph.loads` reads is valid against both, in canonical
+    form for the ``generation`` profile (which takes an unknown's
+    ``question_form`` and ``state_index`` holding a value, or left out, not
+    ``null``). Rules a
     profile cannot express (referential integrity, span lengths, NFKC, and
     for generation the rules it leaves out) are listed in its
     ``description``; :func:`~binding_graph.loads` enforces them.
