@@ -15,7 +15,16 @@ if TYPE_CHECKING:
 
 PACKAGE = ROOT / "binding_graph"
 WINGS = frozenset(
-    {"documents", "analysis", "arithmetic", "units", "datasets", "cli", "strategies"}
+    {
+        "documents",
+        "analysis",
+        "arithmetic",
+        "units",
+        "strict",
+        "datasets",
+        "cli",
+        "strategies",
+    }
 )
 """The subpackages, each a wing over the kernel."""
 FACES = frozenset({"serialization", "jsonl"})
@@ -159,6 +168,35 @@ class TestImports:
             "binding_graph.arithmetic._solving"
             in GRAPH["binding_graph.units._admission"]
         )
+
+    def test_the_strict_profile_imports_only_the_kernel_the_arithmetic_and_the_units(
+        self,
+    ) -> None:
+        """The strict profile reads right-hand sides with the arithmetic and units with the units, through their faces; only the command line imports it."""
+        below = {"strict", "units", "arithmetic", "kernel"}
+        reached = {
+            imported
+            for name, imports in GRAPH.items()
+            if _layer(name) == "strict"
+            for imported in imports
+            if _layer(imported) not in below
+        }
+        assert reached == set()
+        private = {
+            imported
+            for name, imports in GRAPH.items()
+            if _layer(name) == "strict"
+            for imported in imports
+            if _layer(imported) in {"units", "arithmetic"}
+            and imported.rpartition(".")[2].startswith("_")
+        }
+        assert private == set()
+        importers = {
+            _layer(name)
+            for name, imports in GRAPH.items()
+            if any(_layer(imported) == "strict" for imported in imports)
+        }
+        assert importers <= {"strict", "cli"}
 
     def test_the_datasets_import_only_the_kernel_the_analysis_the_arithmetic_and_the_documents(
         self,

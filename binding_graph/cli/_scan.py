@@ -299,6 +299,10 @@ def read_batches(
 # -- reading the records -----------------------------------------------------------
 
 
+class RecordRefused(Exception):  # noqa: N818 -- a signal from a handler, never shown
+    """Raised by a command's handler, with the refusals (a tuple) of a record the loader accepted."""
+
+
 def _refusal(error: BindingGraphError) -> Refusal:
     return (error.code, error.path, error.message)
 
@@ -323,7 +327,8 @@ def outcomes(
     """Read *lines* and apply *handler* to each graph: the work of a batch.
 
     With *every*, a refused record comes with all its refusals
-    (:func:`~binding_graph.refusals`). A pure function of its arguments,
+    (:func:`~binding_graph.refusals`). A handler refuses a graph the loader
+    accepted by raising :class:`RecordRefused`. A pure function of its arguments,
     run in a worker process with ``--jobs``; its first records are read on
     the pure path (see :data:`PURE_FIRST`).
     """
@@ -366,7 +371,13 @@ def _outcomes(
                 result.append(_refused(number, line, held, max_bytes, every=every))
                 continue
             graph = record.graph
-        result.append((number, None, handler(graph)))
+        try:
+            value = handler(graph)
+        except RecordRefused as refused:
+            made = tuple(map(_refusal, refused.args[0]))
+            result.append((number, made[0], (made, 0) if every else None))
+            continue
+        result.append((number, None, value))
     return result
 
 
