@@ -27,6 +27,7 @@ from binding_graph._show import short_repr
 from binding_graph.analysis import _engine, _render
 from binding_graph.analysis._engine import Analysis
 from binding_graph.analysis._finding import FINDING_CODES, Finding, FindingCode
+from binding_graph.analysis._questions import KIND_FORMS, question_findings
 from binding_graph.errors import (
     BindingGraphError,
     refuse_type,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FINDING_CODES",
+    "KIND_FORMS",
     "Finding",
     "FindingCode",
     "cycles",
@@ -185,7 +187,7 @@ def findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
 
 
 def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
-    found = Analysis(graph).findings()
+    found = Analysis(graph).findings() + question_findings(graph)
     found.sort(key=_order)
     return tuple(Finding(code, path, message) for code, path, message in found)
 
