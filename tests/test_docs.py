@@ -146,6 +146,7 @@ class TestSnippets:
             "benchmarks.md",
             "format.md",
             "index.md",
+            "interchange.md",
             "producers.md",
             "solvers.md",
             "units.md",
