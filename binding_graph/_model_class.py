@@ -244,9 +244,10 @@ def _writer(cls: type) -> Callable[[Any], str]:
                 msg = f"{cls.__name__}.{name} may be left out, so it cannot come first"
                 raise ValueError(msg)
             key = repr(f',"{name}":{before}')
+            value = f"{written} + {after!r}" if after else written
             parts += [
                 repr(text),
-                f"({key} + {written} + {after!r} if obj.{name} is not None else '')",
+                f"({key} + {value} if obj.{name} is not None else '')",
             ]
             text = ""
             continue

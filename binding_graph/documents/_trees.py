@@ -108,19 +108,23 @@ def _body(
     ]
     if left_out:
         # A key left out reads as None, as does null; the object holds as
-        # many keys as the fields found.
+        # many keys as the fields found. With the required keys alone, as
+        # most objects are, none is looked up.
         held = [f"{prefix}{field}" for field in left_out]
         found = " + ".join(f"({local} is not absent)" for local in held)
         lines += [
+            f"if len({data}) == {least}:",
+            *(f"    {local} = None" for local in held),
+            "else:",
             *(
-                f"{local} = {data}.get({field!r}, absent)"
+                f"    {local} = {data}.get({field!r}, absent)"
                 for local, field in zip(held, left_out, strict=True)
             ),
-            f"if len({data}) != {least} + {found}:",
-            "    invalid()",
+            f"    if len({data}) != {least} + {found}:",
+            "        invalid()",
         ]
         for local in held:
-            lines += [f"if {local} is absent:", f"    {local} = None"]
+            lines += [f"    if {local} is absent:", f"        {local} = None"]
     if entries:
         tests = [
             f"type({prefix}{_local(e.name, cls)}) is {type(e.value).__name__}"
