@@ -23,7 +23,7 @@ from binding_graph.model import MODEL_CLASSES
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-_What = Literal["keys", "strings", "colons"]
+_What = Literal["keys", "required", "strings", "colons"]
 
 
 class _Term(NamedTuple):
@@ -57,6 +57,8 @@ def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
     terms: list[_Term] = []
     for field, declared in fields:
         kind, path = declared.kind, prefix + field
+        if what == "required" and kind.omitted:
+            continue
         if what == "keys" and kind.omitted:
             terms.append(_Term(path, "({value} is not None)", present=True))
         elif kind.nested == "one":
@@ -139,6 +141,13 @@ A reader that checked every object's keys against its fields knows from the
 object it built how many keys the document held, repeats aside.
 """
 
+REQUIRED_KEY_COUNTS: Final = _counts("required")
+"""How many keys the document of a model object holds at least: those it may not leave out, by its class.
+
+It costs nothing for the keys a document may leave out: where the text
+holds no more colons than these, it holds none of them, and repeats none.
+"""
+
 STRING_COUNTS: Final = _counts("strings")
 """How many strings the document of a model object holds, keys included, by its class."""
 
@@ -168,12 +177,17 @@ def no_repeated_key(text: str | bytes, obj: object) -> bool:
     allow for it, only makes this say False.
     """
     cls = type(obj)
-    keys = KEY_COUNTS[cls](obj)
     # Counted in the text's own type, str or bytes, each with its marks.
     counted: Any = text
     marks: Any = _STR_MARKS if isinstance(text, str) else _BYTES_MARKS
     colon, quote, backslash, escape = marks
     found = counted.count(colon)
+    # The keys a document may not leave out are as many as the tree holds
+    # at least, and the proof holds as well of them; most documents hold
+    # none of the others, and so are not counted again.
+    if found == REQUIRED_KEY_COUNTS[cls](obj):
+        return True
+    keys = KEY_COUNTS[cls](obj)
     if found == keys:
         return True
     # The quotes before the colons of the strings: counting those joins every
