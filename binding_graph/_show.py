@@ -1,8 +1,8 @@
 """Showing a value in a message without trusting it: its class's name, a short ``repr`` that runs none of its code, and a path.
 
 The kernel's lowest module: :mod:`binding_graph.errors` builds every
-refusal's message with these, and re-exports them. Here too is
-:func:`untrusted`, which every check of a caller's value starts from.
+refusal's message with these, and re-exports :func:`render_path`. Here
+too is :func:`untrusted`, which every check of a caller's value starts from.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The one exception every refusal raises, the closed set of its codes, and the words of its messages.
 
-Every refusal's message is built here, from data: the owner and the field,
-the rule broken, and the offending value, shown without trusting it
-(:func:`short_repr`, :func:`type_name`).
+Every refusal of a field's rule, or of a value of the wrong type, is built
+here, from data: the owner and the field, the rule broken, and the offending
+value, shown without trusting it (:func:`short_repr`, :func:`type_name`);
+the refusals of what a caller hands over are built in ``_refuse``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ __all__ = [
     "DRAFT_CODES",
     "REFUSAL_CODES",
     "REPAIR_HEADER",
+    "STRICT_CODES",
     "UNIT_CODES",
     "BindingGraphError",
     "ErrorPath",
@@ -39,6 +41,7 @@ RefusalCode = Literal[
     "refusal_reason_forbidden",
     "duplicate_symbol_id",
     "unknown_symbol",
+    "unknown_equation",
     "span_text_mismatch",
     "empty_allocation",
     "unslugifiable_phrase",
@@ -60,8 +63,13 @@ RefusalCode = Literal[
     "quote_not_found",
     "ambiguous_quote",
     "value_not_stated",
-    "cyclic_steps",
     "not_draftable",
+    "circular_dependency",
+    "unknown_operation",
+    "operation_mismatch",
+    "unit_unbound",
+    "operand_arity",
+    "rate_form_invalid",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -76,13 +84,13 @@ The set is closed: a new code is a deliberate, documented change.
 ALLOCATION_CODES: Final[frozenset[str]] = frozenset(
     {"empty_allocation", "unslugifiable_phrase"}
 )
-"""The codes only :func:`~binding_graph.allocate_symbols` raises: never a document's.
+"""The codes only :func:`~binding_graph.allocate_symbols` raises; never a document's.
 
 .. versionadded:: 0.1.0
 """
 
 ANALYSIS_CODES: Final[frozenset[str]] = frozenset({"unbound_unknown"})
-"""The codes only :mod:`binding_graph.analysis` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.analysis` raises, when asked; never a document's.
 
 A document that loads is valid, whether or not it determines its unknowns.
 
@@ -92,7 +100,7 @@ A document that loads is valid, whether or not it determines its unknowns.
 ARITHMETIC_CODES: Final[frozenset[str]] = frozenset(
     {"not_arithmetic", "division_by_zero", "dependency_mismatch", "conflicting_values"}
 )
-"""The codes only :mod:`binding_graph.arithmetic` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.arithmetic` raises, when asked; never a document's.
 
 The model never reads a right-hand side, a predicate or a value; a document
 that loads is valid, whether or not they are arithmetic. The arithmetic also
@@ -103,7 +111,7 @@ refuses with ``limit_exceeded`` (a text or a value too large) and
 """
 
 UNIT_CODES: Final[frozenset[str]] = frozenset({"unknown_unit", "unit_mismatch"})
-"""The codes only :mod:`binding_graph.units` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.units` raises, when asked; never a document's.
 
 A unit is a string to the model; a document that loads is valid, whatever
 its units say. The units also refuse with ``limit_exceeded``,
@@ -115,7 +123,7 @@ its units say. The units also refuse with ``limit_exceeded``,
 DATASET_CODES: Final[frozenset[str]] = frozenset(
     {"no_annotation", "answer_mismatch", "untraceable_number"}
 )
-"""The codes only :mod:`binding_graph.datasets` raises: never a document's.
+"""The codes only :mod:`binding_graph.datasets` raises; never a document's.
 
 An adapter refuses a benchmark's record that it cannot turn into a sound
 gold graph. It also refuses with ``wrong_type``, ``missing_key``,
@@ -130,14 +138,37 @@ DRAFT_CODES: Final[frozenset[str]] = frozenset(
         "quote_not_found",
         "ambiguous_quote",
         "value_not_stated",
-        "cyclic_steps",
         "not_draftable",
     }
 )
-"""The codes only :mod:`binding_graph.drafts` raises: never a document's.
+"""The codes only :mod:`binding_graph.drafts` raises; never a document's.
 
 The drafts also refuse with codes they share, such as ``duplicate_symbol_id``
-(a name defined twice) and ``unknown_symbol`` (one that nothing defines).
+(a name defined twice), ``unknown_symbol`` (one that nothing defines) and
+``circular_dependency`` (steps that define each other, as the strict
+profile refuses equations that do).
+
+.. versionadded:: 0.1.0
+"""
+
+STRICT_CODES: Final[frozenset[str]] = frozenset(
+    {
+        "circular_dependency",
+        "unknown_operation",
+        "operation_mismatch",
+        "unit_unbound",
+        "operand_arity",
+        "rate_form_invalid",
+    }
+)
+"""The codes of the strict profile, :func:`binding_graph.strict.check_strict`, which refuses with them when asked; never a document's.
+
+The strict profile refuses what the seed's system refuses and this library
+only reports (a cycle of definitions, an operation kind outside its eight
+or unlike its right-hand side, a pending equation its kind's rule of units
+refuses). It also refuses with ``unit_mismatch``, ``unknown_unit``,
+``not_arithmetic`` and ``limit_exceeded``, codes it shares; the drafts refuse
+steps that define each other as ``circular_dependency`` too.
 
 .. versionadded:: 0.1.0
 """
@@ -150,6 +181,7 @@ DOCUMENT_CODES: Final[frozenset[str]] = (
     - UNIT_CODES
     - DATASET_CODES
     - DRAFT_CODES
+    - STRICT_CODES
 )
 """Every code that reading a document can raise.
 
@@ -363,33 +395,3 @@ def refuse_type(
 ) -> NoReturn:
     """Raise the ``wrong_type`` refusal :func:`type_refusal` returns."""
     raise type_refusal(owner, field, expected, value, path)
-
-
-def foreign_failure(
-    owner: str, field: str, expected: str, value: object, error: Exception
-) -> BindingGraphError:
-    """Return the refusal of *value*, whose own code raised *error* when it was used.
-
-    Only what the caller hands over as a file or an iterable is ever used,
-    read or iterated; whatever else its code raises than an ``OSError`` is
-    a refusal of the argument.
-    """
-    return BindingGraphError(
-        "wrong_type",
-        f"{owner}.{field} must be {expected}, but the {type_name(value)} given"
-        f" raised {type_name(error)} when it was used",
-        (field,),
-    )
-
-
-def malformed(message: str, path: ErrorPath = ()) -> BindingGraphError:
-    """Return the ``malformed_document`` refusal of *message* at *path*."""
-    return BindingGraphError("malformed_document", message, path)
-
-
-def too_large(max_bytes: int) -> BindingGraphError:
-    """Return the refusal of a document above *max_bytes* bytes of UTF-8."""
-    return BindingGraphError(
-        "limit_exceeded",
-        f"a document may take at most {max_bytes} bytes of UTF-8; this one takes more",
-    )

@@ -7,7 +7,9 @@ The other model classes are written as plain objects of their fields, with
 no marker, so that a fragment of a document (a symbol, a span) reads and
 writes on its own.
 
-Every field is always present (``None`` as ``null``); tuples are arrays and
+Every field is present (``None`` as ``null``), but an unknown's
+``question_form`` and ``state_index``, which are left out when ``None``, so
+that documents written before they existed keep their bytes; tuples are arrays and
 the ``frozenset`` of :attr:`~binding_graph.BoundEquation.dependencies` is an
 array sorted by code point.
 The canonical encoding is RFC 8785 (the JSON Canonicalization Scheme) in
@@ -27,11 +29,7 @@ from __future__ import annotations
 from binding_graph._format import FORMAT, FORMAT_VERSION
 from binding_graph.documents._reading import from_data
 from binding_graph.documents._refusals import DEFAULT_LIMIT, refusals
-from binding_graph.documents._schema import (
-    GENERATION_KEYWORDS,
-    WRITING_ORDER,
-    json_schema,
-)
+from binding_graph.documents._schema import GENERATION_KEYWORDS, json_schema
 from binding_graph.documents._schema import PROFILES as SCHEMA_PROFILES
 from binding_graph.documents._text import DEFAULT_MAX_BYTES, is_canonical, loads
 from binding_graph.documents._writing import (
@@ -40,6 +38,7 @@ from binding_graph.documents._writing import (
     dumps,
     to_data,
 )
+from binding_graph.documents._writing_order import WRITING_ORDER
 
 __all__ = [
     "DEFAULT_LIMIT",

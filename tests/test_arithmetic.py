@@ -15,7 +15,7 @@ from binding_graph.arithmetic import (
     MAX_DEPTH,
     MAX_DIGITS,
     MAX_EXPRESSION_LENGTH,
-    OPERATION_KINDS,
+    TOP_OPERATIONS,
     BinaryOperation,
     Negation,
     Number,
@@ -434,9 +434,9 @@ class TestOperationKind:
         ],
     )
     def test_the_top_operation(self, text: str, kind: str) -> None:
-        """One of OPERATION_KINDS, the same for the text and its tree."""
+        """One of TOP_OPERATIONS, the same for the text and its tree."""
         assert operation_kind(text) == operation_kind(parse_expression(text)) == kind
-        assert kind in OPERATION_KINDS
+        assert kind in TOP_OPERATIONS
 
     def test_what_is_no_expression_is_refused(self) -> None:
         """Anything but a str or a tree is refused at its argument; a text outside the profile as the parser refuses it."""

@@ -35,6 +35,7 @@ from binding_graph.cli import (
     _pool,
     _records,
     _scan,
+    _sources,
     main,
 )
 from binding_graph.cli._report import Progress, Report
@@ -124,10 +125,10 @@ class Failing(io.BytesIO):
 
 def failing_open(
     data: bytes, first: int
-) -> Callable[[_scan.Source], tuple[Failing, None]]:
+) -> Callable[[_sources.Source], tuple[Failing, None]]:
     """Return an opener of every source as a Failing file of *data*."""
 
-    def opener(_: _scan.Source) -> tuple[Failing, None]:
+    def opener(_: _sources.Source) -> tuple[Failing, None]:
         return Failing(data, first), None
 
     return opener
@@ -352,7 +353,7 @@ class TestValidate:
     ) -> None:
         """An open that fails (as without permission, even as root): stderr, exit 2."""
 
-        def forbidden(source: _scan.Source) -> object:
+        def forbidden(source: _sources.Source) -> object:
             raise PermissionError(errno.EACCES, "Permission denied", source.path)
 
         write("secret.jsonl", LINE)

@@ -147,6 +147,7 @@ class TestSnippets:
             "drafts.md",
             "format.md",
             "index.md",
+            "interchange.md",
             "producers.md",
             "solvers.md",
             "units.md",

@@ -392,7 +392,7 @@ class TestRefusals:
         changed["steps"].append({"name": "own", "expression": "own + 1", "unit": None})
         assert refused(changed) == [
             (
-                "cyclic_steps",
+                "circular_dependency",
                 ("steps", 0, "expression"),
                 (
                     "Draft.steps[0].expression is one of steps that use each other's results"
@@ -401,7 +401,7 @@ class TestRefusals:
                 ),
             ),
             (
-                "cyclic_steps",
+                "circular_dependency",
                 ("steps", 2, "expression"),
                 (
                     "Draft.steps[2].expression is one of steps that use each other's results"

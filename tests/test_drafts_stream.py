@@ -329,7 +329,7 @@ def ends(text: str) -> dict[tuple[object, ...], int]:
     return found
 
 
-_SETTLED = {"cyclic_steps", "unit_mismatch"}
+_SETTLED = {"circular_dependency", "unit_mismatch"}
 
 
 class TestProperties:

@@ -139,8 +139,10 @@ SPEC_CODES = frozenset(
         "refusal_reason_forbidden",
         "duplicate_symbol_id",
         "unknown_symbol",
-        # The graph's spans quote its provenance.
+        # The graph's spans quote its provenance, and its unknowns' states
+        # name its equations.
         "span_text_mismatch",
+        "unknown_equation",
         "empty_allocation",
         "unslugifiable_phrase",
         # Documents (binding_graph.serialization).
@@ -167,8 +169,15 @@ SPEC_CODES = frozenset(
         "quote_not_found",
         "ambiguous_quote",
         "value_not_stated",
-        "cyclic_steps",
         "not_draftable",
+        # The strict profile (binding_graph.strict), as the seed's records
+        # name them.
+        "circular_dependency",
+        "unknown_operation",
+        "operation_mismatch",
+        "unit_unbound",
+        "operand_arity",
+        "rate_form_invalid",
     }
 )
 
@@ -177,10 +186,10 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the thirty-three codes the specs list."""
+        """REFUSAL_CODES is the closed set of the thirty-nine codes the specs list."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert REFUSAL_CODES == SPEC_CODES
-        assert len(REFUSAL_CODES) == 33
+        assert len(REFUSAL_CODES) == 39
 
     def test_refusal_code_literal_matches_the_set(self) -> None:
         """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""

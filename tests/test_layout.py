@@ -21,6 +21,7 @@ WINGS = frozenset(
         "expressions",
         "arithmetic",
         "units",
+        "strict",
         "datasets",
         "drafts",
         "cli",
@@ -149,6 +150,9 @@ class TestImports:
             # A draft is compiled with the language, the arithmetic and the
             # units, into the kernel's graph; no documents, no command.
             ("drafts", {"expressions", "arithmetic", "units"}),
+            # The strict profile reads right-hand sides with the arithmetic,
+            # and units with the units.
+            ("strict", {"arithmetic", "units"}),
         ],
     )
     def test_each_wing_imports_only_what_it_stands_on(
@@ -165,11 +169,11 @@ class TestImports:
         }
         assert reached == set()
 
-    @pytest.mark.parametrize("wing", ["datasets", "drafts"])
-    def test_only_the_command_line_imports_the_datasets_and_the_drafts(
+    @pytest.mark.parametrize("wing", ["datasets", "drafts", "strict"])
+    def test_only_the_command_line_imports_the_wings_at_the_top(
         self, wing: str
     ) -> None:
-        """The datasets and the drafts stand above the other wings, as the command line does."""
+        """The datasets, the drafts and the strict profile stand above the other wings, as the command line does."""
         importers = {
             _layer(name)
             for name, imports in GRAPH.items()

@@ -120,6 +120,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "DOCUMENT_CODES",
             "DRAFT_CODES",
             "REFUSAL_CODES",
+            "STRICT_CODES",
             "UNIT_CODES",
             "BindingGraphError",
             "ErrorPath",
@@ -132,9 +133,16 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
     "binding_graph.vocabularies": frozenset(
         {
             "ADMISSIBILITY_STATUSES",
+            "OPERATION_KINDS",
+            "QUESTION_FORMS",
             "SEMANTIC_ROLES",
+            "STATE_NAMES",
             "AdmissibilityStatus",
+            "OperationKind",
+            "QuestionForm",
             "SemanticRole",
+            "StateIndex",
+            "StateName",
         }
     ),
     "binding_graph.model": frozenset(

@@ -16,8 +16,9 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from binding_graph._refuse import too_large
 from binding_graph.cli._report import RunError
-from binding_graph.errors import BindingGraphError, too_large
+from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     from binding_graph.datasets import Benchmark, BenchmarkCase

@@ -15,12 +15,14 @@ import sys
 from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph._checks import check_text
+from binding_graph._refuse import too_large
 from binding_graph.cli._benchmarks import line_record
 from binding_graph.cli._options import add_shared
 from binding_graph.cli._report import Progress, Report, RunError, write_bytes
-from binding_graph.cli._scan import STDIN_LABEL, Source, open_source
+from binding_graph.cli._scan import open_source
+from binding_graph.cli._sources import STDIN_LABEL, Source
 from binding_graph.documents import is_blank, split_lines
-from binding_graph.errors import BindingGraphError, refuse_type, too_large
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.serialization import canonical_bytes
 
 if TYPE_CHECKING:

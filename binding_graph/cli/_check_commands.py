@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from binding_graph.cli._records import each_record
 from binding_graph.cli._report import PROGRAM, Report, RunError, write
+from binding_graph.cli._scan import RecordRefused
 from binding_graph.errors import BindingGraphError
 from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
 
@@ -29,19 +30,39 @@ def _nothing(graph: SemanticSymbolicBindingGraph) -> None:
     """Keep nothing of an accepted graph: validate only counts it."""
 
 
+def _strict(graph: SemanticSymbolicBindingGraph) -> None:
+    """Refuse an accepted graph that the strict profile refuses, with every refusal it gives."""
+    # Imported here: only validate --strict reads right-hand sides and units.
+    from binding_graph.strict import strict_refusals  # noqa: PLC0415
+
+    found = strict_refusals(graph)
+    if found:
+        raise RecordRefused(found)
+
+
 def validate(args: argparse.Namespace) -> int:
     """Run ``validate``: report each refused record (every refusal with ``--all``) and a summary."""
-    return each_record(args, _nothing, every=args.all)
+    return each_record(args, _strict if args.strict else _nothing, every=args.all)
 
 
-def all_option(parser: argparse.ArgumentParser) -> None:
-    """Add validate's own option, ``--all``."""
+def validate_options(parser: argparse.ArgumentParser) -> None:
+    """Add validate's own options, ``--all`` and ``--strict``."""
     parser.add_argument(
         "--all",
         action="store_true",
         help=(
             "report every refusal of each refused record, in document order, not"
             " only its first (at most 100 a record)"
+        ),
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help=(
+            "also refuse what the seed's system refuses (binding_graph.strict):"
+            " a cycle of definitions, an operation kind it does not know or the"
+            " right-hand side does not carry out, a pending equation its units"
+            " refuse"
         ),
     )
 

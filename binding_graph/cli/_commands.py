@@ -79,11 +79,18 @@ COMMANDS: Final[tuple[Command, ...]] = (
             "Read every record of each PATH and report each one that loads()"
             " refuses, as FILE:LINE: CODE at WHERE: MESSAGE, then a summary."
             " --all reports every rule a refused record breaks, a line each, as"
-            " binding_graph.refusals() lists them. Exit 0 if every record was"
+            " binding_graph.refusals() lists them. --strict also refuses what the"
+            " seed's system refuses (binding_graph.strict.check_strict): a cycle"
+            " of definitions, an unknown or mismatched operation kind, a pending"
+            " equation its kind's units refuse. Exit 0 if every record was"
             " accepted, 1 if any was refused, 2 if a path could not be read."
         ),
         examples=(
             ("binding-graph validate examples/corpus.jsonl", "check a corpus"),
+            (
+                "binding-graph validate --strict seed-graphs.jsonl",
+                "refuse as the seed's system does",
+            ),
             (
                 "binding-graph validate --all model-output.jsonl",
                 "every refusal of every record",
@@ -95,7 +102,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ("producer | binding-graph validate -", "check standard input"),
         ),
         run=f"{_CHECKS}:validate",
-        options=f"{_CHECKS}:all_option",
+        options=f"{_CHECKS}:validate_options",
     ),
     Command(
         name="hash",

@@ -19,6 +19,7 @@ import sys
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
+from binding_graph._refuse import too_large
 from binding_graph.cli._benchmarks import NOT_RECORDS, array_records, line_case
 from binding_graph.cli._options import add_shared, count
 from binding_graph.cli._report import (
@@ -30,10 +31,11 @@ from binding_graph.cli._report import (
     write,
     write_bytes,
 )
-from binding_graph.cli._scan import STDIN_LABEL, Source, open_source, read_whole
+from binding_graph.cli._scan import open_source, read_whole
 from binding_graph.cli._solve_command import fraction_text
+from binding_graph.cli._sources import STDIN_LABEL, Source
 from binding_graph.documents import is_blank, split_lines
-from binding_graph.errors import BindingGraphError, render_path, too_large
+from binding_graph.errors import BindingGraphError, render_path
 from binding_graph.jsonl import LineRecord, load_line
 
 if TYPE_CHECKING:

@@ -13,10 +13,7 @@ from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.allocation import allocate_symbols
 from binding_graph.arithmetic import answers, canonical_expression, parse_expression
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions import (
     Quote,
     Undefined,

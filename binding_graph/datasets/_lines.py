@@ -23,10 +23,7 @@ from binding_graph.documents import (
     write_lines,
     wrong_type,
 )
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions import spelled
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, from_data
 

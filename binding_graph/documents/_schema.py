@@ -9,6 +9,7 @@ from binding_graph._checks import MAX_OFFSET, check_member
 from binding_graph._declarations import declared_fields
 from binding_graph._format import FORMAT_VERSION
 from binding_graph._model_class import header
+from binding_graph.documents._writing_order import in_writing_order
 from binding_graph.model import (
     BoundConstraint,
     BoundEquation,
@@ -40,7 +41,8 @@ _UNEXPRESSED: Final = (
     " in every span, start < end and text is exactly end - start code points"
     " long; symbol ids are unique within the graph; every fact, equation"
     " (lhs_symbol_id and each dependency), unknown and constraint names a"
-    " symbol of the graph; no string holds a lone surrogate (such as the"
+    " symbol of the graph; an unknown's state_index that is an integer is"
+    " below the graph's count of equations; no string holds a lone surrogate (such as the"
     " escape \\ud800); numbers are written as integers, without a fraction"
     " or an exponent; no object repeats a key."
 )
@@ -65,7 +67,15 @@ _DEFINITIONS: Final[dict[type, tuple[str, str]]] = {
             " 'refused', and null otherwise."
         ),
     ),
-    BoundUnknown: ("unknown", "A question target."),
+    BoundUnknown: (
+        "unknown",
+        (
+            "A question target. question_form and state_index are left out"
+            " where the question does not say (null reads as left out);"
+            " state_index is 'initial', 'terminal' or the index of an"
+            " equation of the graph."
+        ),
+    ),
     BoundConstraint: ("constraint", "A predicate over one symbol."),
 }
 
@@ -88,7 +98,7 @@ def _properties(cls: type) -> dict[str, Any]:
 def _required(cls: type) -> list[str]:
     return [
         *(entry.name for entry in header(cls)),
-        *(name for name, _ in declared_fields(cls)),
+        *(name for name, declared in declared_fields(cls) if not declared.kind.omitted),
     ]
 
 
@@ -140,7 +150,9 @@ GENERATION_KEYWORDS: Final = frozenset(
 
 _SORTED: Final = (
     "every property is required and listed in sorted order,"
-    " so that a document written in that order is in canonical key order."
+    " so that a document written in that order is in canonical key order;"
+    " an unknown is one of four objects, with or without question_form and"
+    " state_index, each present with a value, as canonical documents write them."
 )
 _WRITTEN: Final = (
     "every property is required and listed in the order a model can write it"
@@ -148,7 +160,8 @@ _WRITTEN: Final = (
     " constraints; in each object, what names before what it names, a span's"
     " text before its offsets): write the output again with"
     " binding_graph.canonical_bytes(binding_graph.loads(text)) for its"
-    " canonical form."
+    " canonical form; an unknown is one of four objects, with or without"
+    " question_form and state_index, each present with a value."
 )
 _LEFT_TO_THE_LOADER: Final = (
     f"For generation: {_SORTED}"
@@ -160,15 +173,51 @@ _LEFT_TO_THE_LOADER: Final = (
 )
 
 
+def _branches(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return an object's *schema*, whose properties are not all required, as one object a set of them.
+
+    Strict structured outputs take no optional property: each branch of the
+    ``anyOf`` requires its properties, and leaves the others out, as
+    canonical documents write them. A property that is there holds a
+    value (its ``null`` is taken out: a canonical document leaves ``None``
+    out).
+    """
+    required = schema["required"]
+    optional = [name for name in schema["properties"] if name not in required]
+    branches: list[dict[str, Any]] = []
+    for mask in range(1 << len(optional)):
+        held = {name for bit, name in enumerate(optional) if mask >> bit & 1}
+        properties = {
+            name: _not_null(value) if name in held else value
+            for name, value in schema["properties"].items()
+            if name in required or name in held
+        }
+        branch = {**schema, "properties": properties, "required": sorted(properties)}
+        del branch["description"]
+        branches.append(branch)
+    return {"description": schema["description"], "anyOf": branches}
+
+
+def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return *schema*, an ``anyOf`` with ``null`` among its choices, without it."""
+    choices = [choice for choice in schema["anyOf"] if choice != {"type": "null"}]
+    return choices[0] if len(choices) == 1 else {"anyOf": choices}
+
+
 def _generation(schema: dict[str, Any]) -> dict[str, Any]:
     """Return the ``generation`` profile of the default *schema*.
 
     Only :data:`~binding_graph.serialization.GENERATION_KEYWORDS` are kept (a ``const`` becomes a
     one-member ``enum``, and every ``enum`` stands beside its type); a ``pattern`` only where it is
     anchored at both ends, which every engine reads alike; properties,
-    ``required`` and ``$defs`` in sorted order. What is left out only
-    loosens the schema.
+    ``required`` and ``$defs`` in sorted order. An object with properties
+    it does not require becomes the ``anyOf`` of one object per set of
+    them (see :func:`_branches`). What is left out only loosens the schema.
     """
+    if schema.get("type") == "object" and len(schema["required"]) < len(
+        schema["properties"]
+    ):
+        schema = _branches(schema)
     result: dict[str, Any] = {}
     for key, value in schema.items():
         if key == "const":
@@ -190,63 +239,6 @@ def _generation(schema: dict[str, Any]) -> dict[str, Any]:
 # The order a model can write each object's fields in: what a field names
 # before what uses it, a span's words before their offsets, the format's
 # header first, where an engine writes it unasked.
-WRITING_ORDER: Final[dict[str, tuple[str, ...]]] = {
-    "": (
-        "format",
-        "version",
-        "provenance",
-        "symbols",
-        "facts",
-        "equations",
-        "unknowns",
-        "constraints",
-    ),
-    "source_span": ("source_id", "text", "start", "end"),
-    "symbol": (
-        "symbol_id",
-        "name",
-        "semantic_role",
-        "entity",
-        "unit",
-        "introduced_by",
-        "source_span",
-    ),
-    "fact": ("symbol_id", "value", "unit", "source_span"),
-    "equation": (
-        "lhs_symbol_id",
-        "rhs_canonical",
-        "dependencies",
-        "operation_kind",
-        "unit_proof",
-        "admissibility_status",
-        "refusal_reason",
-        "source_span",
-    ),
-    "unknown": ("symbol_id", "expected_unit", "question_span"),
-    "constraint": ("symbol_id", "predicate", "source_span"),
-}
-"""The fields of each object of a document, in the ``writing`` profile's order, by its name in ``$defs`` (``""``: the graph)."""
-
-
-def _in_writing_order(schema: dict[str, Any], name: str) -> dict[str, Any]:
-    order = WRITING_ORDER[name]
-    return {
-        **schema,
-        "properties": {key: schema["properties"][key] for key in order},
-        "required": list(order),
-    }
-
-
-def _writing(generation: dict[str, Any]) -> dict[str, Any]:
-    """Return the ``writing`` profile: the ``generation`` profile, each object's properties in :data:`WRITING_ORDER`."""
-    written = _in_writing_order(generation, "")
-    written["$defs"] = {
-        name: _in_writing_order(schema, name) if name in WRITING_ORDER else schema
-        for name, schema in generation["$defs"].items()
-    }
-    return written
-
-
 def _type_of(value: object) -> str:
     return "integer" if type(value) is int else "string"
 
@@ -273,7 +265,8 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
     constrained decoding or a strict structured-output API: it holds only
     :data:`~binding_graph.serialization.GENERATION_KEYWORDS` (no ``not``, ``if``/``then``/``else``,
     ``uniqueItems``, ``minLength`` or unanchored ``pattern``), every
-    property is required, no object takes another, and properties are
+    property is required (an unknown, which may leave two out, is the
+    ``anyOf`` of an object for each set of them), no object takes another, and properties are
     listed in sorted order, so that a document generated in their order is
     already in canonical key order. It is the default profile with what
     those engines cannot read left out, so it only ever loosens it.
@@ -289,7 +282,10 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
     ``canonical_bytes(loads(text))`` writes it canonically.
 
     None is stricter than :func:`~binding_graph.loads`: every document
-    :func:`~binding_graph.loads` reads is valid against each. Rules a
+    :func:`~binding_graph.loads` reads is valid against each, in canonical
+    form for the ``generation`` and ``writing`` profiles (which take an
+    unknown's ``question_form`` and ``state_index`` holding a value, or left
+    out, not ``null``). Rules a
     profile cannot express (referential integrity, span lengths, NFKC, and
     for generation the rules it leaves out) are listed in its
     ``description``; :func:`~binding_graph.loads` enforces them.
@@ -317,7 +313,7 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
     generation["description"] += f" {_LEFT_TO_THE_LOADER}"
     if profile == "generation":
         return generation
-    writing = _writing(generation)
+    writing = in_writing_order(generation)
     writing["description"] = writing["description"].replace(_SORTED, _WRITTEN)
     return writing
 

@@ -358,7 +358,7 @@ class Engine:
             first = nodes[members[0]]
             names = ", ".join(short_repr(nodes[member].name) for member in members)
             self.refuse(
-                "cyclic_steps",
+                "circular_dependency",
                 (*first.path, "expression"),
                 f"is one of steps that use each other's results in a circle ({names}):"
                 " a step may use only what can be computed without it",

@@ -31,12 +31,7 @@ from binding_graph.arithmetic import (
     parse_predicate,
 )
 from binding_graph.drafts._format import DRAFT_VERSION, JsonNumber, Shape
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse,
-    render_path,
-    type_refusal,
-)
+from binding_graph.errors import BindingGraphError, refuse, render_path, type_refusal
 from binding_graph.expressions import quick_spelling
 from binding_graph.units import Unit, parse_unit
 from binding_graph.vocabularies import SEMANTIC_ROLES

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, cast
 
+from binding_graph._refuse import malformed
 from binding_graph._show import short_repr
 from binding_graph.drafts._fields import owner, wrong_type
 from binding_graph.drafts._format import ARRAY, KEYS, OBJECT, TOP_KEYS
-from binding_graph.errors import BindingGraphError, malformed
+from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     from binding_graph.drafts._element import Element

@@ -19,8 +19,9 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import MAX_OFFSET
+from binding_graph._refuse import malformed
 from binding_graph.drafts._format import ARRAY, OBJECT, JsonNumber
-from binding_graph.errors import BindingGraphError, malformed
+from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     from binding_graph.drafts._reader import Reader

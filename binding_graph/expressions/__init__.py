@@ -100,9 +100,9 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_EXPRESSION_LENGTH",
     "NODES",
-    "OPERATION_KINDS",
     "PRECEDENCE",
     "TEXT",
+    "TOP_OPERATIONS",
     "WORDS",
     "BinaryOperation",
     "Comparison",
@@ -264,10 +264,14 @@ def canonical_predicate(text: str) -> str:
     return str(_parser.parse_predicate(checked, where))
 
 
-OPERATION_KINDS: Final[frozenset[str]] = frozenset(
+TOP_OPERATIONS: Final[frozenset[str]] = frozenset(
     {"add", "subtract", "multiply", "divide", "negate", "identity"}
 )
-"""Every kind of operation :func:`operation_kind` names.
+"""Every operation :func:`operation_kind` names: the top of an expression.
+
+Not the seed's operation kinds (:data:`binding_graph.vocabularies.OPERATION_KINDS`),
+which name what a step does in a problem (``transfer``, ``apply_rate``):
+an expression's top names how it computes.
 
 .. versionadded:: 0.1.0
 """
@@ -280,7 +284,7 @@ def operation_kind(expression: Expression | str) -> str:
 
     ``add``, ``subtract``, ``multiply`` or ``divide`` for a binary
     operation, by its operator; ``negate`` for a negation; ``identity`` for
-    a lone number or symbol. One of :data:`OPERATION_KINDS`.
+    a lone number or symbol. One of :data:`TOP_OPERATIONS`.
 
     Args:
         expression: A tree of :func:`parse_expression`, or a text it reads.

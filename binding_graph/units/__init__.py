@@ -32,6 +32,7 @@ from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.units import _admission
 from binding_graph.units._admission import ADMISSION_REASONS, AdmissionReason
 from binding_graph.units._algebra import Dimension, Unit
+from binding_graph.units._by_kind import KIND_REASONS, KindAdmission, KindReason
 from binding_graph.units._lexicon import UnitLexicon
 from binding_graph.units._quick import quick_unit
 from binding_graph.units._reading import MAX_UNIT_LENGTH
@@ -46,11 +47,13 @@ if TYPE_CHECKING:
 __all__ = [
     "ADMISSION_REASONS",
     "DEFAULT",
+    "KIND_REASONS",
     "LEXICON_VERSION",
     "MAX_UNIT_LENGTH",
     "UNIT_FINDING_CODES",
     "AdmissionReason",
     "Dimension",
+    "KindReason",
     "Unit",
     "UnitFindingCode",
     "UnitLexicon",
@@ -232,6 +235,7 @@ def admit(
     lexicon: UnitLexicon = DEFAULT,
     *,
     recheck: bool = False,
+    by_kind: bool = False,
 ) -> SemanticSymbolicBindingGraph:
     """Return *graph* with every ``pending`` equation admitted or refused by its units (SSBG-3).
 
@@ -245,10 +249,19 @@ def admit(
     ``REASON: detail`` with a reason of :data:`ADMISSION_REASONS`, and its
     ``unit_proof`` is left as it was.
 
+    With *by_kind*, an equation is decided as the seed's system decides it
+    (ADR-0134): by its ``operation_kind``, one of
+    :data:`~binding_graph.vocabularies.OPERATION_KINDS`, and its
+    dependencies' units, whatever its right-hand side says; the proof is
+    ``KIND(UNIT, ...) = UNIT``, the dependencies in code-point order
+    (``apply_rate(dollar/hour, hour) = dollar``), and a reason is one of
+    :data:`KIND_REASONS` (see the units page for each kind's rule).
+
     Args:
         graph: The graph.
         lexicon: The lexicon units are read in.
         recheck: Decide every equation again, not only the pending ones.
+        by_kind: Decide by the operation kind's rule, not the right-hand side.
 
     Returns:
         A new graph (built, and so checked, by the model), or *graph* itself
@@ -262,7 +275,10 @@ def admit(
     checked = _graph("admit", graph)
     if type(recheck) is not bool:
         refuse_type("admit", "recheck", "a bool", recheck, ("recheck",))
-    admission = _admission.Admission(checked, _lexicon("admit", lexicon))
+    if type(by_kind) is not bool:
+        refuse_type("admit", "by_kind", "a bool", by_kind, ("by_kind",))
+    deciding = KindAdmission if by_kind else _admission.Admission
+    admission = deciding(checked, _lexicon("admit", lexicon))
     equations = checked.equations
     decided = tuple(
         admission.decide(index)
