@@ -141,6 +141,9 @@ def _ordered(node: dict[str, Any], name: str) -> dict[str, Any]:
     }
     ordered: dict[str, Any] = {}
     for key in WRITING_ORDER[name]:
+        if key not in node:
+            # An unknown's optional question target is absent when unset.
+            continue
         value = node[key]
         if key in held:
             value = [_ordered(item, held[key]) for item in value]
