@@ -202,9 +202,10 @@ class TestLoadCases:
                     "not_arithmetic",
                     ("answer",),
                     (
-                        "a case's answer must be a number: the text is not a number of"
-                        " the profile: an optional '-', then a NUMBER such as 12 or 2.5,"
-                        " or a fraction such as 3/4, with nothing around it (got '1e9')"
+                        "a case's answer must be a number, or 'none': the text is not a"
+                        " number of the profile: an optional '-', then a NUMBER such as"
+                        " 12 or 2.5, or a fraction such as 3/4, with nothing around it"
+                        " (got '1e9')"
                     ),
                 ),
             ),
@@ -215,7 +216,7 @@ class TestLoadCases:
                     ("extra",),
                     (
                         "a case has no field 'extra'; its fields are source_id, answer,"
-                        " graph"
+                        " graph, reason, perturbation"
                     ),
                 ),
             ),

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
     from typing import BinaryIO
 
-    from binding_graph.datasets import Benchmark, BenchmarkCase, Score
+    from binding_graph.datasets import Benchmark, BenchmarkCase, Score, WrongCase
 
 
 def _source(path: str) -> Source:
@@ -293,6 +293,25 @@ def _values(values: tuple[Fraction, ...]) -> str:
     return ", ".join(fraction_text(value) for value in values) or "no answer"
 
 
+def _shares(score: Score, kind: str, single: str) -> list[str]:
+    """Return the rows of precision and recall of one kind of element of the set-ups: facts, equations, questions."""
+    matched: int = getattr(score, f"{kind}_matched")
+    predicted: int = getattr(score, f"{kind}_predicted")
+    gold: int = getattr(score, f"{kind}_gold")
+    precision: Fraction = getattr(score, f"{single}_precision")
+    recall: Fraction = getattr(score, f"{single}_recall")
+    return [
+        (
+            f"{single + ' precision:':<19}{_percent(precision)}:"
+            f" {matched:,} of {predicted:,} predicted {kind} match"
+        ),
+        (
+            f"{single + ' recall:':<19}{_percent(recall)}:"
+            f" {matched:,} of {gold:,} gold {kind} matched"
+        ),
+    ]
+
+
 def _table(score: Score) -> str:
     refused = dict(score.refused)
     unsolvable = dict(score.unsolvable)
@@ -300,37 +319,48 @@ def _table(score: Score) -> str:
         score.total - score.correct - sum(refused.values()) - sum(unsolvable.values())
     )
     rows = [
-        f"cases:          {score.total:,}",
-        f"correct:        {score.correct:,}",
-        f"accuracy:       {_percent(score.accuracy)}",
-        f"refused:        {_by_code(refused)}",
-        f"unsolvable:     {_by_code(unsolvable)}",
-        f"wrong answers:  {wrong:,}",
-        (
-            f"fact precision: {_percent(score.fact_precision)}:"
-            f" {score.facts_matched:,} of {score.facts_predicted:,} predicted facts match"
-        ),
-        (
-            f"fact recall:    {_percent(score.fact_recall)}:"
-            f" {score.facts_matched:,} of {score.facts_gold:,} gold facts matched"
-        ),
+        f"cases:             {score.total:,}",
+        f"correct:           {score.correct:,}",
+        f"accuracy:          {_percent(score.accuracy)}",
+        f"refused:           {_by_code(refused)}",
+        f"unsolvable:        {_by_code(unsolvable)}",
+        f"wrong answers:     {wrong:,}",
+        *_shares(score, "facts", "fact"),
+        *_shares(score, "equations", "equation"),
+        *_shares(score, "questions", "question"),
+        f"set-ups right:     {score.setups_right:,} of {score.total:,}",
     ]
+    if score.unanswerable or score.refusals_right:
+        rows += [
+            f"unanswerable:      {score.unanswerable:,}, {score.refusals_right:,} refused",
+            f"refusal precision: {_percent(score.refusal_precision)}",
+            f"refusal recall:    {_percent(score.refusal_recall)}",
+        ]
+    for name, (cases, right) in score.by_perturbation.items():
+        rows.append(f"  {name}: {right:,} of {cases:,} right")
     if score.wrong_total:
         shown = len(score.wrong)
         rows.append(
-            f"wrong cases:    {score.wrong_total:,}"
+            f"wrong cases:       {score.wrong_total:,}"
             + (f", the first {shown:,} listed" if shown < score.wrong_total else "")
         )
-    for case in score.wrong:
-        head = f"  case {case.index + 1:,} ({case.source_id}): "
-        if case.why == "wrong_answer":
-            got = _values(case.got or ())
-            rows.append(
-                f"{head}wrong answer: expected {fraction_text(case.expected)}, got {got}"
-            )
-        else:
-            rows.append(f"{head}{case.why}: {case.code}")
+    rows += [_wrong_case(case) for case in score.wrong]
     return "\n".join(rows) + "\n"
+
+
+def _wrong_case(case: WrongCase) -> str:
+    """Return the row of one wrong case: why, and the first gold step its graph lacks or gets wrong."""
+    head = f"  case {case.index + 1:,} ({case.source_id}): "
+    if case.why == "wrong_answer":
+        expected = fraction_text(cast("Fraction", case.expected))
+        told = f"wrong answer: expected {expected}, got {_values(case.got or ())}"
+    elif case.why == "answered":
+        told = f"answered {_values(case.got or ())}, where a refusal is expected"
+    else:
+        told = f"{case.why}: {case.code}"
+    if case.step is not None:
+        told += f"; first wrong step: equations[{case.step}] {case.step_equation}"
+    return head + told
 
 
 def _pair(args: argparse.Namespace, predicted: BinaryIO, gold: BinaryIO) -> Score:

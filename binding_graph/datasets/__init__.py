@@ -91,13 +91,14 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from binding_graph.datasets._benchmark import Benchmark, Layout
-from binding_graph.datasets._case import BenchmarkCase
+from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase, Layout
+from binding_graph.datasets._diff import Difference, diff
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
 from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, load_cases
-from binding_graph.datasets._results import Score, WrongCase
+from binding_graph.datasets._results import Score
 from binding_graph.datasets._score import score
 from binding_graph.datasets._svamp import SVAMP, from_svamp
+from binding_graph.datasets._wrong import WrongCase
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -107,10 +108,12 @@ __all__ = [
     "Benchmark",
     "BenchmarkCase",
     "CaseRecord",
+    "Difference",
     "Layout",
     "Score",
     "WrongCase",
     "case_line",
+    "diff",
     "dump_cases",
     "from_gsm8k",
     "from_svamp",

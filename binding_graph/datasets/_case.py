@@ -1,18 +1,17 @@
-"""A benchmark's case, the fields of its record, and the building of its gold graph step by step."""
+"""The fields of a benchmark's record, and the building of its gold graph step by step."""
 
 from __future__ import annotations
 
 import re
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Final, NamedTuple, cast
 
 import attrs
 
-from binding_graph import _kinds as _k
 from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.allocation import allocate_symbols
 from binding_graph.arithmetic import answers, canonical_expression, parse_expression
+from binding_graph.datasets._benchmark import BenchmarkCase
 from binding_graph.datasets._numbers import Quote, read_decimal, spelled
 from binding_graph.errors import (
     BindingGraphError,
@@ -35,52 +34,17 @@ from binding_graph.model import (
 )
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from binding_graph.errors import ErrorPath, RefusalCode
     from binding_graph.expressions import Expression
 
 __all__ = [
-    "BenchmarkCase",
     "Builder",
     "question_sentence",
     "record_fields",
     "text_field",
 ]
-
-
-def _fraction(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Fraction:
-        name = attribute.name
-        refuse_type("BenchmarkCase", name, "a Fraction", value, (name,))
-
-
-@attrs.frozen(weakref_slot=False)
-class BenchmarkCase:
-    """One case of a benchmark: where it comes from, its gold graph, and its answer.
-
-    The gold graph answers the benchmark's answer:
-    ``binding_graph.arithmetic.answers(case.graph) == (case.answer,)`` for
-    every case an adapter returns.
-
-    Args:
-        source_id: The id of the problem's text, the ``source_id`` of the
-            graph's spans: a non-blank ``str``, as a span's.
-        graph: The gold graph: exactly a
-            :class:`~binding_graph.SemanticSymbolicBindingGraph`.
-        answer: The benchmark's answer: exactly a
-            :class:`~fractions.Fraction`.
-
-    Raises:
-        BindingGraphError: ``wrong_type``, ``empty_text`` or
-            ``invalid_text``, with the field as its path.
-
-    .. versionadded:: 0.1.0
-    """
-
-    source_id: str = attrs.field(validator=_k.text)
-    graph: SemanticSymbolicBindingGraph = attrs.field(
-        validator=_k.instance_of(SemanticSymbolicBindingGraph)
-    )
-    answer: Fraction = attrs.field(validator=_fraction)
 
 
 def record_fields(record: object, owner: str) -> dict[str, object]:

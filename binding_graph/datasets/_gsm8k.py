@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Final
 from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.arithmetic import parse_number
-from binding_graph.datasets._benchmark import Benchmark
+from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
 from binding_graph.datasets._case import (
-    BenchmarkCase,
     Builder,
     question_sentence,
     record_fields,

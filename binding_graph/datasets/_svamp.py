@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph._checks import check_text
 from binding_graph.arithmetic import MAX_DIGITS, parse_number
-from binding_graph.datasets._benchmark import Benchmark
+from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
 from binding_graph.datasets._case import (
-    BenchmarkCase,
     Builder,
     record_fields,
     text_field,
