@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import attrs
 
@@ -29,15 +29,16 @@ def _side(_: object, __: attrs.Attribute[Any], value: object) -> None:
 
 
 def _path(_: object, __: attrs.Attribute[Any], value: object) -> None:
+    pair = cast("tuple[object, ...]", value)
     if not (
         type(value) is tuple
-        and len(value) == 2  # noqa: PLR2004 -- a collection and an index
-        and value[0] in _KINDS
-        and type(value[1]) is int
-        and value[1] >= 0
+        and len(pair) == 2  # noqa: PLR2004 -- a collection and an index
+        and pair[0] in _KINDS
+        and type(pair[1]) is int
+        and pair[1] >= 0
     ):
         expected = "a (collection, index) pair of facts, equations or unknowns"
-        refuse_type("Difference", "path", expected, value, ("path",))
+        refuse_type("Difference", "path", expected, pair, ("path",))
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -98,27 +99,23 @@ def _unknown(graph: SemanticSymbolicBindingGraph, index: int) -> str:
 
 
 def _unmatched(
-    graph: SemanticSymbolicBindingGraph, setup: Setup, side: Side
+    graph: SemanticSymbolicBindingGraph, setup: Setup, side: Side, kind: str
 ) -> list[Difference]:
-    """Return the elements of one side that the set-up did not match, collection by collection."""
+    """Return the elements of one collection of one side that the set-up did not match."""
     first = side == "-"
-    matched_facts = setup.facts[0 if first else 1]
-    matched = {
-        "facts": matched_facts,
-        "equations": set(setup.equations if first else setup.equations.values()),
-        "unknowns": set(setup.unknowns if first else setup.unknowns.values()),
-    }
-    spell = {"facts": _fact, "equations": _equation, "unknowns": _unknown}
-    sizes = {
-        "facts": len(graph.facts),
-        "equations": len(graph.equations),
-        "unknowns": len(graph.unknowns),
-    }
+    if kind == "facts":
+        matched: set[int] | frozenset[int] = setup.facts[0 if first else 1]
+        spell, size = _fact, len(graph.facts)
+    elif kind == "equations":
+        matched = set(setup.equations if first else setup.equations.values())
+        spell, size = _equation, len(graph.equations)
+    else:
+        matched = set(setup.unknowns if first else setup.unknowns.values())
+        spell, size = _unknown, len(graph.unknowns)
     return [
-        Difference(side=side, path=(kind, index), text=spell[kind](graph, index))
-        for kind in _KINDS
-        for index in range(sizes[kind])
-        if index not in matched[kind]
+        Difference(side=side, path=(kind, index), text=spell(graph, index))
+        for index in range(size)
+        if index not in matched
     ]
 
 
@@ -142,9 +139,9 @@ def diff(
     under the pairing (spelled alike, or reading the same symbols to the
     same value on *first*'s values, so that ``a + b`` and ``b + a`` are
     one), questions by their target and unit. Each element of either graph
-    that matches nothing of the other's is a :class:`Difference`: those of
-    *first* (``-``), then those of *second* (``+``), in the order of facts,
-    equations and unknowns, then of their indices. Equal set-ups give ``()``.
+    that matches nothing of the other's is a :class:`Difference`: facts,
+    then equations, then unknowns; of each, those of *first* (``-``), then
+    those of *second* (``+``), by index. Equal set-ups give ``()``.
 
     Raises:
         BindingGraphError: ``wrong_type`` at ``("first",)`` or
@@ -170,4 +167,9 @@ def diff(
     gold = _graph("first", first)
     predicted = _graph("second", second)
     setup = match_setups(predicted, gold)
-    return (*_unmatched(gold, setup, "-"), *_unmatched(predicted, setup, "+"))
+    return tuple(
+        difference
+        for kind in _KINDS
+        for graph, side in ((gold, "-"), (predicted, "+"))
+        for difference in _unmatched(graph, setup, cast("Side", side), kind)
+    )

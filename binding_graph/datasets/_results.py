@@ -149,7 +149,7 @@ class Score:
     unanswerable: int = attrs.field(default=0, validator=_COUNT)
     refusals_right: int = attrs.field(default=0, validator=_COUNT)
     by_perturbation: Mapping[str, tuple[int, int]] = attrs.field(
-        factory=dict, converter=_by_perturbation, eq=_items
+        factory=dict[str, tuple[int, int]], converter=_by_perturbation, eq=_items
     )
 
     def __attrs_post_init__(self) -> None:

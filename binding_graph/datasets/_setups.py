@@ -111,7 +111,7 @@ def _tree(text: str) -> Expression | None:
         return None
 
 
-def _renamed(tree: Expression, names: dict[str, str]) -> Expression:
+def renamed_tree(tree: Expression, names: dict[str, str]) -> Expression:
     """Return *tree* with each symbol renamed by *names*, which holds them all."""
     stack: list[Expression] = []
     for node in postorder(tree):
@@ -135,7 +135,7 @@ class _Side:
         self.uses: dict[str, list[int]] = {}
         self.waiting: list[int] = []
         for index, tree in enumerate(self.trees):
-            mentioned = symbols(tree) if tree is not None else frozenset()
+            mentioned = symbols(tree) if tree is not None else frozenset[str]()
             self.waiting.append(len(mentioned))
             for symbol_id in sorted(mentioned):
                 self.uses.setdefault(symbol_id, []).append(index)
@@ -151,7 +151,7 @@ class _Side:
 
     def paired(self, symbol_id: str) -> list[int]:
         """Count *symbol_id* as paired; return the equations that it makes ready."""
-        made = []
+        made: list[int] = []
         for index in self.uses.get(symbol_id, ()):
             self.waiting[index] -= 1
             if not self.waiting[index]:
@@ -223,7 +223,7 @@ class _Matching:
         self, tree: Expression, names: dict[str, str]
     ) -> tuple[str, frozenset[str], tuple[frozenset[str], Fraction] | None]:
         """Return a right-hand side's spelling in gold symbols, the gold symbols it reads, and those with its value on the gold's values."""
-        renamed = _renamed(tree, names)
+        renamed = renamed_tree(tree, names)
         read = symbols(renamed)
         try:
             computed: Fraction | None = value(renamed, self.values)
