@@ -94,6 +94,7 @@ from typing import TYPE_CHECKING, Final
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase, Layout
 from binding_graph.datasets._diff import Difference, diff
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
+from binding_graph.datasets._gsm_plus import GSM_PLUS, from_gsm_plus
 from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, load_cases
 from binding_graph.datasets._results import Score
 from binding_graph.datasets._score import score
@@ -116,13 +117,14 @@ __all__ = [
     "diff",
     "dump_cases",
     "from_gsm8k",
+    "from_gsm_plus",
     "from_svamp",
     "load_cases",
     "score",
 ]
 
 BENCHMARKS: Final[Mapping[str, Benchmark]] = MappingProxyType(
-    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP)}
+    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP, GSM_PLUS)}
 )
 """Every benchmark ``binding-graph import`` reads, by its name: the command's choices, help and readers follow from it.
 
