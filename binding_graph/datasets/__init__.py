@@ -91,6 +91,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
+from binding_graph.datasets._asdiv import ASDIV, from_asdiv
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase, Layout
 from binding_graph.datasets._diff import Difference, diff
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
@@ -116,6 +117,7 @@ __all__ = [
     "case_line",
     "diff",
     "dump_cases",
+    "from_asdiv",
     "from_gsm8k",
     "from_gsm_plus",
     "from_svamp",
@@ -124,7 +126,7 @@ __all__ = [
 ]
 
 BENCHMARKS: Final[Mapping[str, Benchmark]] = MappingProxyType(
-    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP, GSM_PLUS)}
+    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP, GSM_PLUS, ASDIV)}
 )
 """Every benchmark ``binding-graph import`` reads, by its name: the command's choices, help and readers follow from it.
 
