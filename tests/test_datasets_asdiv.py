@@ -93,7 +93,10 @@ class TestProblems:
     def test_units_in_the_formula_are_dropped(self) -> None:
         """sample-05: '3 (quarter)*25 (cent/quarter)' computes 3 * 25; its span quotes the formula as written."""
         case = sample(4)
-        assert (case.answer, case.graph.unknowns[0].expected_unit) == (95, "cents")
+        assert (case.answer, case.graph.unknowns[0].expected_unit) == (
+            Fraction(95),
+            "cents",
+        )
         assert steps(case) == [
             (
                 "sym_3_000 * 25 + sym_2_001 * 10",
@@ -121,7 +124,10 @@ class TestProblems:
     def test_an_answer_without_a_unit(self) -> None:
         """sample-10: an answer without parentheses asks for a pure number."""
         case = sample(9)
-        assert (case.answer, case.graph.unknowns[0].expected_unit) == (8, None)
+        assert (case.answer, case.graph.unknowns[0].expected_unit) == (
+            Fraction(8),
+            None,
+        )
 
     def test_a_unit_of_words(self) -> None:
         """sample-12, sample-13: 'boxes per trip' and 'hot dogs' read as units."""

@@ -239,4 +239,5 @@ def rounds_to(exact: Fraction, stated: Fraction, places: int) -> bool:
     >>> rounds_to(Fraction(13, 3), Fraction("4.34"), 2), rounds_to(Fraction(13, 3), Fraction(4), 0)
     (False, True)
     """
-    return 2 * abs(exact - stated) * 10**places <= 1
+    unit: int = 10**places
+    return 2 * abs(exact - stated) * unit <= 1
