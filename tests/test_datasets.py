@@ -717,7 +717,7 @@ class TestRegistry:
         self, fields: dict[str, object], code: str, path: tuple[str, ...]
     ) -> None:
         """Each field of a Benchmark is refused with its code, at its path."""
-        good: dict[str, object] = {
+        good: dict[str, Any] = {
             "name": "gsm-hard",
             "title": "GSM-Hard",
             "layout": "lines",
