@@ -245,19 +245,23 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         name="import",
-        summary="write a benchmark's records as gold cases: GSM8K or SVAMP",
+        summary=(
+            "write a benchmark's records as gold cases: GSM8K, SVAMP, GSM-Plus or ASDiv"
+        ),
         description=(
             "Turn each record of a benchmark's FILE into a gold case with"
             " binding_graph.datasets and write the cases to standard output, one"
-            " canonical JSON object a line, as score reads them. GSM8K's FILE is"
-            " JSON Lines, read a line at a time; the record on line N is the case"
-            " gsm8k-N. SVAMP's FILE is one JSON array, read whole within"
-            " --max-bytes; a case is named by its record's ID. Each refused record"
-            " (FILE:LINE: CODE at WHERE: MESSAGE) and a summary go to standard"
-            " error. Exit 0 even when the adapter refuses records of the benchmark;"
-            " 1 if a record is not one of its records at all (not JSON, above"
-            " --max-bytes, not an object, a field missing or of the wrong type);"
-            " 2 if FILE cannot be read, or SVAMP's is not one JSON array."
+            " canonical JSON object a line, as score reads them. GSM8K's and"
+            " GSM-Plus's FILE are JSON Lines, read a line at a time; the record on"
+            " line N is the case gsm8k-N or gsm-plus-N. SVAMP's FILE is one JSON"
+            " array, and ASDiv's one XML document (refused if it declares a"
+            " document type or an entity), each read whole within --max-bytes; a"
+            " case is named by its record's ID. Each refused record (FILE:LINE:"
+            " CODE at WHERE: MESSAGE) and a summary go to standard error. Exit 0"
+            " even when the adapter refuses records of the benchmark; 1 if a record"
+            " is not one of its records at all (not JSON, above --max-bytes, not an"
+            " object, a field missing or of the wrong type); 2 if FILE cannot be"
+            " read, or is not one JSON array, or one XML document, where it must be."
         ),
         examples=(
             (
@@ -265,6 +269,11 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "GSM8K's gold cases",
             ),
             ("binding-graph import svamp SVAMP.json > s.jsonl", "SVAMP's"),
+            (
+                "binding-graph import gsm-plus gsmplus_testmini.jsonl > p.jsonl",
+                "GSM-Plus's, some expecting a refusal",
+            ),
+            ("binding-graph import asdiv ASDiv.xml > a.jsonl", "ASDiv's, with units"),
             (
                 "binding-graph import --format json gsm8k - < train.jsonl > g.jsonl",
                 "the report as JSON",

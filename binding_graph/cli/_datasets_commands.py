@@ -19,7 +19,7 @@ import sys
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from binding_graph.cli._benchmarks import NOT_RECORDS, array_records, line_case
+from binding_graph.cli._benchmarks import NOT_RECORDS, WHOLE, line_case
 from binding_graph.cli._options import add_shared, count
 from binding_graph.cli._report import (
     PROGRAM,
@@ -135,16 +135,17 @@ class _Import:
                 self.record(number, case)
                 self.progress.advance(0, 1)
 
-    def array(self, benchmark: Benchmark, file: BinaryIO) -> None:
-        """Import each record of a file that is one JSON array, read whole within ``--max-bytes``."""
+    def whole(self, benchmark: Benchmark, file: BinaryIO) -> None:
+        """Import each record of a file read whole within ``--max-bytes``: one JSON array, or one XML document."""
+        what, records = WHOLE[benchmark.layout]
         data = read_whole(file, self.max_bytes)
         if data is None:
             msg = (
-                f"{self.label}: {benchmark.title} is one JSON array, and it takes"
+                f"{self.label}: {benchmark.title} is {what}, and it takes"
                 f" more than {self.max_bytes:,} bytes (--max-bytes)"
             )
             raise RunError(msg)
-        for line, record in array_records(self.label, benchmark.title, data):
+        for line, record in records(self.label, benchmark.title, data):
             self.record(line, partial(benchmark.case, record, line))
             self.progress.advance(0, 1)
 
@@ -179,7 +180,7 @@ def import_cases(args: argparse.Namespace) -> int:
     try:
         file = _opened(source)
         try:
-            read = run.lines if benchmark.layout == "lines" else run.array
+            read = run.lines if benchmark.layout == "lines" else run.whole
             read(benchmark, file)
         except OSError as error:
             raise RunError(f"{source.label}: {error.strerror or error}") from None

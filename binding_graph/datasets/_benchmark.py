@@ -77,8 +77,8 @@ class BenchmarkCase:
             )
 
 
-Layout = Literal["lines", "array"]
-"""How a benchmark's file holds its records: JSON Lines, one object a line; or one JSON array of objects.
+Layout = Literal["lines", "array", "xml"]
+"""How a benchmark's file holds its records: JSON Lines, one object a line; one JSON array of objects; or one XML document, each record an element under an element under its root.
 
 .. versionadded:: 0.1.0
 """
