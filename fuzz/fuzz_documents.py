@@ -315,6 +315,11 @@ def _first(case: tuple[dict[str, Any], str]) -> dict[str, Any]:
     return case[0]
 
 
+def _variant(word: str, case: Callable[[str], str], ending: str) -> str:
+    """Return *word* in a case, with an ending: ``Kms``, ``PERCENTs``."""
+    return case(word) + ending
+
+
 def _run_hypothesis(runs: int, seconds: int) -> None:
     from hypothesis import HealthCheck, given, settings  # noqa: PLC0415
     from hypothesis import strategies as st  # noqa: PLC0415
@@ -347,7 +352,7 @@ def _run_hypothesis(runs: int, seconds: int) -> None:
     unit_texts = st.one_of(
         st.builds(str.__add__, st.integers(1, 1200).map("w".__mul__), st.just("s")),
         st.builds(
-            lambda word, case, ending: case(word) + ending,
+            _variant,
             words,
             st.sampled_from([str.lower, str.upper, str.title, str.swapcase]),
             st.sampled_from(["", "s", "es", "S", "'s"]),

@@ -279,7 +279,7 @@ class TestCommandLinePage:
             else:
                 assert printed == shown
             checked += 1
-        assert checked == 7
+        assert checked == 8
 
     def test_python_examples_run(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -144,8 +144,10 @@ class TestSnippets:
         assert pages == {
             "arithmetic.md",
             "benchmarks.md",
+            "drafts.md",
             "format.md",
             "index.md",
+            "interchange.md",
             "producers.md",
             "solvers.md",
             "units.md",

@@ -25,8 +25,9 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any, Final
 
+from binding_graph._refuse import too_large
 from binding_graph.cli._report import RunError
-from binding_graph.errors import BindingGraphError, too_large
+from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     from binding_graph.datasets import Benchmark, BenchmarkCase
@@ -66,8 +67,8 @@ def _decoded(text: str, at: int) -> tuple[object, int]:
         raise BindingGraphError("limit_exceeded", msg) from None
 
 
-def _line_record(line: bytes) -> object:
-    """Return the record of one line of JSON Lines: one JSON value, nothing after it."""
+def line_record(line: bytes) -> object:
+    """Return the record of one line of JSON Lines (a benchmark's, or bind's): one JSON value, nothing after it."""
     try:
         text = line.decode()
     except UnicodeDecodeError as error:
@@ -203,4 +204,4 @@ def line_case(
     """Return the case of the record on line *number* of a file of JSON Lines."""
     if line is None:
         raise too_large(max_bytes)
-    return benchmark.case(_line_record(line), number)
+    return benchmark.case(line_record(line), number)

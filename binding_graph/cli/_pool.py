@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
 
-    from binding_graph.cli._scan import Ended, Event, Failed, Outcome, Source, Started
+    from binding_graph.cli._scan import Ended, Event, Failed, Outcome, Started
+    from binding_graph.cli._sources import Source
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 

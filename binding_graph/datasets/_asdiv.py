@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import check_text
 from binding_graph._show import short_repr
+from binding_graph.datasets._answers import answer_number, decimal_places
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
 from binding_graph.datasets._case import record_fields, record_id, text_field
-from binding_graph.datasets._numbers import answer_number, decimal_places, read_decimal
 from binding_graph.datasets._svamp import body_and_question
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import BinaryOperation, decimal
+from binding_graph.expressions import BinaryOperation, decimal, read_decimal
 from binding_graph.model import SourceSpanLink
 from binding_graph.units import parse_unit
 

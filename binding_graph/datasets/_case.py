@@ -11,17 +11,16 @@ from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.allocation import allocate_symbols
 from binding_graph.arithmetic import answers, canonical_expression, parse_expression
+from binding_graph.datasets._answers import rounds_to
 from binding_graph.datasets._benchmark import BenchmarkCase
-from binding_graph.datasets._numbers import Quote, read_decimal, rounds_to, spelled
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions import (
-    BinaryOperation,
-    Negation,
+    Quote,
     Undefined,
     decimal,
+    operation_kind,
+    read_decimal,
+    spelled,
     symbols,
     value,
 )
@@ -118,13 +117,6 @@ def question_sentence(problem: SourceSpanLink) -> SourceSpanLink:
 # without its leading zero.
 _LITERAL: Final = re.compile(r"(?<![0-9.])(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)")
 
-_OPERATIONS: Final = {
-    "+": "add",
-    "-": "subtract",
-    "*": "multiply",
-    "/": "divide",
-}
-
 _UNIT_PROOF: Final = "not checked: the adapter does not read units"
 
 
@@ -141,12 +133,6 @@ class _Step(NamedTuple):
     refs: list[_Ref]
     span: SourceSpanLink
     operation: str
-
-
-def _operation(tree: Expression) -> str:
-    if type(tree) is BinaryOperation:
-        return _OPERATIONS[tree.operator]
-    return "negate" if type(tree) is Negation else "identity"
 
 
 class Builder:
@@ -208,7 +194,7 @@ class Builder:
                 "division_by_zero", where, "divides by zero", path
             ) from None
         index = len(self.steps)
-        self.steps.append(_Step(pieces, refs, span, _operation(tree)))
+        self.steps.append(_Step(pieces, refs, span, operation_kind(tree)))
         self.values.append(result)
         self.latest[result] = index
         if stated is not None:

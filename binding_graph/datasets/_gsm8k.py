@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._checks import check_text
 from binding_graph._show import short_repr
+from binding_graph.datasets._answers import answer_number
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
 from binding_graph.datasets._case import (
     Builder,
@@ -14,8 +15,8 @@ from binding_graph.datasets._case import (
     record_fields,
     text_field,
 )
-from binding_graph.datasets._numbers import answer_number, first_quotes, read_decimal
 from binding_graph.errors import BindingGraphError
+from binding_graph.expressions import first_quotes, read_decimal
 from binding_graph.model import SourceSpanLink
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import check_text
 from binding_graph.allocation import allocate_symbols
+from binding_graph.datasets._answers import answer_number, decimal_places
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
 from binding_graph.datasets._case import question_sentence, record_fields, text_field
 from binding_graph.datasets._gsm8k import FINAL, Solution, solution_case
-from binding_graph.datasets._numbers import answer_number, decimal_places
 from binding_graph.errors import BindingGraphError
 from binding_graph.model import (
     BoundUnknown,

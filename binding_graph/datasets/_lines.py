@@ -15,7 +15,6 @@ import attrs
 from binding_graph._show import short_repr, type_name
 from binding_graph.arithmetic import parse_number
 from binding_graph.datasets._benchmark import BenchmarkCase
-from binding_graph.datasets._numbers import spelled
 from binding_graph.documents import (
     check_record,
     read_records,
@@ -24,10 +23,8 @@ from binding_graph.documents import (
     write_lines,
     wrong_type,
 )
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.expressions import spelled
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, from_data
 
 if TYPE_CHECKING:

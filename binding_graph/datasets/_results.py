@@ -10,9 +10,9 @@ from typing import Final, cast
 import attrs
 
 from binding_graph._checks import is_str, mapping_items
-from binding_graph.datasets._numbers import spelled
 from binding_graph.datasets._wrong import WrongCase, check_code, count, tuple_of
 from binding_graph.errors import refuse, refuse_type
+from binding_graph.expressions import spelled
 
 __all__ = ["PREDICTED", "Score"]
 

@@ -14,8 +14,8 @@ from binding_graph.datasets._case import (
     record_id,
     text_field,
 )
-from binding_graph.datasets._numbers import Quote, first_quotes
 from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.expressions import Quote, first_quotes
 from binding_graph.model import SourceSpanLink
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 import attrs
 
 from binding_graph import _kinds as _k
-from binding_graph.datasets._numbers import spelled
 from binding_graph.errors import REFUSAL_CODES, refuse, refuse_type
+from binding_graph.expressions import spelled
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -39,10 +39,19 @@ Fraction(3, 4)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, cast
 
+from binding_graph.errors import refuse_type
 from binding_graph.expressions import _parser
 from binding_graph.expressions._graphs import element, equation_tree, listed
+from binding_graph.expressions._numbers import (
+    WORDS,
+    Quote,
+    first_quotes,
+    quotes,
+    read_decimal,
+    spelled,
+)
 from binding_graph.expressions._parser import (
     MAX_EXPRESSION_LENGTH,
     TEXT,
@@ -56,6 +65,7 @@ from binding_graph.expressions._quick import (
     quick_lexemes,
     quick_number,
     quick_read,
+    quick_spelling,
 )
 from binding_graph.expressions._tree import (
     MAX_BITS,
@@ -92,6 +102,8 @@ __all__ = [
     "NODES",
     "PRECEDENCE",
     "TEXT",
+    "TOP_OPERATIONS",
+    "WORDS",
     "BinaryOperation",
     "Comparison",
     "Expression",
@@ -100,6 +112,7 @@ __all__ = [
     "Operands",
     "Operator",
     "Predicate",
+    "Quote",
     "Symbol",
     "Undefined",
     "Where",
@@ -109,7 +122,9 @@ __all__ = [
     "element",
     "equation_tree",
     "expression_symbols",
+    "first_quotes",
     "listed",
+    "operation_kind",
     "parse_expression",
     "parse_expression_at",
     "parse_number",
@@ -120,6 +135,10 @@ __all__ = [
     "quick_lexemes",
     "quick_number",
     "quick_read",
+    "quick_spelling",
+    "quotes",
+    "read_decimal",
+    "spelled",
     "symbols",
     "too_large",
     "value",
@@ -243,3 +262,56 @@ def canonical_predicate(text: str) -> str:
     where = _parser.TEXT
     checked = _parser.checked(text, where, "canonical_predicate")
     return str(_parser.parse_predicate(checked, where))
+
+
+TOP_OPERATIONS: Final[frozenset[str]] = frozenset(
+    {"add", "subtract", "multiply", "divide", "negate", "identity"}
+)
+"""Every operation :func:`operation_kind` names: the top of an expression.
+
+Not the seed's operation kinds (:data:`binding_graph.vocabularies.OPERATION_KINDS`),
+which name what a step does in a problem (``transfer``, ``apply_rate``):
+an expression's top names how it computes.
+
+.. versionadded:: 0.1.0
+"""
+
+_OPERATIONS: Final = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+
+
+def operation_kind(expression: Expression | str) -> str:
+    """Return the operation the top of *expression* makes, as an equation's ``operation_kind`` says it.
+
+    ``add``, ``subtract``, ``multiply`` or ``divide`` for a binary
+    operation, by its operator; ``negate`` for a negation; ``identity`` for
+    a lone number or symbol. One of :data:`TOP_OPERATIONS`.
+
+    Args:
+        expression: A tree of :func:`parse_expression`, or a text it reads.
+
+    Raises:
+        BindingGraphError: as :func:`parse_expression`, for a text; ``wrong_type``
+            for anything but a ``str`` or a tree.
+
+    >>> from binding_graph.expressions import operation_kind
+    >>> operation_kind("a * (b + c)"), operation_kind("-(a - b)"), operation_kind("7")
+    ('multiply', 'negate', 'identity')
+
+    .. versionadded:: 0.1.0
+    """
+    tree: Expression
+    if type(expression) is str:
+        tree = parse_expression(expression)
+    elif type(expression) in NODES:
+        tree = cast("Expression", expression)
+    else:
+        refuse_type(
+            "operation_kind",
+            "expression",
+            "an Expression or a str",
+            expression,
+            ("expression",),
+        )
+    if type(tree) is BinaryOperation:
+        return _OPERATIONS[tree.operator]
+    return "negate" if type(tree) is Negation else "identity"

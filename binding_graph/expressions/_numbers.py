@@ -16,20 +16,12 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import MAX_DIGITS, decimal, parse_number
+from binding_graph.expressions._tree import MAX_DIGITS, decimal
 
 if TYPE_CHECKING:
     from binding_graph.errors import ErrorPath
 
-__all__ = [
-    "Quote",
-    "answer_number",
-    "decimal_places",
-    "first_quotes",
-    "read_decimal",
-    "rounds_to",
-    "spelled",
-]
+__all__ = ["Quote", "first_quotes", "quotes", "read_decimal", "spelled"]
 
 _DIGITS: Final = (
     # A decimal, its whole part grouped by thousands or not; or a bare
@@ -162,23 +154,32 @@ def _word_quotes(text: str) -> list[Quote]:
     return quotes
 
 
-def first_quotes(text: str, path: ErrorPath, name: str) -> dict[Fraction, Quote]:
-    """Return, for each value that *text* states, the first place that states it.
+def quotes(text: str, path: ErrorPath, name: str) -> list[Quote]:
+    """Return every place of *text* that states a number, in order.
 
     Places are ordered by where they start, and the longer first where two
-    start together; a value's quote is the first place of that value.
-    A compound such as ``twenty-five`` states 25, and its parts their own
-    values; ``25%`` states 1/4 and ``25`` in it states 25; ``3/4`` states
-    3/4, and its ``3`` and ``4`` their own.
+    start together. A compound such as ``twenty-five`` states 25, and its
+    parts their own values; ``25%`` states 1/4 and ``25`` in it states 25;
+    ``3/4`` states 3/4, and its ``3`` and ``4`` their own. No place holds
+    whitespace but the one before ``percent``.
 
     Raises:
         BindingGraphError: ``limit_exceeded`` for a number of more than
             :data:`~binding_graph.arithmetic.MAX_DIGITS` digits, at *path*.
     """
-    quotes = _digit_quotes(text, path, name) + _word_quotes(text)
-    quotes.sort(key=lambda quote: (quote.start, quote.start - quote.end))
+    found = _digit_quotes(text, path, name) + _word_quotes(text)
+    found.sort(key=lambda quote: (quote.start, quote.start - quote.end))
+    return found
+
+
+def first_quotes(text: str, path: ErrorPath, name: str) -> dict[Fraction, Quote]:
+    """Return, for each value that *text* states, the first place that states it, as :func:`quotes` orders them.
+
+    Raises:
+        BindingGraphError: as :func:`quotes`.
+    """
     first: dict[Fraction, Quote] = {}
-    for quote in quotes:
+    for quote in quotes(text, path, name):
         first.setdefault(quote.value, quote)
     return first
 
@@ -198,46 +199,3 @@ def spelled(value: Fraction) -> str:
     if denominator == 1:
         return sign + decimal(magnitude)
     return f"{sign}{magnitude.numerator}/{magnitude.denominator}"
-
-
-_GROUPED: Final = re.compile(r"-?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
-
-
-def answer_number(text: str) -> Fraction:
-    """Return the value of a benchmark's answer: a number of :func:`~binding_graph.arithmetic.parse_number`, its digits grouped by thousands or not, spaces around it.
-
-    Raises:
-        BindingGraphError: as :func:`~binding_graph.arithmetic.parse_number`
-            refuses the text.
-
-    >>> answer_number(" -1,250.5 "), answer_number("1/2")
-    (Fraction(-2501, 2), Fraction(1, 2))
-    """
-    text = text.strip(" \t\r\n")
-    return parse_number(text.replace(",", "") if _GROUPED.fullmatch(text) else text)
-
-
-def decimal_places(text: str) -> int:
-    """Return how many decimals the number *text* is written with: the digits after its point; 0 for a fraction, or a number without one.
-
-    >>> decimal_places("4.33"), decimal_places("1,000"), decimal_places("1.5/2")
-    (2, 0, 0)
-    """
-    point = text.find(".")
-    return 0 if point < 0 or "/" in text else len(text) - point - 1
-
-
-def rounds_to(exact: Fraction, stated: Fraction, places: int) -> bool:
-    """Return whether *exact*, rounded at *places* decimals, is *stated*: within half a unit of its last place.
-
-    A value halfway between two roundings rounds to either, so that a
-    benchmark that rounds halves up and one that rounds them to even are
-    both read.
-
-    >>> rounds_to(Fraction(13, 3), Fraction("4.33"), 2)
-    True
-    >>> rounds_to(Fraction(13, 3), Fraction("4.34"), 2), rounds_to(Fraction(13, 3), Fraction(4), 0)
-    (False, True)
-    """
-    unit: int = 10**places
-    return 2 * abs(exact - stated) * unit <= 1
