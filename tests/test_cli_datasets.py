@@ -497,6 +497,37 @@ class TestScore:
             "  case 4 (gsm8k-4): refused: limit_exceeded",
         ]
 
+    def test_cases_that_expect_a_refusal(self, cli: Callable[..., Result]) -> None:
+        """GSM-Plus's gold against itself: its unanswerable cases refused, each perturbation counted."""
+        imported = cli(
+            "import", "gsm-plus", str(DATA / "gsm-plus" / "gsm-plus-sample.jsonl")
+        )
+        Path("gold.jsonl").write_text(imported.out, encoding="utf-8")
+        result = cli("score", "gold.jsonl", "gold.jsonl")
+        assert result.status == 0
+        assert result.out.splitlines()[-12:] == [
+            "set-ups right:      9 of 9",
+            "unanswerable:       2, 2 refused",
+            "refusal precision:  100.00% (1)",
+            "refusal recall:     100.00% (1)",
+            "by perturbation:",
+            "  adding operation: 1 of 1 right",
+            "  critical thinking: 2 of 2 right",
+            "  digit expansion: 1 of 1 right",
+            "  distraction insertion: 1 of 1 right",
+            "  integer-decimal-fraction conversion: 1 of 1 right",
+            "  numerical substitution: 2 of 2 right",
+            "  problem understanding: 1 of 1 right",
+        ]
+        cases = [json.loads(line) for line in imported.out.splitlines()]
+        cases[6] = cases[0]  # the first case's answered graph for an unanswerable one
+        Path("p.jsonl").write_bytes(jsonl(*cases))
+        answered = cli("score", "p.jsonl", "gold.jsonl")
+        assert answered.out.splitlines()[-2:] == [
+            "wrong cases:        1",
+            "  case 7 (gsm-plus-8): answered 45, where a refusal is expected",
+        ]
+
     def test_no_cases(self, cli: Callable[..., Result]) -> None:
         """Two empty files: no case, an accuracy of 0, precision and recall of 1."""
         Path("e.jsonl").write_bytes(b"\n")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from binding_graph import canonical_bytes, loads
+from binding_graph.cli import _pairs
 from binding_graph.datasets import case_line, from_gsm8k
 from tests._helpers import Result
 from tests.test_datasets_setups import renamed
@@ -181,3 +182,22 @@ class TestDiff:
         told, summary = result.out.splitlines()
         assert told.startswith("b.jsonl:3: limit_exceeded at <root>: ")
         assert summary == "3 pairs: 2 the same, 0 differ (0 differences), 1 refused"
+
+    def test_a_file_that_fails_while_read_exits_2(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        three: list[dict[str, Any]],
+    ) -> None:
+        """An error while reading: the summary of the pairs read, and one line naming the file; exit 2."""
+        write("a.jsonl", three)
+
+        def broken(*_: object, **__: object) -> Any:
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(_pairs, "split_lines", broken)
+        assert cli("diff", "a.jsonl", "a.jsonl") == Result(
+            2,
+            "0 pairs: 0 the same, 0 differ (0 differences), 0 refused\n",
+            "binding-graph: a.jsonl: Input/output error\n",
+        )

@@ -197,6 +197,22 @@ class TestLoadCases:
                 ),
             ),
             (
+                line(reason=["no"]),
+                (
+                    "wrong_type",
+                    ("reason",),
+                    "BenchmarkCase.reason must be a str, not list (got ['no'])",
+                ),
+            ),
+            (
+                line(perturbation=1),
+                (
+                    "wrong_type",
+                    ("perturbation",),
+                    "BenchmarkCase.perturbation must be a str, not int (got 1)",
+                ),
+            ),
+            (
                 line(answer="1e9"),
                 (
                     "not_arithmetic",

@@ -452,6 +452,10 @@ class TestValues:
                 {"why": "wrong_answer", "code": None, "got": [Fraction(1)]},
                 ("wrong_type", ("got",)),
             ),
+            ({"step": -1, "step_equation": "a := b"}, ("wrong_type", ("step",))),
+            ({"step": True, "step_equation": "a := b"}, ("wrong_type", ("step",))),
+            ({"step": 0}, ("wrong_type", ("step_equation",))),
+            ({"step_equation": "a := b"}, ("wrong_type", ("step_equation",))),
         ],
     )
     def test_a_bad_wrong_case(
@@ -500,6 +504,34 @@ class TestValues:
             (
                 {"facts_matched": 2, "facts_predicted": 1, "facts_gold": 3},
                 ("wrong_type", ("facts_matched",)),
+            ),
+            ({"setups_right": 3}, ("wrong_type", ("setups_right",))),
+            ({"unanswerable": 3}, ("wrong_type", ("unanswerable",))),
+            (
+                {"unanswerable": 1, "refusals_right": 2},
+                ("wrong_type", ("refusals_right",)),
+            ),
+            ({"by_perturbation": {"": (1, 1)}}, ("wrong_type", ("by_perturbation",))),
+            ({"by_perturbation": {3: (1, 1)}}, ("wrong_type", ("by_perturbation",))),
+            (
+                {"by_perturbation": {"x": (1, 2)}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": {"x": (0, 0)}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": {"x": [1, 1]}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": {"x": (1, 1, 1)}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": [("x", (1, 1))]},
+                ("wrong_type", ("by_perturbation",)),
             ),
         ],
     )

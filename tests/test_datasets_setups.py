@@ -381,9 +381,78 @@ class TestCasesThatExpectARefusal:
             "critical thinking": {"total": 2, "correct": 1}
         }
 
-    def test_an_unsolvable_graph_is_no_refusal(self) -> None:
-        """A graph that answers() refuses, for a case that expects a refusal, is wrong: unsolvable."""
+    def test_an_unsolvable_graph_is_a_refusal(self) -> None:
+        """A graph that answers() refuses is right for a case that expects a refusal, and a wrong refusal for one that has an answer."""
         unsolvable = attrs.evolve(CASE.graph, facts=())
-        [wrong] = score([unsolvable], [NO_ANSWER]).wrong
-        assert (wrong.why, wrong.code) == ("unsolvable", "unbound_unknown")
         assert isinstance(unsolvable.unknowns[0], BoundUnknown)
+        result = score([unsolvable, unsolvable], [NO_ANSWER, CASE])
+        assert (result.correct, result.refusals_right) == (1, 1)
+        assert dict(result.unsolvable) == {"unbound_unknown": 1}
+        assert (result.refusal_precision, result.refusal_recall) == (Fraction(1, 2), 1)
+        [wrong] = result.wrong
+        assert (wrong.index, wrong.why, wrong.code) == (
+            1,
+            "unsolvable",
+            "unbound_unknown",
+        )
+
+
+def with_steps(*steps: tuple[str, str]) -> SemanticSymbolicBindingGraph:
+    """Return CASE's graph with its steps replaced by *steps*, each a left-hand side and a right-hand side over its two facts."""
+    graph = CASE.graph
+    step_symbol = graph.symbols[-1]
+    equation = graph.equations[0]
+    known = {symbol.symbol_id for symbol in graph.symbols}
+    symbols = list(graph.symbols)
+    for lhs, _ in steps:
+        if lhs not in known:
+            known.add(lhs)
+            symbols.append(attrs.evolve(step_symbol, symbol_id=lhs))
+    equations = tuple(
+        attrs.evolve(
+            equation,
+            lhs_symbol_id=lhs,
+            rhs_canonical=rhs,
+            dependencies=frozenset(
+                name for name in ("sym_3_000", "sym_4_001") if name in rhs
+            ),
+        )
+        for lhs, rhs in steps
+    )
+    return attrs.evolve(graph, symbols=tuple(symbols), equations=equations, unknowns=())
+
+
+class TestEquationPairing:
+    """Each way an equation can fail to match, and the pairing that stays right."""
+
+    def test_steps_without_a_value_match_by_spelling(self) -> None:
+        """A step that divides by zero has no value: it matches by its spelling alone."""
+        steps = (("c", "sym_3_000 / (sym_4_001 - sym_4_001)"), ("d", "sym_3_000 + 1"))
+        setup = match_setups(with_steps(*steps), with_steps(*steps))
+        assert (setup.equations, setup.miswritten) == ({0: 0, 1: 1}, {})
+
+    def test_a_predicted_step_matches_one_gold_step(self) -> None:
+        """Two gold steps of one value, one predicted: the first matches, the second finds it taken."""
+        gold = with_steps(
+            ("c", "sym_3_000 * sym_4_001"), ("d", "sym_4_001 * sym_3_000")
+        )
+        predicted = with_steps(("x", "sym_3_000 * sym_4_001"))
+        setup = match_setups(predicted, gold)
+        assert (setup.equations, setup.miswritten) == ({0: 0}, {})
+        assert setup.pairing["c"] == "x"
+        assert "d" not in setup.pairing
+
+    def test_a_left_hand_side_paired_otherwise_matches_nothing(self) -> None:
+        """Two predicted steps of one left-hand side: the second cannot pair it again, by spelling, value or miswriting."""
+        gold = with_steps(
+            ("c", "sym_3_000 * sym_4_001"), ("d", "sym_4_001 * sym_3_000")
+        )
+        predicted = with_steps(
+            ("x", "sym_3_000 * sym_4_001"), ("x", "sym_4_001 * sym_3_000")
+        )
+        setup = match_setups(predicted, gold)
+        assert (setup.equations, setup.miswritten) == ({0: 0}, {})
+        assert [str(difference) for difference in diff(gold, predicted)] == [
+            "- equations[1]: d := sym_4_001 * sym_3_000",
+            "+ equations[1]: x := sym_4_001 * sym_3_000",
+        ]

@@ -119,6 +119,8 @@ def _table(score: Score) -> str:
             _row("refusal precision", _percent(score.refusal_precision)),
             _row("refusal recall", _percent(score.refusal_recall)),
         ]
+    if score.by_perturbation:
+        rows.append("by perturbation:")
     for name, (cases, right) in score.by_perturbation.items():
         rows.append(f"  {name}: {right:,} of {cases:,} right")
     if score.wrong_total:

@@ -243,9 +243,13 @@ class Score:
     def refusal_precision(self) -> Fraction:
         """The share of the producer's refusals that were of cases expecting one; 1 when it refused none.
 
+        A refusal is a refused graph, or a graph that answers nothing (an
+        unsolvable one).
+
         .. versionadded:: 0.1.0
         """
         refusals = self.refusals_right + sum(self.refused.values())
+        refusals += sum(self.unsolvable.values())
         return _ratio(self.refusals_right, refusals)
 
     @property

@@ -150,7 +150,7 @@ class _Tally:
         why, code, got = _judge(outcome, case.answer)
         right = why is None
         counts["correct"] += right
-        counts["refusals_right"] += right and case.answer is None and setup is None
+        counts["refusals_right"] += right and case.answer is None
         if case.perturbation is not None:
             cases = self.perturbations.setdefault(case.perturbation, [0, 0])
             cases[0] += 1
@@ -275,7 +275,8 @@ def _judge(
     try:
         got = answers(cast("SemanticSymbolicBindingGraph", outcome))
     except BindingGraphError as error:
-        return "unsolvable", error.code, None
+        # The boundary's refusal of a graph that answers nothing.
+        return (None if answer is None else "unsolvable"), error.code, None
     if answer is None:
         return "answered", None, got
     return (None if got == (answer,) else "wrong_answer"), None, got

@@ -13,7 +13,9 @@ those of a *gold* one, and counts what matches:
   same exact value on the gold graph's values (so that ``a + b`` matches
   ``b + a``); it pairs their left-hand sides;
 - a question matches one whose target is paired with its target, in the
-  same unit (the units wing decides, where both units read).
+  same unit (the units wing decides, where both units read); a question
+  whose target nothing binds (what an unanswerable problem asks) matches
+  one whose target nothing binds.
 
 Equations are matched as their dependencies are paired, each once, so the
 work is linear in the graphs' sizes (and in their right-hand sides'). What
@@ -28,7 +30,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from binding_graph.arithmetic import evaluate, parse_number
 from binding_graph.errors import BindingGraphError
@@ -52,11 +54,9 @@ if TYPE_CHECKING:
     from binding_graph.expressions import Expression
     from binding_graph.model import (
         BoundFact,
-        BoundUnknown,
         SemanticSymbolicBindingGraph,
     )
 
-if TYPE_CHECKING:
     UnitTest: TypeAlias = Callable[[str | None, str | None], bool]
     """Whether two units, each a text or ``None``, are the same."""
 
@@ -181,9 +181,6 @@ class _Matching:
         # Predicted equations ready and unmatched, by spelling and by value.
         self.by_spelling: dict[str, list[int]] = {}
         self.by_value: dict[tuple[frozenset[str], Fraction], list[int]] = {}
-        # Gold equations ready and unmatched, by the same keys.
-        self.gold_by_spelling: dict[str, list[int]] = {}
-        self.gold_by_value: dict[tuple[frozenset[str], Fraction], list[int]] = {}
         # Predicted equations ready and unmatched, by the symbols they read;
         # gold equations ready and unmatched, by index.
         self.by_reading: dict[frozenset[str], list[int]] = {}
@@ -232,23 +229,22 @@ class _Matching:
         return str(renamed), read, None if computed is None else (read, computed)
 
     def predicted_ready(self, index: int) -> None:
-        """File a predicted equation whose dependencies are all paired, or match it to a gold one that waits for it."""
+        """File a predicted equation whose dependencies are all paired, for the gold ones to match.
+
+        A gold equation of the same spelling, or of the same symbols, reads
+        the partners of its symbols: it is ready in the same round, after
+        it (see :meth:`steps` and :meth:`_follow`), and never waits for it.
+        """
         tree = self.predicted_side.trees[index]
         assert tree is not None  # noqa: S101 -- only equations that read are ready
         spelling, read, keyed = self._keys(tree, self.to_gold)
-        for waiting in (
-            self.gold_by_spelling.get(spelling),
-            self.gold_by_value.get(keyed) if keyed is not None else None,
-        ):
-            if _take(waiting, lambda gold: self._match(gold, index)) is not None:
-                return
         self.by_spelling.setdefault(spelling, []).append(index)
         self.by_reading.setdefault(read, []).append(index)
         if keyed is not None:
             self.by_value.setdefault(keyed, []).append(index)
 
     def gold_ready(self, index: int) -> None:
-        """Match a gold equation whose dependencies are all paired to a predicted one filed, or file it to wait."""
+        """Match a gold equation whose dependencies are all paired to a predicted one filed, or leave it for a miswriting."""
         tree = self.gold_side.trees[index]
         assert tree is not None  # noqa: S101 -- only equations that read are ready
         names = {symbol_id: symbol_id for symbol_id in symbols(tree)}
@@ -262,18 +258,16 @@ class _Matching:
                 is not None
             ):
                 return
-        self.gold_by_spelling.setdefault(spelling, []).append(index)
-        if keyed is not None:
-            self.gold_by_value.setdefault(keyed, []).append(index)
         heapq.heappush(self.stuck, index)
 
     def _match(self, gold_index: int, predicted_index: int) -> bool | None:
         """Match two equations whose left-hand sides are unpaired or paired together, and pair them.
 
-        ``None`` where one of them is matched already: it can match nothing
-        more; ``False`` where their left-hand sides are paired otherwise.
+        ``None`` where the predicted one is matched already: it can match
+        nothing more; ``False`` where their left-hand sides are paired
+        otherwise.
         """
-        if predicted_index in self.matched_predicted or gold_index in self.equations:
+        if predicted_index in self.matched_predicted:
             return None
         gold_lhs = self.gold_side.lhs[gold_index]
         predicted_lhs = self.predicted_side.lhs[predicted_index]
@@ -298,14 +292,12 @@ class _Matching:
         for index in self.predicted_side.ready():
             self.predicted_ready(index)
         for index in self.gold_side.ready():
-            if index not in self.equations:
-                self.gold_ready(index)
+            self.gold_ready(index)
         self._follow()
+        # Each gold equation is ready once, and matched then or never.
         while self.stuck:
             index = heapq.heappop(self.stuck)
-            tree = self.gold_side.trees[index]
-            if index in self.equations or tree is None:
-                continue
+            tree = cast("Expression", self.gold_side.trees[index])
             taken = _take(
                 self.by_reading.get(symbols(tree)),
                 partial(self._pair_lhs, index),
@@ -333,34 +325,38 @@ class _Matching:
             for index in self.predicted_side.paired(self.to_predicted[gold_id]):
                 self.predicted_ready(index)
             for index in self.gold_side.paired(gold_id):
-                if index not in self.equations:
-                    self.gold_ready(index)
+                self.gold_ready(index)
 
     def unknowns(self, same_unit: UnitTest) -> dict[int, int]:
-        """Match each gold unknown to the first predicted one on its paired target, in the same unit."""
-        asking: dict[str, list[int]] = {}
+        """Match each gold unknown to the first predicted one on its paired target, in the same unit; a target nothing binds, to one nothing binds."""
+        bound = _bound(self.predicted)
+        asking: dict[str | None, list[int]] = {}
         for index, unknown in enumerate(self.predicted.unknowns):
-            asking.setdefault(unknown.symbol_id, []).append(index)
-        predicted = self.predicted.unknowns
+            target = unknown.symbol_id
+            asking.setdefault(target if target in bound else None, []).append(index)
+        bound = _bound(self.gold)
+        units = [unknown.expected_unit for unknown in self.predicted.unknowns]
         matched: dict[int, int] = {}
         for gold_index, unknown in enumerate(self.gold.unknowns):
-            target = self.to_predicted.get(unknown.symbol_id)
+            paired = self.to_predicted.get(unknown.symbol_id)
             taken = _take(
-                asking.get(target) if target is not None else None,
-                partial(_same, same_unit, unknown.expected_unit, predicted),
+                asking.get(paired) if unknown.symbol_id in bound else asking.get(None),
+                partial(_unit_at, same_unit, unknown.expected_unit, units),
             )
             if taken is not None:
                 matched[gold_index] = taken
         return matched
 
 
-def _same(
-    same_unit: UnitTest,
-    unit: str | None,
-    unknowns: tuple[BoundUnknown, ...],
-    index: int,
-) -> bool:
-    return same_unit(unit, unknowns[index].expected_unit)
+def _bound(graph: SemanticSymbolicBindingGraph) -> set[str]:
+    """Return the ids of the symbols that a fact or an equation of *graph* binds."""
+    return {fact.symbol_id for fact in graph.facts} | {
+        equation.lhs_symbol_id for equation in graph.equations
+    }
+
+
+def _unit_at(same: UnitTest, unit: str | None, units: list[str | None], i: int) -> bool:
+    return same(unit, units[i])
 
 
 def _take(
