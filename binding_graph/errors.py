@@ -127,8 +127,9 @@ DATASET_CODES: Final[frozenset[str]] = frozenset(
 
 An adapter refuses a benchmark's record that it cannot turn into a sound
 gold graph. It also refuses with ``wrong_type``, ``missing_key``,
-``empty_text``, ``invalid_text``, ``not_arithmetic``, ``division_by_zero``
-and ``limit_exceeded``, codes it shares.
+``empty_text``, ``invalid_text``, ``not_arithmetic``, ``division_by_zero``,
+``limit_exceeded`` and (ASDiv's, for an answer's unit) ``unknown_unit``,
+codes it shares.
 
 .. versionadded:: 0.1.0
 """

@@ -1,4 +1,4 @@
-"""Fuzz the document readers, the arithmetic, the units and the benchmarks' adapters: nothing but BindingGraphError may escape them.
+"""Fuzz the document readers, the arithmetic, the units, the benchmarks' adapters and ASDiv's XML reader: nothing but BindingGraphError (or, from the XML reader, the one line that stops a run) may escape them.
 
 Every input is also listed by ``refusals()``, which must find nothing
 exactly where the reader reads it, and begin with the reader's refusal.
@@ -66,6 +66,8 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
         import binding_graph
         from binding_graph import arithmetic, datasets, units
         from binding_graph._show import short_repr
+        from binding_graph.cli._benchmarks import xml_records
+        from binding_graph.cli._report import RunError
         from binding_graph.documents import _paths as _switch
 
         _switch.load()  # imports the fast path, where installed, instrumented too
@@ -73,6 +75,8 @@ else:
     import binding_graph
     from binding_graph import arithmetic, datasets, units
     from binding_graph._show import short_repr
+    from binding_graph.cli._benchmarks import xml_records
+    from binding_graph.cli._report import RunError
     from binding_graph.documents import _paths as _switch
 
 # The fast path, or None where the extra is not installed (or not wanted).
@@ -187,7 +191,9 @@ class CaseChangedError(AssertionError):
 
 
 def _benchmarks(text: str) -> None:
-    """Import *text* as a GSM8K solution and as a SVAMP equation: refusals only, and each case reads back from its line."""
+    """Import *text* as a GSM8K or GSM-Plus solution, a SVAMP equation, an ASDiv formula and answer: refusals only, and each case reads back from its line."""
+    plus = {"question": "How many?", "perturbation_type": "fuzz"}
+    asdiv = {"Body": text, "Question": "How many?"}
     records = (
         (datasets.from_gsm8k, {"question": text, "answer": f"{text}\n#### 1"}),
         (datasets.from_gsm8k, {"question": "How many?", "answer": f"{text}\n#### 1"}),
@@ -195,6 +201,10 @@ def _benchmarks(text: str) -> None:
             datasets.from_svamp,
             {"Body": text, "Question": "How many?", "Equation": text, "Answer": 1},
         ),
+        (datasets.from_gsm_plus, {**plus, "solution": text, "answer": "1.5"}),
+        (datasets.from_gsm_plus, {**plus, "solution": "<<3/2=1>>", "answer": text}),
+        (datasets.from_asdiv, {**asdiv, "Formula": text, "Answer": "1.5 (apples)"}),
+        (datasets.from_asdiv, {**asdiv, "Formula": "3/2=1 r1", "Answer": text}),
     )
     for adapter, record in records:
         try:
@@ -205,6 +215,17 @@ def _benchmarks(text: str) -> None:
         if read.case != case:
             msg = f"the case of {short_repr(text)} reads back as {read!r}"
             raise CaseChangedError(msg)
+
+
+def _xml(data: bytes) -> None:
+    """Read *data* as ASDiv's XML: the reader stops the run with one line, or hands each record to from_asdiv, which refuses with BindingGraphError only."""
+    try:
+        records = xml_records("fuzz", "ASDiv", data)
+    except RunError:
+        return
+    for _, record in records:
+        with contextlib.suppress(binding_graph.BindingGraphError):
+            datasets.from_asdiv(record, source_id="fuzz")
 
 
 def _solve(data: bytes) -> None:
@@ -236,6 +257,7 @@ def target(data: bytes) -> None:
     _arithmetic(text)
     _unit(text)
     _benchmarks(text)
+    _xml(data)
     _solve(data)
     choice = int.from_bytes(data[-8:], "little")
     try:

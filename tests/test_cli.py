@@ -30,6 +30,7 @@ from binding_graph import (
 )
 from binding_graph.cli import (
     _check_commands,
+    _command,
     _commands,
     _parser,
     _pool,
@@ -1026,7 +1027,7 @@ def count_symbols(args: argparse.Namespace) -> int:
 class TestAddingACommand:
     """A new subcommand is one entry of COMMANDS, and each_record does the rest."""
 
-    COUNT = _commands.Command(
+    COUNT = _command.Command(
         name="count",
         summary="count the symbols of each record",
         description="Print how many symbols each record has.",

@@ -118,6 +118,7 @@ class TestMaxBytesHelp:
             "admit",
             "import",
             "score",
+            "diff",
             "bind",
             "render",
         ]

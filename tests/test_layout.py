@@ -144,9 +144,9 @@ class TestImports:
             # The units read the language's trees, with units for operands.
             ("units", {"expressions"}),
             # The adapters build graphs with the kernel and the language,
-            # check them with the arithmetic, and read lines as the
-            # documents wing does; no units, no command.
-            ("datasets", {"expressions", "arithmetic", "documents", "face"}),
+            # check them with the arithmetic and read their units with the
+            # units, and read lines as the documents wing does; no command.
+            ("datasets", {"expressions", "arithmetic", "units", "documents", "face"}),
             # A draft is compiled with the language, the arithmetic and the
             # units, into the kernel's graph; no documents, no command.
             ("drafts", {"expressions", "arithmetic", "units"}),
