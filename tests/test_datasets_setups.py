@@ -388,7 +388,10 @@ class TestCasesThatExpectARefusal:
         result = score([unsolvable, unsolvable], [NO_ANSWER, CASE])
         assert (result.correct, result.refusals_right) == (1, 1)
         assert dict(result.unsolvable) == {"unbound_unknown": 1}
-        assert (result.refusal_precision, result.refusal_recall) == (Fraction(1, 2), Fraction(1))
+        assert (result.refusal_precision, result.refusal_recall) == (
+            Fraction(1, 2),
+            Fraction(1),
+        )
         [wrong] = result.wrong
         assert (wrong.index, wrong.why, wrong.code) == (
             1,
