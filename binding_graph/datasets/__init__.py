@@ -94,6 +94,7 @@ from typing import TYPE_CHECKING, Final
 from binding_graph.datasets._benchmark import Benchmark, Layout
 from binding_graph.datasets._case import BenchmarkCase
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
+from binding_graph.datasets._gsm_hard import GSM_HARD, from_gsm_hard
 from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, load_cases
 from binding_graph.datasets._results import Score, WrongCase
 from binding_graph.datasets._score import score
@@ -113,13 +114,14 @@ __all__ = [
     "case_line",
     "dump_cases",
     "from_gsm8k",
+    "from_gsm_hard",
     "from_svamp",
     "load_cases",
     "score",
 ]
 
 BENCHMARKS: Final[Mapping[str, Benchmark]] = MappingProxyType(
-    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP)}
+    {benchmark.name: benchmark for benchmark in (GSM8K, GSM_HARD, SVAMP)}
 )
 """Every benchmark ``binding-graph import`` reads, by its name: the command's choices, help and readers follow from it.
 
