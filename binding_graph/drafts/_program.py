@@ -55,9 +55,10 @@ PROGRAM_REPAIR_HEADER: Final = (
 .. versionadded:: 0.1.0
 """
 
-_NOUNS: Final[dict[object, str]] = {
-    "name": "the name",
-    "expression": "the expression",
+_NOUNS: Final[dict[tuple[str | int, ...], str]] = {
+    ("name",): "the name",
+    ("expression",): "the expression",
+    ("quote",): "the question's words",
 }
 
 
@@ -95,14 +96,16 @@ class _Compiled:
         self.function = function
         self.program = ReadProgram(source, max_bytes, function)
         self.engine = Engine(*checked)
-        self.places: dict[tuple[str | int, ...], Statement] = {}
+        self.places: dict[
+            tuple[str | int, ...], tuple[Position | None, Position | None]
+        ] = {}
         self.asked: Position | None = None
         self.reader = reader = Reader(self.engine)
         reader.root(OBJECT)
         quantities, steps = self._parts()
         reader.top("quantities", ARRAY)
         for index, (statement, quote, occurrence) in enumerate(quantities):
-            self.places["quantities", index] = statement
+            self.places["quantities", index] = (statement.target, statement.at)
             self._element(
                 {
                     "name": statement.name,
@@ -114,7 +117,7 @@ class _Compiled:
         reader.end_list()
         reader.top("steps", ARRAY)
         for index, (statement, expression) in enumerate(steps):
-            self.places["steps", index] = statement
+            self.places["steps", index] = (statement.target, statement.at)
             self._element({"name": statement.name, "expression": str(expression)})
         reader.end_list()
         returned = self.program.returned
@@ -201,16 +204,16 @@ class _Compiled:
         return program.refusals()
 
     def _told(self, error: BindingGraphError) -> BindingGraphError:
-        """Return a refusal of the draft as the refusal of the program where its element comes from."""
+        """Return a refusal of the draft as the refusal of the program where its element comes from.
+
+        A quantity's or a step's name lies at its target, its value at the
+        right-hand side; the question's words, at the returned name.
+        """
         path = error.path
         rule = error.message.removeprefix(owner(path)).strip()
-        at = self.asked if path[:1] == ("question",) else None
-        statement = self.places.get(path[:2])
-        if statement is not None:
-            key = path[2] if len(path) > 2 else None  # noqa: PLR2004 -- (kind, index, key)
-            at = statement.target if key == "name" else statement.at
-            rule = f"{_NOUNS.get(key, 'the number')} {rule}"
-        return refusal(error.code, at, rule)
+        target, value = self.places.get(path[:2], (self.asked, self.asked))
+        at = target if path[-1:] == ("name",) else value
+        return refusal(error.code, at, f"{_NOUNS.get(path[-1:], 'the number')} {rule}")
 
 
 def _number(statement: Statement) -> Fraction | None:

@@ -92,6 +92,19 @@ def _kind(node: ast.expr) -> str:
     return "negate"
 
 
+def _bound(statement: ast.stmt) -> set[str]:
+    """Return the names *statement* binds, as Python makes them local to the function: assigned, imported, defined."""
+    names: set[str] = set()
+    for node in ast.walk(statement):
+        if type(node) is ast.Name and type(node.ctx) is ast.Store:
+            names.add(node.id)
+        elif type(node) is ast.alias:
+            names.add(node.asname or node.name.partition(".")[0])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    return names
+
+
 def _docstring(node: ast.stmt) -> bool:
     return (
         type(node) is ast.Expr
@@ -107,7 +120,8 @@ class _Reader:
         self.lines = lines
         self.found: list[BindingGraphError] = []
         self.assigned: dict[str, Position] = {}  # by the statements read so far
-        self.everywhere: dict[str, Position] = {}  # by any statement of the function
+        self.everywhere: dict[str, Position] = {}  # by any assignment of the function
+        self.bound: set[str] = set()  # by anything of the function, refused or not
         self.statements: list[Statement] = []
         self.returned: tuple[str, Position] | None = None
 
@@ -165,6 +179,7 @@ class _Reader:
             if type(node) is ast.Assign and type(node.targets[0]) is ast.Name:
                 target = node.targets[0]
                 self.everywhere.setdefault(target.id, self.lines.at(target))
+            self.bound.update(_bound(node))
         returns = [index for index, node in enumerate(body) if type(node) is ast.Return]
         end = returns[0] if returns else len(body)
         for index, node in enumerate(body[:end]):
@@ -207,6 +222,9 @@ class _Reader:
                 " name, NAME = EXPRESSION"
             )
             self.refuse("unsupported_syntax", named, rule)
+            for bound in _bound(node):
+                # What uses them is not refused again.
+                self.assigned.setdefault(bound, self.lines.at(named))
             return
         name, target = named.id, self.lines.at(named)
         first = self.assigned.get(name)
@@ -229,6 +247,8 @@ class _Reader:
         if name in self.assigned:
             return True
         later = self.everywhere.get(name)
+        if later is None and name in self.bound:
+            return False  # what binds it is refused, and that is told
         which = (
             "which no statement of the function assigns"
             if later is None
@@ -276,7 +296,7 @@ class _Reader:
             return (
                 Op("name", self.lines.at(node), node.id) if self.known(node) else None
             )
-        code, rule = unread(node, self.everywhere)
+        code, rule = unread(node, self.bound)
         self.refuse(code, node, rule)
         return None
 
@@ -313,7 +333,7 @@ class _Reader:
         return (
             type(function) is ast.Name
             and function.id in CALLS
-            and function.id not in self.everywhere
+            and function.id not in self.bound
             and len(node.args) == 1
             and not node.keywords
             and type(node.args[0]) is not ast.Starred
