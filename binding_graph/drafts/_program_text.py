@@ -106,10 +106,11 @@ class Lines:
     is not ASCII are found once, when first asked for.
     """
 
-    __slots__ = ("_bytes", "_starts", "text")
+    __slots__ = ("_ascii", "_bytes", "_starts", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._ascii = text.isascii()
         self._starts = [0, *(match.end() for match in _LINE_END.finditer(text))]
         self._bytes: dict[int, list[int]] = {}
 
@@ -128,6 +129,8 @@ class Lines:
 
     def offset(self, line: int, offset: int) -> int:
         """Return the index, in characters, of the place *offset* bytes into *line*."""
+        if self._ascii:
+            return offset
         text = self.line(line)
         if text.isascii():
             return offset

@@ -93,9 +93,21 @@ def _kind(node: ast.expr) -> str:
 
 
 def _bound(statement: ast.stmt) -> set[str]:
-    """Return the names *statement* binds, as Python makes them local to the function: assigned, imported, defined."""
+    """Return the names *statement* binds, as Python makes them local to the function: assigned, imported, defined.
+
+    An assignment binds its targets; whatever binds a name inside its value
+    (an assignment expression) is refused already, and so is every other
+    statement, whose names count only so that what uses them is not
+    refused again.
+    """
     names: set[str] = set()
-    for node in ast.walk(statement):
+    # ast.walk imports collections at each call: a walk of its own imports nothing.
+    stack: list[ast.AST] = (
+        list(statement.targets) if type(statement) is ast.Assign else [statement]
+    )
+    while stack:
+        node = stack.pop()
+        stack += ast.iter_child_nodes(node)
         if type(node) is ast.Name and type(node.ctx) is ast.Store:
             names.add(node.id)
         elif type(node) is ast.alias:
