@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from binding_graph._checks import check_text
-from binding_graph.drafts._program_text import parse, refusal
+from binding_graph.drafts._program_text import OWNER, parse, refusal
 from binding_graph.drafts._program_tree import read
 from binding_graph.drafts._program_values import exact, tree
 from binding_graph.errors import BindingGraphError, refuse_type
@@ -53,7 +53,8 @@ class ReadProgram:
         if type(max_bytes) is not int:
             refuse_type(function, "max_bytes", "an int", max_bytes, ("max_bytes",))
         try:
-            text = check_text(source, function, "source", ("source",), blank_ok=True)
+            # Named alike by every reader: a program's refusals do not depend on which.
+            text = check_text(source, OWNER, "source", ("source",), blank_ok=True)
             syntax, lines = parse(text, max_bytes)
         except BindingGraphError as error:
             self.found.append(error)
