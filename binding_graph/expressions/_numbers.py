@@ -200,6 +200,7 @@ def question_span(text: str) -> tuple[int, int] | None:
     A sentence starts after a ``.``, ``!`` or ``?`` followed by whitespace,
     or after a line end, at its first character that is not whitespace.
 
+    >>> from binding_graph.expressions import question_span
     >>> question_span("Ann has 3 cats. How many legs?")
     (16, 30)
     """
