@@ -23,6 +23,7 @@ import os
 import sys
 import tempfile
 import tracemalloc
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -35,9 +36,9 @@ from binding_graph import BindingGraphError
 from binding_graph.drafts import from_program, program_refusals, python_value
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Generator
 
-    from hypothesis.strategies import DrawFn, SearchStrategy
+    from hypothesis.strategies import DrawFn
 
 TEXT: Final = (
     "Ann has 3 boxes of 12 pens. She gives away 7 pens. How many pens are left?"
@@ -52,7 +53,7 @@ PAYLOADS: Final = (
     f"__import__({MODULE!r})",
     f"exec('import {MODULE}')",
     f'eval("__import__({MODULE!r})")',
-    f"compile('1', 'x', 'exec')",
+    "compile('1', 'x', 'exec')",
     f"globals().update({GLOBAL}=1)",
     f"setattr(__builtins__, {GLOBAL!r}, 1)",
     f"__builtins__.__dict__[{GLOBAL!r}] = 1",
@@ -97,20 +98,20 @@ class RanError(AssertionError):
 
 
 @contextlib.contextmanager
-def watched() -> Iterator[list[str]]:
+def watched() -> Generator[list[str], None, None]:
     """Replace exec, eval, compile and __import__ with recorders, and note what a program that ran would leave."""
     calls: list[str] = []
     real_compile = builtins.compile
 
     def forbidden(name: str) -> Callable[..., Any]:
-        def call(*args: object, **kwargs: object) -> None:
+        def call(*_: object, **__: object) -> None:
             calls.append(name)
             raise RanError(name)
 
         return call
 
-    def syntax_only(source: object, *args: Any, **kwargs: Any) -> Any:  # noqa: ANN401 -- as compile's
-        flags = kwargs.get("flags", args[2] if len(args) > 2 else 0)  # noqa: PLR2004 -- compile's third
+    def syntax_only(source: object, *args: Any, **kwargs: Any) -> Any:
+        flags = kwargs.get("flags", args[2] if len(args) > 2 else 0)
         if not flags & ast.PyCF_ONLY_AST:
             calls.append("compile")
             raise RanError("compile")
@@ -122,7 +123,7 @@ def watched() -> Iterator[list[str]]:
         for name in ("exec", "eval", "compile", "__import__")
     }
 
-    def loaded_only(name: str, *args: Any, **kwargs: Any) -> Any:  # noqa: ANN401 -- as __import__'s
+    def loaded_only(name: str, *args: Any, **kwargs: Any) -> Any:
         if name not in modules:
             calls.append(f"__import__ {name}")
             raise RanError(name)
@@ -226,7 +227,7 @@ def statements(draw: DrawFn) -> list[str]:
         [f"assert {e}"],
         [f"return {e}"],
         [f"match {e}:", f"    case {name}:", "        pass"],
-        [f"async def helper():", f"    await {e}"],
+        ["async def helper():", f"    await {e}"],
         [f"yield {e}"],
     )
     return draw(st.sampled_from(forms))
@@ -392,7 +393,7 @@ class TestCost:
     ) -> None:
         """The calls made to read a program of twice the statements are at most a little over twice as many."""
         small, large = (
-            _counted(lambda: program_refusals(make(n), TEXT, limit=10**6))
+            _counted(partial(program_refusals, make(n), TEXT, limit=10**6))
             for n in (150, 300)
         )
         assert large <= 2.1 * small
@@ -403,7 +404,7 @@ class TestCost:
     ) -> None:
         """The peak memory of reading a program doubles, at most a little more, when the program does."""
         small, large = (
-            _peak(lambda: from_program(make(n), TEXT, source_id="p"))
+            _peak(partial(from_program, make(n), TEXT, source_id="p"))
             for n in (300, 600)
         )
         assert large <= 2.3 * small
@@ -411,6 +412,6 @@ class TestCost:
     def test_python_value_is_linear_too(self) -> None:
         """python_value of twice the statements makes at most a little over twice the calls."""
         small, large = (
-            _counted(lambda: python_value(_assignments(n))) for n in (150, 300)
+            _counted(partial(python_value, _assignments(n))) for n in (150, 300)
         )
         assert large <= 2.1 * small
