@@ -22,7 +22,11 @@ that do not agree. :func:`draft_refusals` lists every refusal at once, and
 :class:`DraftChecker` each as soon as it is certain, while the draft is
 generated. :func:`to_draft` is the inverse. :func:`draft_schema` is the
 JSON Schema to generate drafts with, :func:`repair` a loop that asks a
-model again with the refusals. ``docs/drafts.md`` describes the format.
+model again with the refusals. :func:`from_program` reads a PAL or
+Program-of-Thoughts program as a draft, through a whitelist of its syntax,
+never running it; :func:`program_refusals` lists its refusals, each at a
+line and a column, and :func:`python_value` computes what Python would
+make of it. ``docs/drafts.md`` describes the format and programs.
 
 .. versionadded:: 0.1.0
 """

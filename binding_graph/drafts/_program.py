@@ -4,7 +4,7 @@ A PAL or Program-of-Thoughts program of assignments is a draft: its
 names are the draft's names; an assignment of a number the text states is
 a quantity, quoting the number's first place in the text; any other
 assignment is a step (a number the text does not state is a constant, a
-step of no name); the returned name is the question. The program is read
+step that uses no name); the returned name is the question. The program is read
 by :mod:`ast` through a whitelist (``_program_tree``) and its draft is
 handed to the draft's reader element by element, so that every check of a
 draft, and its graph, are a program's too. A refusal is told at the line

@@ -22,6 +22,7 @@ what uses it is not refused again. Every walk is a loop, never a recursion.
 from __future__ import annotations
 
 import ast
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -42,7 +43,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Op", "Program", "Statement", "read"]
 
-_OTHER_FORMS: Final = frozenset("eExXoObBjJ")
+# A number in decimal digits, as Python writes one, its underscores taken out.
+_DECIMAL: Final = re.compile(r"[0-9]+\.?[0-9]*|\.[0-9]+")
 _Placed = ast.expr | ast.stmt | ast.arg | ast.keyword
 
 
@@ -323,14 +325,14 @@ class _Reader:
             self.refuse("not_arithmetic", node, rule)
             return None
         written = self.lines.segment(node)
-        if _OTHER_FORMS & set(written):
+        digits = written.replace("_", "")
+        if not _DECIMAL.fullmatch(digits):
             rule = (
-                f"{written} is written with an exponent or in another base:"
+                f"{short_repr(written)} is written with an exponent or in another base:"
                 " a number is written in decimal digits, such as 12 or 2.5"
             )
             self.refuse("not_arithmetic", node, rule)
             return None
-        digits = written.replace("_", "")
         if len(digits) - digits.count(".") > MAX_DIGITS:
             rule = f"holds a number of more than {MAX_DIGITS} digits"
             self.refuse("limit_exceeded", node, rule)
