@@ -1,4 +1,4 @@
-r"""Benchmarks as gold graphs: a GSM8K or SVAMP record turned into a binding graph and its answer.
+r"""Benchmarks as gold graphs: a GSM8K, GSM-Hard or SVAMP record turned into a binding graph and its answer.
 
 The caller opens and parses the benchmark's file; an adapter takes one
 record, the parsed JSON object, and returns a :class:`BenchmarkCase`: the
@@ -69,6 +69,18 @@ the record, such as ``("answer",)``, and a code of this closed set:
   limits.
 
 The codes only the adapters raise are :data:`~binding_graph.errors.DATASET_CODES`.
+
+A GSM-Hard record holds a program instead of annotated steps: its gold
+graph is the program's, as :func:`~binding_graph.drafts.from_program` reads
+it against the problem (never running it), its answer the graph's exact
+value, and the record is imported where its ``target`` is what Python
+computes of the program (:func:`~binding_graph.drafts.python_value`), or
+that rounded to ten decimal places; else it is refused as
+``answer_mismatch``. What the program holds outside the reader's whitelist
+is refused as :func:`~binding_graph.drafts.program_refusals` lists it, at
+``("code", "line", LINE, "column", COLUMN)`` (``unsupported_syntax``,
+``malformed_document``, ``unknown_symbol``, ``duplicate_symbol_id``, and
+the codes above).
 
 Cases travel as JSON Lines, one canonical line a case
 (:func:`case_line`, :func:`dump_cases`), read back by :func:`load_cases`;
