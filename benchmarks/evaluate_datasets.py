@@ -1,10 +1,11 @@
-r"""Import GSM8K, SVAMP, GSM-Plus and ASDiv whole as gold graphs, check every case, and time import and score.
+r"""Import GSM8K, SVAMP, GSM-Plus, ASDiv and GSM-Hard whole as gold graphs, check every case, and time import and score.
 
 Usage (from the repository root, with the package installed)::
 
     python benchmarks/evaluate_datasets.py --gsm8k PATH/train.jsonl \\
         --svamp PATH/SVAMP.json --gsm-plus PATH/gsmplus_testmini.jsonl \\
         --asdiv PATH/ASDiv.xml
+    python benchmarks/evaluate_datasets.py --gsm-hard PATH/gsmhardv2.jsonl
 
 The benchmark files are not in the repository (the tests use the samples in
 ``tests/data/``); pass the paths of the files as their authors publish them,
@@ -20,7 +21,11 @@ thinking and whose solution carries annotations that import as answerable
 cases, and whether every critical-thinking record imports as a case that
 expects a refusal; for ASDiv, the share of the problems of its arithmetic
 solution types that import, and whether every imported case's answer is
-ASDiv's (exact, or rounded as the importer's rule says) with its unit read.
+ASDiv's (exact, or rounded as the importer's rule says) with its unit read;
+for GSM-Hard, how each imported case agrees with its target (the float of
+its exact answer; Python's float value of its program; that rounded to ten
+places) and the largest gap between an exact answer and its target,
+relative to the answer.
 """
 
 from __future__ import annotations
@@ -41,10 +46,12 @@ from binding_graph.datasets import (
     BenchmarkCase,
     from_asdiv,
     from_gsm8k,
+    from_gsm_hard,
     from_gsm_plus,
     from_svamp,
     score,
 )
+from binding_graph.drafts import python_value
 from binding_graph.units import parse_unit
 
 Records = Iterator[tuple[str, object]]
@@ -73,6 +80,34 @@ def _lines(path: Path, name: str) -> Records:
     with path.open("rb") as file:
         for number, line in enumerate(file, 1):
             yield f"{name}-{number}", json.loads(line)
+
+
+def agreement(path: Path) -> str:
+    """Return how each GSM-Hard case that imports agrees with its target, and the widest gaps between answer and target."""
+    ways: Counter[str] = Counter()
+    relative = absolute = Fraction(0)
+    for source_id, record in _lines(path, "gsm-hard"):
+        try:
+            case = from_gsm_hard(record, source_id=source_id)
+        except BindingGraphError:
+            continue
+        target = record["target"]  # type: ignore[index]  # a record that imported
+        value = float(python_value(record["code"]))  # type: ignore[index]
+        gap = abs(Fraction(target) - case.answer)
+        if float(case.answer) == target:
+            ways["the float of the exact answer"] += 1
+        elif value == target:
+            ways["Python's float value, not the exact answer's float"] += 1
+            relative = max(relative, gap / abs(case.answer))
+        else:
+            ways["Python's value rounded to ten places"] += 1
+            absolute = max(absolute, gap)
+    told = "; ".join(f"{way}: {count:,}" for way, count in ways.most_common())
+    return (
+        f"GSM-Hard's targets: {told}. Where the target is Python's float value,"
+        f" it is within {float(relative):.1e} of the exact answer, relatively;"
+        f" where it is rounded to ten places, within {float(absolute):.1e}."
+    )
 
 
 def _svamp(path: Path) -> Records:
@@ -230,9 +265,14 @@ def main(argv: list[str] | None = None) -> int:
         "--gsm-plus", type=Path, help="GSM-Plus's gsmplus_testmini.jsonl (or test)"
     )
     parser.add_argument("--asdiv", type=Path, help="ASDiv's ASDiv.xml")
+    parser.add_argument(
+        "--gsm-hard", type=Path, help="GSM-Hard's gsmhardv2.jsonl (or its first lines)"
+    )
     args = parser.parse_args(argv)
-    if not any((args.gsm8k, args.svamp, args.gsm_plus, args.asdiv)):
-        parser.error("give --gsm8k, --svamp, --gsm-plus, --asdiv, or several")
+    if not any((args.gsm8k, args.svamp, args.gsm_plus, args.asdiv, args.gsm_hard)):
+        parser.error(
+            "give --gsm8k, --svamp, --gsm-plus, --asdiv, --gsm-hard, or several"
+        )
     rows = [
         (
             "| Benchmark | Records | Imported | Refused (by code) | Cases checked |"
@@ -257,6 +297,10 @@ def main(argv: list[str] | None = None) -> int:
         row, outcomes = evaluate("ASDiv", named, from_asdiv)
         rows.append(row)
         figures.append(asdiv_figures(problems, outcomes))
+    if args.gsm_hard is not None:
+        hard = _lines(args.gsm_hard, "gsm-hard")
+        rows.append(evaluate("GSM-Hard", hard, from_gsm_hard)[0])
+        figures.append(agreement(args.gsm_hard))
     print("\n".join(rows))
     for figure in figures:
         print(f"\n{figure}")

@@ -70,6 +70,7 @@ RefusalCode = Literal[
     "unit_unbound",
     "operand_arity",
     "rate_form_invalid",
+    "unsupported_syntax",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -140,6 +141,7 @@ DRAFT_CODES: Final[frozenset[str]] = frozenset(
         "ambiguous_quote",
         "value_not_stated",
         "not_draftable",
+        "unsupported_syntax",
     }
 )
 """The codes only :mod:`binding_graph.drafts` raises; never a document's.
@@ -147,7 +149,9 @@ DRAFT_CODES: Final[frozenset[str]] = frozenset(
 The drafts also refuse with codes they share, such as ``duplicate_symbol_id``
 (a name defined twice), ``unknown_symbol`` (one that nothing defines) and
 ``circular_dependency`` (steps that define each other, as the strict
-profile refuses equations that do).
+profile refuses equations that do). ``unsupported_syntax`` is a program's:
+a statement or an expression that :func:`~binding_graph.drafts.from_program`
+does not read.
 
 .. versionadded:: 0.1.0
 """

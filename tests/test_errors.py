@@ -178,6 +178,7 @@ SPEC_CODES = frozenset(
         "unit_unbound",
         "operand_arity",
         "rate_form_invalid",
+        "unsupported_syntax",
     }
 )
 
@@ -186,10 +187,10 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the thirty-nine codes the specs list."""
+        """REFUSAL_CODES is the closed set of the forty codes the specs list."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert REFUSAL_CODES == SPEC_CODES
-        assert len(REFUSAL_CODES) == 39
+        assert len(REFUSAL_CODES) == 40
 
     def test_refusal_code_literal_matches_the_set(self) -> None:
         """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""

@@ -145,8 +145,12 @@ class TestImports:
             ("units", {"expressions"}),
             # The adapters build graphs with the kernel and the language,
             # check them with the arithmetic and read their units with the
-            # units, and read lines as the documents wing does; no command.
-            ("datasets", {"expressions", "arithmetic", "units", "documents", "face"}),
+            # units, read lines as the documents wing does, and programs as
+            # the drafts do; no command.
+            (
+                "datasets",
+                {"expressions", "arithmetic", "units", "documents", "face", "drafts"},
+            ),
             # A draft is compiled with the language, the arithmetic and the
             # units, into the kernel's graph; no documents, no command.
             ("drafts", {"expressions", "arithmetic", "units"}),
@@ -169,17 +173,20 @@ class TestImports:
         }
         assert reached == set()
 
-    @pytest.mark.parametrize("wing", ["datasets", "drafts", "strict"])
+    @pytest.mark.parametrize(
+        ("wing", "above"),
+        [("datasets", {"cli"}), ("drafts", {"datasets", "cli"}), ("strict", {"cli"})],
+    )
     def test_only_the_command_line_imports_the_wings_at_the_top(
-        self, wing: str
+        self, wing: str, above: set[str]
     ) -> None:
-        """The datasets, the drafts and the strict profile stand above the other wings, as the command line does."""
+        """The datasets, the drafts and the strict profile stand above the other wings, as the command line does; the datasets read programs with the drafts."""
         importers = {
             _layer(name)
             for name, imports in GRAPH.items()
             if any(_layer(imported) == wing for imported in imports)
         }
-        assert importers == {wing, "cli"}
+        assert importers == {wing, *above}
 
 
 class TestFrontDoors:

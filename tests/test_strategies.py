@@ -264,6 +264,7 @@ class TestInvalidGraphDocuments:
                 "unit_unbound",
                 "operand_arity",
                 "rate_form_invalid",
+                "unsupported_syntax",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )

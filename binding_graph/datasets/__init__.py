@@ -1,4 +1,4 @@
-r"""Benchmarks as gold graphs: a GSM8K, SVAMP, GSM-Plus or ASDiv record turned into a binding graph and its answer.
+r"""Benchmarks as gold graphs: a GSM8K, SVAMP, GSM-Plus, ASDiv or GSM-Hard record turned into a binding graph and its answer.
 
 The caller opens and parses the benchmark's file; an adapter takes one
 record, the parsed JSON object, and returns a :class:`BenchmarkCase`: the
@@ -86,6 +86,18 @@ the record, such as ``("answer",)``, and a code of this closed set:
 
 The codes only the adapters raise are :data:`~binding_graph.errors.DATASET_CODES`.
 
+A GSM-Hard record holds a program instead of annotated steps: its gold
+graph is the program's, as :func:`~binding_graph.drafts.from_program` reads
+it against the problem (never running it), its answer the graph's exact
+value, and the record is imported where its ``target`` is what Python
+computes of the program (:func:`~binding_graph.drafts.python_value`), or
+that rounded to ten decimal places; else it is refused as
+``answer_mismatch``. What the program holds outside the reader's whitelist
+is refused as :func:`~binding_graph.drafts.program_refusals` lists it, at
+``("code", "line", LINE, "column", COLUMN)`` (``unsupported_syntax``,
+``malformed_document``, ``unknown_symbol``, ``duplicate_symbol_id``, and
+the codes above).
+
 Cases travel as JSON Lines, one canonical line a case
 (:func:`case_line`, :func:`dump_cases`), read back by :func:`load_cases`;
 :func:`score` scores a parser's graphs against them, as a :class:`Score`.
@@ -111,6 +123,7 @@ from binding_graph.datasets._asdiv import ASDIV, from_asdiv
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase, Layout
 from binding_graph.datasets._diff import Difference, diff
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
+from binding_graph.datasets._gsm_hard import GSM_HARD, from_gsm_hard
 from binding_graph.datasets._gsm_plus import GSM_PLUS, from_gsm_plus
 from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, load_cases
 from binding_graph.datasets._results import Score
@@ -135,6 +148,7 @@ __all__ = [
     "dump_cases",
     "from_asdiv",
     "from_gsm8k",
+    "from_gsm_hard",
     "from_gsm_plus",
     "from_svamp",
     "load_cases",
@@ -142,7 +156,10 @@ __all__ = [
 ]
 
 BENCHMARKS: Final[Mapping[str, Benchmark]] = MappingProxyType(
-    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP, GSM_PLUS, ASDIV)}
+    {
+        benchmark.name: benchmark
+        for benchmark in (GSM8K, SVAMP, GSM_PLUS, ASDIV, GSM_HARD)
+    }
 )
 """Every benchmark ``binding-graph import`` reads, by its name: the command's choices, help and readers follow from it.
 
