@@ -8,6 +8,7 @@ Usage (from the repository root, after the set-up in ``benchmarks/README.md``)::
     python benchmarks/run.py --arithmetic-only --before HEAD  # evaluate, the span invariant
     python benchmarks/run.py --units-only --repeats 15  # units.admit, parse_unit
     python benchmarks/run.py --refusals-only  # refusals against loads
+    python benchmarks/run.py --drafts-only  # compile_draft against loads
 
 Method: each workload runs every competitor in the same process, interleaved
 (round *r* starts with competitor *r* mod 4), after one untimed warm-up call;
@@ -42,6 +43,7 @@ from typing import Any
 
 import baseline
 import competitors as comp
+import compile_drafts
 import corpus
 import refusals
 import workload
@@ -1460,6 +1462,19 @@ def _parser() -> argparse.ArgumentParser:
         help="time the refusals section (word problems, and --size), and nothing else",
     )
     parser.add_argument(
+        "--drafts",
+        action="store_true",
+        help=(
+            "also time compile_draft against loads of the document it compiles"
+            " to, on word problems, and count what a draft and its document take"
+        ),
+    )
+    parser.add_argument(
+        "--drafts-only",
+        action="store_true",
+        help="time the drafts section, and nothing else",
+    )
+    parser.add_argument(
         "--before",
         metavar="REVISION",
         help="also time binding_graph as it was at this git revision",
@@ -1521,11 +1536,22 @@ def _word_problems(
                 n, solvable=True
             )
         emit(["## Refusals", "", refusals.run_refusals(calls, graphs)])
+    if args.drafts or args.drafts_only or args.smoke:
+        emit(
+            [
+                "## Drafts",
+                "",
+                compile_drafts.run_drafts(calls),
+                "",
+                compile_drafts.sizes(),
+            ]
+        )
     stop = bool(
         args.word_problem_only
         or args.arithmetic_only
         or args.units_only
         or args.refusals_only
+        or args.drafts_only
     )
     if stop:
         emit(["## Machine", "", machine()])

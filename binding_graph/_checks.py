@@ -21,15 +21,16 @@ from keyword import iskeyword
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeGuard, cast
 
+from binding_graph._refuse import foreign_failure
 from binding_graph._show import short_repr
 from binding_graph.errors import (
     BindingGraphError,
     ErrorPath,
-    foreign_failure,
     refusal,
     refuse,
     refuse_type,
 )
+from binding_graph.vocabularies import STATE_NAMES
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -210,6 +211,28 @@ def identifier(value: object, site: Site) -> None:
 def member(value: object, site: Site) -> None:
     """Refuse anything but a member of the field's vocabulary."""
     check_member(value, site.vocabulary, site.owner, site.field, site.path)
+
+
+def optional_member(value: object, site: Site) -> None:
+    """Refuse anything but ``None`` or a member of the field's vocabulary."""
+    if value is not None:
+        if not is_str(value):
+            refuse_type(site.owner, site.field, "a str or None", value, site.path)
+        check_member(value, site.vocabulary, site.owner, site.field, site.path)
+
+
+def state_index(value: object, site: Site) -> None:
+    """Refuse anything but ``None``, ``"initial"``, ``"terminal"`` or an ``int`` in ``[0, 2**53 - 1]``."""
+    owner, field, path = site.owner, site.field, site.path
+    if value is None or (type(value) is int and 0 <= value <= MAX_OFFSET):
+        return
+    if type(value) is not int:
+        if not is_str(value):
+            refuse_type(owner, field, "a str, an int or None", value, path)
+        if check_text(value, owner, field, path) in STATE_NAMES:
+            return
+    rule = "must be 'initial', 'terminal' or an equation's index, from 0 to 2**53 - 1"
+    refuse("not_in_vocabulary", owner, field, rule, value, path)
 
 
 def _offset(value: object, site: Site) -> int:

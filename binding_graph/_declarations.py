@@ -58,6 +58,10 @@ class Drawing(Protocol):
         """Draw a span's width, at least 1, that leaves its end within the largest offset."""
         ...
 
+    def state_index(self) -> str | int:
+        """Draw a question's state: a named one, or an index below the graph's count of equations."""
+        ...
+
     def verbatim(self, width: int) -> str:
         """Draw verbatim source text of *width* characters."""
         ...
@@ -109,6 +113,10 @@ class Kind:
             what the value must be whatever they hold, for a document whose
             earlier field is missing or refused; the walk of a document
             that lists every refusal runs it then.
+        omitted: Whether a document leaves the key out where the value is
+            ``None``, and reads a key left out as ``None``: a field added to
+            the format after documents were written without it, which keep
+            their bytes. Its *strings* count its key too.
     """
 
     name: str
@@ -125,6 +133,7 @@ class Kind:
     object_schema: Schema | None = None
     colons: tuple[str, str] | None = None
     alone: SlowCheck | None = None
+    omitted: bool = False
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"
@@ -206,7 +215,7 @@ class Declaration:
         if self.kind.nested == "many":
             return f"tuple_of({self.model.__name__})"
         if self.vocabulary:
-            return f"member_of({', '.join(sorted(self.vocabulary))})"
+            return f"{self.kind.name}_of({', '.join(sorted(self.vocabulary))})"
         return self.kind.name
 
     @property

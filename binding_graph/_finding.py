@@ -29,6 +29,8 @@ FindingCode = Literal[
     "unadmitted_dependency",
     "fact_unit_mismatch",
     "unknown_unit_mismatch",
+    "form_role_mismatch",
+    "form_kind_mismatch",
     "unused_symbol",
 ]
 """The type of a :class:`Finding`'s ``code``: one of :data:`FINDING_CODES`.

@@ -1,4 +1,4 @@
-"""The graph's own rules: symbol ids are unique, and every reference names a symbol of the graph.
+"""The graph's own rules: symbol ids are unique, every reference names a symbol of the graph, and every state an equation of it.
 
 Each check is one C-level pass over the graph's tuples and a set of its
 symbol ids; only a failure walks the graph again in Python, to say where the
@@ -32,6 +32,13 @@ class _Named(Protocol):
     def symbol_id(self) -> str: ...
 
 
+class _Asking(Protocol):
+    @property
+    def symbol_id(self) -> str: ...
+    @property
+    def state_index(self) -> str | int | None: ...
+
+
 class _Defining(Protocol):
     @property
     def lhs_symbol_id(self) -> str: ...
@@ -45,7 +52,7 @@ class Referring(Protocol):
     @property
     def facts(self) -> tuple[_Named, ...]: ...
     @property
-    def unknowns(self) -> tuple[_Named, ...]: ...
+    def unknowns(self) -> tuple[_Asking, ...]: ...
     @property
     def constraints(self) -> tuple[_Named, ...]: ...
     @property
@@ -55,13 +62,14 @@ class Referring(Protocol):
 _symbol_id: Final = attrgetter("symbol_id")
 _lhs_symbol_id: Final = attrgetter("lhs_symbol_id")
 _dependencies: Final = attrgetter("dependencies")
+_state_index: Final = attrgetter("state_index")
 
 
 class Added(NamedTuple):
     """The elements an extension adds, as :func:`check_references` reads them."""
 
     facts: tuple[_Named, ...]
-    unknowns: tuple[_Named, ...]
+    unknowns: tuple[_Asking, ...]
     constraints: tuple[_Named, ...]
     equations: tuple[_Defining, ...]
 
@@ -104,10 +112,12 @@ def unknown_reference(
 def check_references(
     known: frozenset[str], checked: Referring, whole: Referring
 ) -> None:
-    """Refuse an element of *checked* that names a symbol not in *known*.
+    """Refuse an element of *checked* that names a symbol not in *known*, or an equation not in *whole*.
 
-    Each check is a C-level pass; only a failure walks *whole* again in
-    Python, to find where the element is.
+    Each check of a symbol is a C-level pass; only a failure walks *whole*
+    again in Python, to find where the element is. An unknown's state that
+    is an index must be below the count of *whole*'s equations: adding
+    equations never unbinds one.
     """
     for field, items in (
         ("facts", checked.facts),
@@ -121,6 +131,28 @@ def check_references(
         _refuse_unknown("equations", "lhs_symbol_id", known, whole.equations)
     if not known.issuperset(chain.from_iterable(map(_dependencies, equations))):
         _refuse_unknown("equations", "dependencies", known, whole.equations)
+    count = len(whole.equations)
+    for state in map(_state_index, checked.unknowns):
+        if type(state) is int and state >= count:
+            _refuse_state(whole.unknowns, count)
+
+
+def _refuse_state(unknowns: tuple[_Asking, ...], count: int) -> None:
+    for index, unknown in enumerate(unknowns):  # pragma: no branch -- one is out
+        state = unknown.state_index
+        if type(state) is int and state >= count:
+            raise unknown_equation(index, state, count)
+
+
+def unknown_equation(index: int, state: int, count: int) -> BindingGraphError:
+    """Return the refusal of ``unknowns[index].state_index``, *state*, which names no equation of a graph of *count*."""
+    path: ErrorPath = ("unknowns", index, "state_index")
+    return BindingGraphError(
+        "unknown_equation",
+        f"SemanticSymbolicBindingGraph.unknowns[{index}].state_index must name an"
+        f" equation of the graph, below its count of equations ({count}) (got {state})",
+        path,
+    )
 
 
 def _refuse_unknown(

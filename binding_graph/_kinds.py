@@ -25,6 +25,7 @@ from binding_graph import _checks
 from binding_graph._checks import MAX_OFFSET
 from binding_graph._codegen import compile_function
 from binding_graph._declarations import TEMPLATE_NAMES, Declaration, Kind
+from binding_graph.vocabularies import STATE_NAMES
 
 # -- the kinds -------------------------------------------------------------------------
 
@@ -132,6 +133,52 @@ MEMBER: Final = Kind(
 )
 """A member of the declaration's vocabulary."""
 
+# Of a value a document may leave out, its key is counted with its strings.
+_PRESENT_KEY: Final = "({value} is not None)"
+_PRESENT_KEYS: Final = "sum(map(is_not, {values}, repeat(None)))"
+
+OPTIONAL_MEMBER: Final = Kind(
+    "optional_member",
+    "{value} is None or (type({value}) is str and {value} in {vocabulary})",
+    _checks.optional_member,
+    lambda declared, _: {
+        "anyOf": [{"enum": sorted(declared.vocabulary)}, {"type": "null"}]
+    },
+    lambda drawing, declared, _: (
+        drawing.member(declared.vocabulary) if drawing.chance() else None
+    ),
+    strings=(0, f"2 * {_PRESENT_KEY}", f"2 * {_PRESENT_KEYS}"),
+    omitted=True,
+)
+"""``None``, or a member of the declaration's vocabulary; a document leaves ``None`` out."""
+
+STATE_INDEX: Final = Kind(
+    "state_index",
+    "{value} is None or (type({value}) is int and 0 <= {value} <= MAX_OFFSET)"
+    " or (type({value}) is str and {value} in STATE_NAMES)",
+    _checks.state_index,
+    lambda _, __: {
+        "anyOf": [
+            {"enum": sorted(STATE_NAMES)},
+            {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
+            {"type": "null"},
+        ]
+    },
+    lambda drawing, _, __: drawing.state_index() if drawing.chance() else None,
+    text=("", '("%d" % {value} if type({value}) is int else escape({value}))', ""),
+    strings=(
+        0,
+        f"{_PRESENT_KEY} + (type({{value}}) is str)",
+        f"{_PRESENT_KEYS} + sum(map(is_, map(type, {{values}}), repeat(str)))",
+    ),
+    omitted=True,
+)
+"""``None``, ``"initial"``, ``"terminal"``, or the index of an equation; a document leaves ``None`` out.
+
+That the index names an equation of the graph is the graph's rule
+(:mod:`binding_graph._integrity`).
+"""
+
 START: Final = Kind(
     "start",
     "type({value}) is int and 0 <= {value} <= MAX_OFFSET",
@@ -221,6 +268,8 @@ KINDS: Final = (
     IDENTIFIER,
     IDENTIFIERS,
     MEMBER,
+    OPTIONAL_MEMBER,
+    STATE_INDEX,
     START,
     END,
     SPAN_TEXT,
@@ -229,6 +278,9 @@ KINDS: Final = (
     OBJECTS,
 )
 """Every kind of field."""
+
+# The named states, which the test of a state index reads.
+TEMPLATE_NAMES["STATE_NAMES"] = STATE_NAMES
 
 # A set of identifiers is tested member by member, with the test above.
 TEMPLATE_NAMES["is_identifier"] = compile_function(
@@ -254,11 +306,18 @@ span_text: Final = Declaration(SPAN_TEXT)
 """The declaration of a span's text."""
 refusal_reason: Final = Declaration(REFUSAL_REASON)
 """The declaration of an equation's refusal reason."""
+state_index: Final = Declaration(STATE_INDEX)
+"""The declaration of the state a question target asks about."""
 
 
 def member_of(vocabulary: frozenset[str]) -> Declaration:
     """Declare a field whose value is one of *vocabulary*."""
     return Declaration(MEMBER, vocabulary)
+
+
+def optional_member_of(vocabulary: frozenset[str]) -> Declaration:
+    """Declare a field whose value is ``None`` or one of *vocabulary*, left out of documents when ``None``."""
+    return Declaration(OPTIONAL_MEMBER, vocabulary)
 
 
 def instance_of(cls: type) -> Declaration:

@@ -222,20 +222,35 @@ def _writer(cls: type) -> Callable[[Any], str]:
 
     Strings go through the C function the json encoder itself escapes them
     with; keys come in code-point order, which RFC 8785's order is for ASCII
-    keys, and constants are written as text, with nothing to compute.
+    keys, and constants are written as text, with nothing to compute. A
+    field that documents leave out when ``None`` is written, its key and
+    the comma before it, only when it holds a value; it is never the first
+    key, so that the comma always has a key before it.
     """
-    members: list[tuple[str, tuple[str, str, str]]] = []
+    members: list[tuple[str, tuple[str, str, str], bool]] = []
     for name, declared in declared_fields(cls):
         item = "" if declared.item is None else declared.item.__name__
         before, expression, after = declared.kind.text
         written = expression.format(value=f"obj.{name}", item=item)
-        members.append((name, (before, written, after)))
+        members.append((name, (before, written, after), declared.kind.omitted))
     members += [
-        (entry.name, (json.dumps(entry.value), "", "")) for entry in header(cls)
+        (entry.name, (json.dumps(entry.value), "", ""), False) for entry in header(cls)
     ]
     parts: list[str] = []
     text = "{"
-    for index, (name, (before, written, after)) in enumerate(sorted(members)):
+    for index, (name, (before, written, after), omitted) in enumerate(sorted(members)):
+        if omitted:
+            if not index:
+                msg = f"{cls.__name__}.{name} may be left out, so it cannot come first"
+                raise ValueError(msg)
+            key = repr(f',"{name}":{before}')
+            value = f"{written} + {after!r}" if after else written
+            parts += [
+                repr(text),
+                f"({key} + {value} if obj.{name} is not None else '')",
+            ]
+            text = ""
+            continue
         text += f'{"," if index else ""}"{name}":{before}'
         if written:
             parts += [repr(text), written]

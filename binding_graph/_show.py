@@ -1,8 +1,8 @@
-"""Showing a value in a message without trusting it: its class's name, and a short ``repr`` that runs none of its code.
+"""Showing a value in a message without trusting it: its class's name, a short ``repr`` that runs none of its code, and a path.
 
 The kernel's lowest module: :mod:`binding_graph.errors` builds every
-refusal's message with these, and re-exports them. Here too is
-:func:`untrusted`, which every check of a caller's value starts from.
+refusal's message with these, and re-exports :func:`render_path`. Here
+too is :func:`untrusted`, which every check of a caller's value starts from.
 """
 
 from __future__ import annotations
@@ -79,3 +79,42 @@ def short_repr(value: object) -> str:
         return _REPR.repr(_base_value(value))
     except Exception:  # noqa: BLE001 -- any failure of foreign code, by design
         return f"<{type_name(value)} object>"
+
+
+_NAME_WIDTH: Final = 60
+"""The longest key a rendered path shows as a name; a longer one is shortened."""
+
+
+def render_path(path: tuple[str | int, ...]) -> str:
+    r"""Render *path* the way it would be written in Python.
+
+    >>> from binding_graph.errors import render_path
+    >>> render_path(("equations", 2, "dependencies"))
+    'equations[2].dependencies'
+    >>> render_path(())
+    '<root>'
+
+    A key that is not a plain name of at most 60 characters (a stray key of
+    a document may hold anything, a newline or brackets included) is shown
+    as its short representation in brackets, so that a rendered path is one
+    line of bounded length that no key can forge:
+
+    >>> render_path(("symbols", 0, "x\n[0]"))
+    "symbols[0]['x\\n[0]']"
+    """
+    parts: list[str] = []
+    for segment in path:
+        # Exact types only: a path may come from anyone, and rendering it
+        # must run no code of a segment's own.
+        if type(segment) is int:
+            parts.append(f"[{int.__repr__(segment)}]")
+        elif (
+            type(segment) is str
+            and len(segment) <= _NAME_WIDTH
+            and segment.isascii()
+            and segment.isidentifier()
+        ):
+            parts.append(f".{segment}" if parts else segment)
+        else:
+            parts.append(f"[{short_repr(segment)}]")
+    return "".join(parts) or "<root>"

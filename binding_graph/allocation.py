@@ -9,14 +9,9 @@ from collections.abc import Set as AbstractSet
 from typing import Final, TypeVar
 
 from binding_graph import _checks
+from binding_graph._refuse import foreign_failure
 from binding_graph._show import untrusted
-from binding_graph.errors import (
-    BindingGraphError,
-    ErrorPath,
-    foreign_failure,
-    refuse,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, ErrorPath, refuse, refuse_type
 from binding_graph.model import SourceSpanLink, SymbolBinding
 from binding_graph.vocabularies import SEMANTIC_ROLES, SemanticRole
 

@@ -1,15 +1,16 @@
 """The one exception every refusal raises, the closed set of its codes, and the words of its messages.
 
-Every refusal's message is built here, from data: the owner and the field,
-the rule broken, and the offending value, shown without trusting it
-(:func:`short_repr`, :func:`type_name`).
+Every refusal of a field's rule, or of a value of the wrong type, is built
+here, from data: the owner and the field, the rule broken, and the offending
+value, shown without trusting it (:func:`short_repr`, :func:`type_name`);
+the refusals of what a caller hands over are built in ``_refuse``.
 """
 
 from __future__ import annotations
 
 from typing import Final, Literal, NoReturn, cast, get_args
 
-from binding_graph._show import short_repr, type_name, untrusted
+from binding_graph._show import render_path, short_repr, type_name, untrusted
 
 __all__ = [
     "ALLOCATION_CODES",
@@ -17,8 +18,10 @@ __all__ = [
     "ARITHMETIC_CODES",
     "DATASET_CODES",
     "DOCUMENT_CODES",
+    "DRAFT_CODES",
     "REFUSAL_CODES",
     "REPAIR_HEADER",
+    "STRICT_CODES",
     "UNIT_CODES",
     "BindingGraphError",
     "ErrorPath",
@@ -38,6 +41,7 @@ RefusalCode = Literal[
     "refusal_reason_forbidden",
     "duplicate_symbol_id",
     "unknown_symbol",
+    "unknown_equation",
     "span_text_mismatch",
     "empty_allocation",
     "unslugifiable_phrase",
@@ -56,6 +60,17 @@ RefusalCode = Literal[
     "no_annotation",
     "answer_mismatch",
     "untraceable_number",
+    "quote_not_found",
+    "ambiguous_quote",
+    "value_not_stated",
+    "not_draftable",
+    "circular_dependency",
+    "unknown_operation",
+    "operation_mismatch",
+    "unit_unbound",
+    "operand_arity",
+    "rate_form_invalid",
+    "unsupported_syntax",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -70,13 +85,13 @@ The set is closed: a new code is a deliberate, documented change.
 ALLOCATION_CODES: Final[frozenset[str]] = frozenset(
     {"empty_allocation", "unslugifiable_phrase"}
 )
-"""The codes only :func:`~binding_graph.allocate_symbols` raises: never a document's.
+"""The codes only :func:`~binding_graph.allocate_symbols` raises; never a document's.
 
 .. versionadded:: 0.1.0
 """
 
 ANALYSIS_CODES: Final[frozenset[str]] = frozenset({"unbound_unknown"})
-"""The codes only :mod:`binding_graph.analysis` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.analysis` raises, when asked; never a document's.
 
 A document that loads is valid, whether or not it determines its unknowns.
 
@@ -86,7 +101,7 @@ A document that loads is valid, whether or not it determines its unknowns.
 ARITHMETIC_CODES: Final[frozenset[str]] = frozenset(
     {"not_arithmetic", "division_by_zero", "dependency_mismatch", "conflicting_values"}
 )
-"""The codes only :mod:`binding_graph.arithmetic` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.arithmetic` raises, when asked; never a document's.
 
 The model never reads a right-hand side, a predicate or a value; a document
 that loads is valid, whether or not they are arithmetic. The arithmetic also
@@ -97,7 +112,7 @@ refuses with ``limit_exceeded`` (a text or a value too large) and
 """
 
 UNIT_CODES: Final[frozenset[str]] = frozenset({"unknown_unit", "unit_mismatch"})
-"""The codes only :mod:`binding_graph.units` raises, when asked: never a document's.
+"""The codes only :mod:`binding_graph.units` raises, when asked; never a document's.
 
 A unit is a string to the model; a document that loads is valid, whatever
 its units say. The units also refuse with ``limit_exceeded``,
@@ -109,12 +124,56 @@ its units say. The units also refuse with ``limit_exceeded``,
 DATASET_CODES: Final[frozenset[str]] = frozenset(
     {"no_annotation", "answer_mismatch", "untraceable_number"}
 )
-"""The codes only :mod:`binding_graph.datasets` raises: never a document's.
+"""The codes only :mod:`binding_graph.datasets` raises; never a document's.
 
 An adapter refuses a benchmark's record that it cannot turn into a sound
 gold graph. It also refuses with ``wrong_type``, ``missing_key``,
-``empty_text``, ``invalid_text``, ``not_arithmetic``, ``division_by_zero``
-and ``limit_exceeded``, codes it shares.
+``empty_text``, ``invalid_text``, ``not_arithmetic``, ``division_by_zero``,
+``limit_exceeded`` and (ASDiv's, for an answer's unit) ``unknown_unit``,
+codes it shares.
+
+.. versionadded:: 0.1.0
+"""
+
+DRAFT_CODES: Final[frozenset[str]] = frozenset(
+    {
+        "quote_not_found",
+        "ambiguous_quote",
+        "value_not_stated",
+        "not_draftable",
+        "unsupported_syntax",
+    }
+)
+"""The codes only :mod:`binding_graph.drafts` raises; never a document's.
+
+The drafts also refuse with codes they share, such as ``duplicate_symbol_id``
+(a name defined twice), ``unknown_symbol`` (one that nothing defines) and
+``circular_dependency`` (steps that define each other, as the strict
+profile refuses equations that do). ``unsupported_syntax`` is a program's:
+a statement or an expression that :func:`~binding_graph.drafts.from_program`
+does not read.
+
+.. versionadded:: 0.1.0
+"""
+
+STRICT_CODES: Final[frozenset[str]] = frozenset(
+    {
+        "circular_dependency",
+        "unknown_operation",
+        "operation_mismatch",
+        "unit_unbound",
+        "operand_arity",
+        "rate_form_invalid",
+    }
+)
+"""The codes of the strict profile, :func:`binding_graph.strict.check_strict`, which refuses with them when asked; never a document's.
+
+The strict profile refuses what the seed's system refuses and this library
+only reports (a cycle of definitions, an operation kind outside its eight
+or unlike its right-hand side, a pending equation its kind's rule of units
+refuses). It also refuses with ``unit_mismatch``, ``unknown_unit``,
+``not_arithmetic`` and ``limit_exceeded``, codes it shares; the drafts refuse
+steps that define each other as ``circular_dependency`` too.
 
 .. versionadded:: 0.1.0
 """
@@ -126,6 +185,8 @@ DOCUMENT_CODES: Final[frozenset[str]] = (
     - ARITHMETIC_CODES
     - UNIT_CODES
     - DATASET_CODES
+    - DRAFT_CODES
+    - STRICT_CODES
 )
 """Every code that reading a document can raise.
 
@@ -141,45 +202,6 @@ ErrorPath = tuple["str | int", ...]
 
 ``("equations", 2, "dependencies")`` reads ``equations[2].dependencies``.
 """
-
-
-_NAME_WIDTH: Final = 60
-"""The longest key a rendered path shows as a name; a longer one is shortened."""
-
-
-def render_path(path: ErrorPath) -> str:
-    r"""Render *path* the way it would be written in Python.
-
-    >>> from binding_graph.errors import render_path
-    >>> render_path(("equations", 2, "dependencies"))
-    'equations[2].dependencies'
-    >>> render_path(())
-    '<root>'
-
-    A key that is not a plain name of at most 60 characters (a stray key of
-    a document may hold anything, a newline or brackets included) is shown
-    as its short representation in brackets, so that a rendered path is one
-    line of bounded length that no key can forge:
-
-    >>> render_path(("symbols", 0, "x\n[0]"))
-    "symbols[0]['x\\n[0]']"
-    """
-    parts: list[str] = []
-    for segment in path:
-        # Exact types only: a path may come from anyone, and rendering it
-        # must run no code of a segment's own.
-        if type(segment) is int:
-            parts.append(f"[{int.__repr__(segment)}]")
-        elif (
-            type(segment) is str
-            and len(segment) <= _NAME_WIDTH
-            and segment.isascii()
-            and segment.isidentifier()
-        ):
-            parts.append(f".{segment}" if parts else segment)
-        else:
-            parts.append(f"[{short_repr(segment)}]")
-    return "".join(parts) or "<root>"
 
 
 class BindingGraphError(ValueError):
@@ -239,13 +261,12 @@ def _shown(value: object) -> str:
     return value if type(value) is str else short_repr(value)
 
 
-def format_refusals(refusals: object) -> str:
+def format_refusals(refusals: object, *, header: str = REPAIR_HEADER) -> str:
     """Return *refusals* as a text that a person or a language model can act on.
 
-    A fixed first line (:data:`~binding_graph.errors.REPAIR_HEADER`), then
-    one line per refusal, in the order given: where, what and the code,
-    ``- WHERE: MESSAGE [CODE]``, with no refusal twice and no address to
-    look up. Each line is
+    A fixed first line (:data:`REPAIR_HEADER`, or *header*), then one line per refusal,
+    in the order given: where, what and the code, ``- WHERE: MESSAGE
+    [CODE]``, with no refusal twice and no address to look up. Each line is
     bounded (an offending value, and a stray key in a path, are shown in at
     most about 60 characters: see :func:`~binding_graph.errors.render_path`),
     so the text is bounded by the number of refusals, which
@@ -256,10 +277,15 @@ def format_refusals(refusals: object) -> str:
     Args:
         refusals: What :func:`~binding_graph.refusals` returns: a tuple (or
             a list) of :class:`BindingGraphError`.
+        header: The first line: :data:`REPAIR_HEADER` for a document;
+            :func:`~binding_graph.drafts.draft_refusals` are told with
+            :data:`~binding_graph.drafts.DRAFT_REPAIR_HEADER`.
 
     Raises:
         BindingGraphError: ``wrong_type`` unless *refusals* is exactly a
-            ``tuple`` or ``list`` of exactly :class:`BindingGraphError`.
+            ``tuple`` or ``list`` of exactly :class:`BindingGraphError`;
+            ``wrong_type`` or ``empty_text`` unless *header* is one
+            non-blank line of text.
 
     >>> from binding_graph import format_refusals, refusals
     >>> print(format_refusals(refusals('{"format": "binding-graph", "version": 1}')))
@@ -276,6 +302,11 @@ def format_refusals(refusals: object) -> str:
 
     .. versionadded:: 0.1.0
     """
+    if type(header) is not str:
+        refuse_type("format_refusals", "header", "a str", header, ("header",))
+    if not header.strip() or "\n" in header or "\r" in header:
+        rule = "must be one line of text, not empty or blank"
+        refuse("empty_text", "format_refusals", "header", rule, header, ("header",))
     if type(refusals) is not tuple and type(refusals) is not list:
         refuse_type(
             "format_refusals",
@@ -303,7 +334,7 @@ def format_refusals(refusals: object) -> str:
             else short_repr(path)
         )
         lines.append(f"- {where}: {_shown(refused.message)} [{_shown(refused.code)}]")
-    return "\n".join([REPAIR_HEADER, *lines]) if lines else ""
+    return "\n".join([header, *lines]) if lines else ""
 
 
 # -- messages -----------------------------------------------------------------
@@ -371,33 +402,3 @@ def refuse_type(
 ) -> NoReturn:
     """Raise the ``wrong_type`` refusal :func:`type_refusal` returns."""
     raise type_refusal(owner, field, expected, value, path)
-
-
-def foreign_failure(
-    owner: str, field: str, expected: str, value: object, error: Exception
-) -> BindingGraphError:
-    """Return the refusal of *value*, whose own code raised *error* when it was used.
-
-    Only what the caller hands over as a file or an iterable is ever used,
-    read or iterated; whatever else its code raises than an ``OSError`` is
-    a refusal of the argument.
-    """
-    return BindingGraphError(
-        "wrong_type",
-        f"{owner}.{field} must be {expected}, but the {type_name(value)} given"
-        f" raised {type_name(error)} when it was used",
-        (field,),
-    )
-
-
-def malformed(message: str, path: ErrorPath = ()) -> BindingGraphError:
-    """Return the ``malformed_document`` refusal of *message* at *path*."""
-    return BindingGraphError("malformed_document", message, path)
-
-
-def too_large(max_bytes: int) -> BindingGraphError:
-    """Return the refusal of a document above *max_bytes* bytes of UTF-8."""
-    return BindingGraphError(
-        "limit_exceeded",
-        f"a document may take at most {max_bytes} bytes of UTF-8; this one takes more",
-    )

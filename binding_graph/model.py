@@ -11,20 +11,25 @@ and so re-runs every check.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
 from binding_graph import _kinds as _k
 from binding_graph._format import GRAPH_HEADER
 from binding_graph._integrity import check_references, check_unique_ids, extended
-from binding_graph._model_class import canonical_text, model_class
-from binding_graph._quotes import check_quotes, offset_of
+from binding_graph._model_class import model_class
+from binding_graph._quotes import check_quotes
+from binding_graph._span import SourceSpanLink
+from binding_graph._spelling import graph_string
 from binding_graph.vocabularies import (
     ADMISSIBILITY_STATUSES,
+    QUESTION_FORMS,
     SEMANTIC_ROLES,
     AdmissibilityStatus,
+    QuestionForm,
     SemanticRole,
+    StateIndex,
 )
 
 if TYPE_CHECKING:
@@ -41,81 +46,6 @@ __all__ = [
     "SourceSpanLink",
     "SymbolBinding",
 ]
-
-
-@model_class(kw_only=False)
-class SourceSpanLink:
-    """A half-open span ``[start, end)`` of a source text, and its text.
-
-    Args:
-        source_id: Which source text the span is in (a problem id, a file).
-        start: Offset of the first character, at least 0.
-        end: Offset one past the last character; ``start < end <= 2**53 - 1``,
-            so that every JSON implementation holds it exactly.
-        text: The spanned text, verbatim: exactly ``end - start``
-            characters, which may be whitespace.
-
-    Raises:
-        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``
-            or ``invalid_span``.
-
-    >>> from binding_graph import SourceSpanLink
-    >>> SourceSpanLink("p1", 0, 5, "Alice")
-    SourceSpanLink(source_id='p1', start=0, end=5, text='Alice')
-
-    .. versionadded:: 0.1.0
-    """
-
-    source_id: str = attrs.field(validator=_k.text)
-    start: int = attrs.field(validator=_k.span_start)
-    end: int = attrs.field(validator=_k.span_end)
-    text: str = attrs.field(validator=_k.span_text)
-
-    @classmethod
-    def of(
-        cls, text: str, phrase: str, *, source_id: str, occurrence: int = 0
-    ) -> SourceSpanLink:
-        """Return the span of *source_id* that quotes *phrase* where it occurs in *text*.
-
-        *text* is the whole source; the span is the *occurrence*-th
-        occurrence of *phrase* in it, from 0 (occurrences may overlap).
-
-        Raises:
-            BindingGraphError: ``invalid_span`` if *phrase* does not occur
-                in *text* (path ``("phrase",)``), or occurs fewer times than
-                *occurrence* asks (``("occurrence",)``); ``wrong_type`` or
-                ``empty_text`` for an argument of the wrong type, or empty.
-
-        >>> from binding_graph import SourceSpanLink
-        >>> SourceSpanLink.of("Alice has 3 apples.", "3 apples", source_id="p1")
-        SourceSpanLink(source_id='p1', start=10, end=18, text='3 apples')
-
-        .. versionadded:: 0.1.0
-        """
-        start = offset_of(text, phrase, occurrence, "SourceSpanLink.of")
-        return cls(source_id, start, start + len(phrase), phrase)
-
-    def find(self, phrase: str, *, occurrence: int = 0) -> SourceSpanLink:
-        """Return the span that quotes *phrase* where it occurs in this span's text.
-
-        It is a span of the same source, with offsets counted from the
-        source's start: a span of a fact, found in the span of its problem.
-
-        Raises:
-            BindingGraphError: as :meth:`of`, with the owner
-                ``SourceSpanLink.find``.
-
-        >>> from binding_graph import SourceSpanLink
-        >>> problem = SourceSpanLink("p1", 100, 119, "Alice has 3 apples.")
-        >>> problem.find("apples")
-        SourceSpanLink(source_id='p1', start=112, end=118, text='apples')
-
-        .. versionadded:: 0.1.0
-        """
-        start = self.start + offset_of(
-            self.text, phrase, occurrence, "SourceSpanLink.find"
-        )
-        return SourceSpanLink(self.source_id, start, start + len(phrase), phrase)
 
 
 _span: Final = _k.instance_of(SourceSpanLink)
@@ -218,10 +148,15 @@ class BoundUnknown:
         symbol_id: The symbol asked for.
         question_span: Where the question is asked.
         expected_unit: The unit the answer should carry, if any.
+        question_form: The shape of the answer, one of
+            :data:`~binding_graph.vocabularies.QUESTION_FORMS` (ADR-0135), if known.
+        state_index: The state asked about, if known: ``"initial"``,
+            ``"terminal"``, or the index of the equation after which; a
+            graph holds an index only below its count of equations.
 
     Raises:
-        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text`` or
-            ``invalid_identifier``.
+        BindingGraphError: ``wrong_type``, ``empty_text``, ``invalid_text``,
+            ``invalid_identifier`` or ``not_in_vocabulary``.
 
     .. versionadded:: 0.1.0
     """
@@ -229,6 +164,10 @@ class BoundUnknown:
     symbol_id: str = attrs.field(validator=_k.identifier)
     question_span: SourceSpanLink = attrs.field(validator=_span)
     expected_unit: str | None = attrs.field(default=None, validator=_k.optional_text)
+    question_form: QuestionForm | None = attrs.field(
+        default=None, validator=_k.optional_member_of(QUESTION_FORMS)
+    )
+    state_index: StateIndex | None = attrs.field(default=None, validator=_k.state_index)
 
 
 @model_class()
@@ -259,8 +198,9 @@ class SemanticSymbolicBindingGraph:
     Besides each element's own checks, construction proves referential
     integrity in one linear pass: symbol ids are unique, and every fact,
     equation (left-hand side and each dependency), unknown and constraint
-    names a symbol of the graph. A span that lies inside a provenance span
-    of its source quotes it exactly, and provenance spans of one source
+    names a symbol of the graph, and every unknown's ``state_index`` that is
+    an index names an equation of it. A span that lies inside a provenance
+    span of its source quotes it exactly, and provenance spans of one source
     agree where they overlap.
 
     Args:
@@ -273,8 +213,9 @@ class SemanticSymbolicBindingGraph:
 
     Raises:
         BindingGraphError: ``wrong_type`` (a field that is not a tuple of the
-            right class), ``duplicate_symbol_id``, ``unknown_symbol`` or
-            ``span_text_mismatch``, with the path of the offending element.
+            right class), ``duplicate_symbol_id``, ``unknown_symbol``,
+            ``unknown_equation`` or ``span_text_mismatch``, with the path of
+            the offending element.
 
     .. versionadded:: 0.1.0
     """
@@ -359,19 +300,38 @@ class SemanticSymbolicBindingGraph:
         return extended(self, added)
 
     def to_canonical_string(self) -> str:
-        """Return the graph's canonical document, as text.
+        r"""Return the seed's spelling of the graph, a line per element: for interchange and logs.
 
-        It is :func:`~binding_graph.canonical_bytes` decoded: RFC 8785 JSON,
-        the same in every process and on every supported Python, so two
-        graphs have the same string exactly when they are equal.
+        It is the canonical string of the Phase-1 model of the system this
+        library comes from, element by element in collection order, joined
+        by ``"\n"``:
 
-        >>> from binding_graph import SemanticSymbolicBindingGraph
-        >>> SemanticSymbolicBindingGraph().to_canonical_string()
-        '{"constraints":[],"equations":[],"facts":[],"format":"binding-graph","provenance":[],"symbols":[],"unknowns":[],"version":1}'
+        .. code-block:: text
+
+            S {symbol_id} {name} {semantic_role} entity={entity} unit={unit} span={span} by={introduced_by}
+            F {symbol_id} = {value} unit={unit} span={span}
+            E {lhs_symbol_id} := {rhs_canonical} op={operation_kind} deps=[{dependencies, sorted, joined by ","}] unit_proof={unit_proof} status={admissibility_status} refusal={refusal_reason} span={span}
+            U {symbol_id} expected_unit={expected_unit} qspan={question_span}
+            C {symbol_id} pred={predicate} span={span}
+            P {span} text={text}
+
+        where a span is spelt as :meth:`SourceSpanLink.to_canonical_string`
+        spells it and ``None`` is ``None``. Values are written as they are,
+        unquoted: two graphs may share a spelling (a name may hold a space,
+        a text a line break, a unit may be the text ``"None"``), so nothing
+        reads it back, and it is not the graph's identity, which is its
+        canonical bytes (:func:`~binding_graph.canonical_bytes`,
+        :func:`~binding_graph.content_hash`). An unknown's ``question_form``
+        and ``state_index`` have no place in those lines.
+
+        >>> from binding_graph import SemanticSymbolicBindingGraph, SourceSpanLink
+        >>> span = SourceSpanLink("doc", 0, 5, "Alice")
+        >>> SemanticSymbolicBindingGraph(provenance=(span,)).to_canonical_string()
+        'P doc[0:5] text=Alice'
 
         .. versionadded:: 0.1.0
         """
-        return cast("str", canonical_text(self))
+        return graph_string(self)
 
 
 MODEL_CLASSES: Final = (

@@ -7,7 +7,9 @@ The other model classes are written as plain objects of their fields, with
 no marker, so that a fragment of a document (a symbol, a span) reads and
 writes on its own.
 
-Every field is always present (``None`` as ``null``); tuples are arrays and
+Every field is present (``None`` as ``null``), but an unknown's
+``question_form`` and ``state_index``, which are left out when ``None``, so
+that documents written before they existed keep their bytes; tuples are arrays and
 the ``frozenset`` of :attr:`~binding_graph.BoundEquation.dependencies` is an
 array sorted by code point.
 The canonical encoding is RFC 8785 (the JSON Canonicalization Scheme) in
@@ -36,6 +38,7 @@ from binding_graph.documents._writing import (
     dumps,
     to_data,
 )
+from binding_graph.documents._writing_order import WRITING_ORDER
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -44,6 +47,7 @@ __all__ = [
     "FORMAT_VERSION",
     "GENERATION_KEYWORDS",
     "SCHEMA_PROFILES",
+    "WRITING_ORDER",
     "canonical_bytes",
     "content_hash",
     "dumps",

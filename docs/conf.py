@@ -75,7 +75,11 @@ html_css_files = ["verbatim.css"]
 
 
 # The modules whose re-exported constants are documented where they are.
-_PUBLIC_MODULES: Final = ("binding_graph", "binding_graph.analysis")
+_PUBLIC_MODULES: Final = (
+    "binding_graph",
+    "binding_graph.analysis",
+    "binding_graph.units",
+)
 
 
 def _constant_docstrings() -> dict[str, list[str]]:

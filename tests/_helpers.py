@@ -138,6 +138,8 @@ SLOW_PATHS = (
     "end",
     "span_text",
     "refusal_reason",
+    "optional_member",
+    "state_index",
     "one",
     "many",
     "check_text",

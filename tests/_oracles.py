@@ -167,9 +167,52 @@ def oracle_equation_findings(
     return found
 
 
+# The forms each operation kind answers, as docs/solvers.md tabulates them.
+_KIND_FORMS = {
+    "add": {"count", "total"},
+    "multiply": {"count", "total"},
+    "subtract": {"count", "difference"},
+    "transfer": {"count"},
+    "divide": {"count", "ratio", "rate"},
+    "compare_additive": {"difference"},
+    "compare_multiplicative": {"ratio"},
+    "apply_rate": {"total", "rate"},
+}
+_SHAPES = {"count", "rate", "total", "difference", "ratio"}
+
+
+def oracle_form_findings(
+    graph: SemanticSymbolicBindingGraph,
+) -> set[tuple[str, ErrorPath]]:
+    """Return the findings of the unknowns' forms, against roles and defining kinds."""
+    found: set[tuple[str, ErrorPath]] = set()
+    roles = {s.symbol_id: s.semantic_role for s in graph.symbols}
+    for i, unknown in enumerate(graph.unknowns):
+        form = unknown.question_form
+        if form is None:
+            continue
+        path: ErrorPath = ("unknowns", i, "question_form")
+        role = roles[unknown.symbol_id]
+        shapes = {role, form}
+        if shapes <= _SHAPES and len(shapes) == 2 and shapes != {"count", "total"}:
+            found.add(("form_role_mismatch", path))
+        kinds = [
+            e.operation_kind
+            for e in graph.equations
+            if e.lhs_symbol_id == unknown.symbol_id and e.operation_kind in _KIND_FORMS
+        ]
+        if kinds and all(form not in _KIND_FORMS[kind] for kind in kinds):
+            found.add(("form_kind_mismatch", path))
+    return found
+
+
 def oracle_findings(graph: SemanticSymbolicBindingGraph) -> set[tuple[str, ErrorPath]]:
     """Return every (code, path) the documented rules call for."""
-    return oracle_element_findings(graph) | oracle_equation_findings(graph)
+    return (
+        oracle_element_findings(graph)
+        | oracle_equation_findings(graph)
+        | oracle_form_findings(graph)
+    )
 
 
 # -- arithmetic -----------------------------------------------------------------

@@ -572,9 +572,9 @@ class TestFindings:
     """findings: exactly what the rules call for, in the documented order."""
 
     def test_codes_are_the_documented_closed_set(self) -> None:
-        """FINDING_CODES and the FindingCode Literal name the same nine codes, once each."""
+        """FINDING_CODES and the FindingCode Literal name the same eleven codes, once each."""
         codes = typing.get_args(an.FindingCode)
-        assert len(codes) == len(set(codes)) == 9
+        assert len(codes) == len(set(codes)) == 11
         assert frozenset(codes) == an.FINDING_CODES
 
     def test_order_is_by_element_then_code(self) -> None:
@@ -680,10 +680,10 @@ class TestFinding:
                     " constraint_symbols, constraint_violated, cyclic_definition,"
                     " dependency_mismatch, division_by_zero, fact_dimension_mismatch,"
                     " fact_offset_mismatch, fact_scale_mismatch, fact_unit_mismatch,"
-                    " inadmissible_equation, limit_exceeded, multiply_defined,"
-                    " not_arithmetic, operation_mismatch, unadmitted_dependency,"
-                    " undefined_dependency, undetermined_unknown,"
-                    " unknown_dimension_mismatch,"
+                    " form_kind_mismatch, form_role_mismatch, inadmissible_equation,"
+                    " limit_exceeded, multiply_defined, not_arithmetic,"
+                    " operation_mismatch, unadmitted_dependency, undefined_dependency,"
+                    " undetermined_unknown, unknown_dimension_mismatch,"
                     " unknown_offset_mismatch, unknown_scale_mismatch, unknown_unit,"
                     " unknown_unit_mismatch, unused_symbol, value_conflict (got 'bogus')"
                 ),
@@ -1061,6 +1061,7 @@ def test_module_surface() -> None:
     """__all__ is the documented API, each name documented."""
     assert an.__all__ == [
         "FINDING_CODES",
+        "KIND_FORMS",
         "Finding",
         "FindingCode",
         "cycles",

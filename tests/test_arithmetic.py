@@ -15,6 +15,7 @@ from binding_graph.arithmetic import (
     MAX_DEPTH,
     MAX_DIGITS,
     MAX_EXPRESSION_LENGTH,
+    TOP_OPERATIONS,
     BinaryOperation,
     Negation,
     Number,
@@ -23,6 +24,7 @@ from binding_graph.arithmetic import (
     canonical_expression,
     canonical_predicate,
     expression_symbols,
+    operation_kind,
     parse_expression,
     parse_number,
     parse_predicate,
@@ -413,3 +415,34 @@ class TestTreesBuiltByHand:
             Fraction(0),
         ):
             assert parse_expression(str(Number(value))) == Number(value)
+
+
+class TestOperationKind:
+    """operation_kind names the operation of an expression's top node, from a text or a tree."""
+
+    @pytest.mark.parametrize(
+        ("text", "kind"),
+        [
+            ("a + b * c", "add"),
+            ("a - b", "subtract"),
+            ("(a + b) * c", "multiply"),
+            ("a / 2", "divide"),
+            ("-(a + b)", "negate"),
+            ("-a * b", "multiply"),
+            ("a", "identity"),
+            ("7.5", "identity"),
+        ],
+    )
+    def test_the_top_operation(self, text: str, kind: str) -> None:
+        """One of TOP_OPERATIONS, the same for the text and its tree."""
+        assert operation_kind(text) == operation_kind(parse_expression(text)) == kind
+        assert kind in TOP_OPERATIONS
+
+    def test_what_is_no_expression_is_refused(self) -> None:
+        """Anything but a str or a tree is refused at its argument; a text outside the profile as the parser refuses it."""
+        with pytest.raises(BindingGraphError) as info:
+            operation_kind(untyped(3))
+        assert (info.value.code, info.value.path) == ("wrong_type", ("expression",))
+        with pytest.raises(BindingGraphError) as again:
+            operation_kind("a +")
+        assert again.value.code == "not_arithmetic"

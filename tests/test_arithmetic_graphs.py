@@ -25,7 +25,7 @@ from binding_graph.arithmetic import (
 )
 from binding_graph.errors import ARITHMETIC_CODES, DOCUMENT_CODES, REFUSAL_CODES
 from binding_graph.expressions import (
-    operation_of,
+    operation_kind,
     parse_expression,
     read_operation_kind,
 )
@@ -445,7 +445,7 @@ class TestOperationKinds:
     )
     def test_the_top_operation_is_the_kind(self, rhs: str, kind: str) -> None:
         """The operator applied last names the kind; a negation negates; a leaf alone is identity."""
-        assert operation_of(parse_expression(rhs)) == kind
+        assert operation_kind(parse_expression(rhs)) == kind
 
     @pytest.mark.parametrize(
         ("label", "kind"),

@@ -10,9 +10,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError
-from binding_graph.arithmetic import MAX_BITS, MAX_DEPTH, MAX_DIGITS, parse_expression
+from binding_graph.arithmetic import (
+    MAX_BITS,
+    MAX_DEPTH,
+    MAX_DIGITS,
+    BinaryOperation,
+    Expression,
+    Negation,
+    Symbol,
+    operation_kind,
+    parse_expression,
+)
 from binding_graph.arithmetic._quick import quick_value
-from binding_graph.expressions import Undefined, quick_number, symbols, value
+from binding_graph.expressions import (
+    Undefined,
+    quick_number,
+    quick_spelling,
+    symbols,
+    value,
+)
 from binding_graph.strategies import expressions
 
 IDS: Final = ("a", "b", "sym_speed_000", "x_1")
@@ -114,3 +130,72 @@ def test_a_quick_answer() -> None:
 def test_quick_numbers(text: str, expected: Fraction | None) -> None:
     """Whole numbers in ASCII digits only; the rest is the full reader's."""
     assert quick_number(text) == expected
+
+
+def spelled_fully(text: str) -> tuple[str, list[str], str] | None:
+    """What the full reading gives: the canonical spelling, the symbols in order and the operation, or None where it refuses."""
+    try:
+        tree = parse_expression(text)
+    except BindingGraphError:
+        return None
+    return str(tree), list(dict.fromkeys(_written_symbols(tree))), operation_kind(tree)
+
+
+def _written_symbols(tree: Expression) -> list[str]:
+    """Return the symbols of *tree*, left to right, repeated."""
+    found: list[str] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Symbol):
+            found.append(node.symbol_id)
+        elif isinstance(node, Negation):
+            stack.append(node.operand)
+        elif isinstance(node, BinaryOperation):
+            stack += (node.right, node.left)
+    return found
+
+
+def spelled_alike(text: str) -> None:
+    """The quick spelling is None, or the full one."""
+    quick = quick_spelling(text)
+    if quick is not None:
+        assert quick == spelled_fully(text)
+
+
+@given(expressions(symbol_ids=IDS, max_leaves=12))
+def test_spellings_of_the_profile(text: str) -> None:
+    """Drawn expressions: where the quick spelling answers, it answers as the full one."""
+    spelled_alike(text)
+
+
+@given(st.text(alphabet="ab1.0()+-*/ if\t", max_size=24))
+def test_spellings_of_any_text(text: str) -> None:
+    """Any short text of the profile's characters: the quick spelling answers only where the full reading reads, and the same."""
+    spelled_alike(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "a-(b-c)+(a+b)+-(2*3)",
+            ("a - (b - c) + (a + b) + -(2 * 3)", ["a", "b", "c"], "add"),
+        ),
+        ("-a*b", ("-a * b", ["a", "b"], "multiply")),
+        ("--a", ("--a", ["a"], "negate")),
+        ("(007.50)", ("7.5", list[str](), "identity")),
+        ("b/(a*b)", ("b / (a * b)", ["b", "a"], "divide")),
+    ],
+)
+def test_spellings_of_examples(text: str, expected: tuple[str, list[str], str]) -> None:
+    """A few texts, spelt as canonical_expression spells them."""
+    assert quick_spelling(text) == expected == spelled_fully(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a+", "(a", "a)", "if", "a b", "1" * 301, "é", "a" + "+a" * 300]
+)
+def test_what_the_quick_spelling_leaves_to_the_full_reading(text: str) -> None:
+    """A fault, a keyword, a long number, a text that is not ASCII or too long: None."""
+    assert quick_spelling(text) is None

@@ -209,10 +209,10 @@ class TestCanonicalBytes:
     """The canonical bytes are RFC 8785, equal exactly for equal objects; the rest derives from them."""
 
     def test_canonical_forms_agree(self) -> None:
-        """dumps, to_canonical_string, canonical_bytes and content_hash agree."""
+        """dumps, canonical_bytes and content_hash agree."""
         g = graph()
         raw = canonical_bytes(g)
-        assert dumps(g) == g.to_canonical_string() == raw.decode("utf-8")
+        assert dumps(g) == raw.decode("utf-8")
         assert content_hash(g) == "sha256:" + hashlib.sha256(raw).hexdigest()
 
     def test_canonical_bytes_escape_minimally(self) -> None:

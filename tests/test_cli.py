@@ -30,11 +30,13 @@ from binding_graph import (
 )
 from binding_graph.cli import (
     _check_commands,
+    _command,
     _commands,
     _parser,
     _pool,
     _records,
     _scan,
+    _sources,
     main,
 )
 from binding_graph.cli._progress import Progress
@@ -127,10 +129,10 @@ class Failing(io.BytesIO):
 
 def failing_open(
     data: bytes, first: int
-) -> Callable[[_scan.Source], tuple[Failing, None]]:
+) -> Callable[[_sources.Source], tuple[Failing, None]]:
     """Return an opener of every source as a Failing file of *data*."""
 
-    def opener(_: _scan.Source) -> tuple[Failing, None]:
+    def opener(_: _sources.Source) -> tuple[Failing, None]:
         return Failing(data, first), None
 
     return opener
@@ -355,7 +357,7 @@ class TestValidate:
     ) -> None:
         """An open that fails (as without permission, even as root): stderr, exit 2."""
 
-        def forbidden(source: _scan.Source) -> object:
+        def forbidden(source: _sources.Source) -> object:
             raise PermissionError(errno.EACCES, "Permission denied", source.path)
 
         write("secret.jsonl", LINE)
@@ -785,7 +787,7 @@ class TestSchema:
         assert (result.status, result.out) == (2, "")
         assert result.err.splitlines()[-1] == (
             "binding-graph schema: error: argument --profile: invalid choice:"
-            " 'strict' (choose from 'default', 'generation')"
+            " 'strict' (choose from 'default', 'generation', 'writing')"
         )
 
 
@@ -1033,7 +1035,7 @@ def count_symbols(args: argparse.Namespace) -> int:
 class TestAddingACommand:
     """A new subcommand is one entry of COMMANDS, and each_record does the rest."""
 
-    COUNT = _commands.Command(
+    COUNT = _command.Command(
         name="count",
         summary="count the symbols of each record",
         description="Print how many symbols each record has.",

@@ -165,7 +165,8 @@ class TestValidate:
         result = cli("validate", "g.jsonl")
         assert result.out.splitlines()[0] == (
             "g.jsonl:1: case gsm8k-1: not_arithmetic at answer: a case's answer must"
-            " be a number: the text is not a number of the profile: an optional '-',"
+            " be a number, or 'none': the text is not a number of the profile: an"
+            " optional '-',"
             " then a NUMBER such as 12 or 2.5, or a fraction such as 3/4, with"
             " nothing around it (got 'seventy-two')"
         )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 from binding_graph import BindingGraphError, canonical_bytes, load_lines
-from binding_graph.cli import _datasets_commands, main
+from binding_graph.cli import _import_command, _pairs, main
 from binding_graph.cli._progress import Progress
 from binding_graph.datasets import case_line, from_gsm8k, from_svamp, load_cases, score
 from binding_graph.errors import render_path
@@ -271,7 +271,7 @@ class TestImportGsm8k:
             yield 1, json.dumps(APPLES).encode()
             raise OSError(5, "Input/output error")
 
-        monkeypatch.setattr(_datasets_commands, "split_lines", failing)
+        monkeypatch.setattr(_import_command, "split_lines", failing)
         Path("t.jsonl").write_bytes(b"")
         result = cli("import", "gsm8k", "t.jsonl")
         assert (result.status, result.err) == (
@@ -457,14 +457,19 @@ def graph_lines(cases: list[BenchmarkCase]) -> bytes:
 
 
 PERFECT = (
-    "cases:          183\n"
-    "correct:        183\n"
-    "accuracy:       100.00%: 183 of 183 cases answered right\n"
-    "refused:        0\n"
-    "unsolvable:     0\n"
-    "wrong answers:  0\n"
-    "fact precision: 100.00%: 580 of 580 predicted facts match\n"
-    "fact recall:    100.00%: 580 of 580 gold facts matched\n"
+    "cases:              183\n"
+    "correct:            183\n"
+    "accuracy:           100.00%: 183 of 183 cases answered right\n"
+    "refused:            0\n"
+    "unsolvable:         0\n"
+    "wrong answers:      0\n"
+    "fact precision:     100.00%: 580 of 580 predicted facts match\n"
+    "fact recall:        100.00%: 580 of 580 gold facts matched\n"
+    "equation precision: 100.00%: 647 of 647 predicted equations match\n"
+    "equation recall:    100.00%: 647 of 647 gold equations matched\n"
+    "question precision: 100.00%: 183 of 183 predicted questions match\n"
+    "question recall:    100.00%: 183 of 183 gold questions matched\n"
+    "set-ups right:      183 of 183\n"
 )
 
 
@@ -507,15 +512,20 @@ class TestScore:
         assert (expected.facts_predicted, expected.facts_gold) == (8, 11)
         assert result == Result(
             0,
-            "cases:          5\n"
-            "correct:        2\n"
-            "accuracy:       40.00%: 2 of 5 cases answered right\n"
-            "refused:        1 (malformed_document 1)\n"
-            "unsolvable:     1 (unbound_unknown 1)\n"
-            "wrong answers:  1\n"
-            "fact precision: 100.00%: 8 of 8 predicted facts match\n"
-            "fact recall:    72.73%: 8 of 11 gold facts matched\n"
-            "wrong cases:    3, the first 2 listed\n"
+            "cases:              5\n"
+            "correct:            2\n"
+            "accuracy:           40.00%: 2 of 5 cases answered right\n"
+            "refused:            1 (malformed_document 1)\n"
+            "unsolvable:         1 (unbound_unknown 1)\n"
+            "wrong answers:      1\n"
+            "fact precision:     100.00%: 8 of 8 predicted facts match\n"
+            "fact recall:        72.73%: 8 of 11 gold facts matched\n"
+            "equation precision: 83.33%: 10 of 12 predicted equations match\n"
+            "equation recall:    71.43%: 10 of 14 gold equations matched\n"
+            "question precision: 66.67%: 2 of 3 predicted questions match\n"
+            "question recall:    40.00%: 2 of 5 gold questions matched\n"
+            "set-ups right:      2 of 5\n"
+            "wrong cases:        3, the first 2 listed\n"
             "  case 2 (gsm8k-2): refused: malformed_document\n"
             "  case 3 (gsm8k-3): wrong answer: expected 5, got no answer\n",
             "",
@@ -548,12 +558,50 @@ class TestScore:
         )
         assert result.status == 0
         assert result.out.splitlines()[-5:] == [
-            "wrong cases:    4",
-            "  case 1 (gsm8k-1): wrong answer: expected 72, got 75",
-            "  case 2 (gsm8k-2): unsolvable: unbound_unknown",
+            "wrong cases:        4",
+            # The fact of 48 is read as 50: the first step over it is wrong.
+            (
+                "  case 1 (gsm8k-1): wrong answer: expected 72, got 75;"
+                " first wrong step: equations[0] sym_step_1_001 := sym_48_000 / 2"
+            ),
+            (
+                "  case 2 (gsm8k-2): unsolvable: unbound_unknown;"
+                " first wrong step: equations[0] sym_step_1_002 := sym_12_000 / 60"
+            ),
             # The refusal of the case line's graph, not of the line as a graph.
             "  case 3 (gsm8k-3): refused: malformed_document",
             "  case 4 (gsm8k-4): refused: limit_exceeded",
+        ]
+
+    def test_cases_that_expect_a_refusal(self, cli: Callable[..., Result]) -> None:
+        """GSM-Plus's gold against itself: its unanswerable cases refused, each perturbation counted."""
+        imported = cli(
+            "import", "gsm-plus", str(DATA / "gsm-plus" / "gsm-plus-sample.jsonl")
+        )
+        Path("gold.jsonl").write_text(imported.out, encoding="utf-8")
+        result = cli("score", "gold.jsonl", "gold.jsonl")
+        assert result.status == 0
+        assert result.out.splitlines()[-12:] == [
+            "set-ups right:      9 of 9",
+            "unanswerable:       2",
+            "refusal precision:  100.00%: 2 of 2 refusals expected",
+            "refusal recall:     100.00%: 2 of 2 expected refused",
+            "by perturbation:",
+            "  adding operation: 1 of 1 right",
+            "  critical thinking: 2 of 2 right",
+            "  digit expansion: 1 of 1 right",
+            "  distraction insertion: 1 of 1 right",
+            "  integer-decimal-fraction conversion: 1 of 1 right",
+            "  numerical substitution: 2 of 2 right",
+            "  problem understanding: 1 of 1 right",
+        ]
+        cases = [json.loads(line) for line in imported.out.splitlines()]
+        cases[6] = cases[0]  # the first case's answered graph for an unanswerable one
+        Path("p.jsonl").write_bytes(jsonl(*cases))
+        answered = cli("score", "p.jsonl", "gold.jsonl")
+        assert answered.out.splitlines()[-2:] == [
+            "wrong cases:        1",
+            "  case 7 (gsm-plus-8): answered 45, where a refusal is expected",
         ]
 
     def test_no_cases(self, cli: Callable[..., Result]) -> None:
@@ -561,14 +609,19 @@ class TestScore:
         Path("e.jsonl").write_bytes(b"\n")
         assert cli("score", "e.jsonl", "e.jsonl") == Result(
             0,
-            "cases:          0\n"
-            "correct:        0\n"
-            "accuracy:       0.00%: 0 of 0 cases answered right\n"
-            "refused:        0\n"
-            "unsolvable:     0\n"
-            "wrong answers:  0\n"
-            "fact precision: 100.00%: 0 of 0 predicted facts match\n"
-            "fact recall:    100.00%: 0 of 0 gold facts matched\n",
+            "cases:              0\n"
+            "correct:            0\n"
+            "accuracy:           0.00%: 0 of 0 cases answered right\n"
+            "refused:            0\n"
+            "unsolvable:         0\n"
+            "wrong answers:      0\n"
+            "fact precision:     100.00%: 0 of 0 predicted facts match\n"
+            "fact recall:        100.00%: 0 of 0 gold facts matched\n"
+            "equation precision: 100.00%: 0 of 0 predicted equations match\n"
+            "equation recall:    100.00%: 0 of 0 gold equations matched\n"
+            "question precision: 100.00%: 0 of 0 predicted questions match\n"
+            "question recall:    100.00%: 0 of 0 gold questions matched\n"
+            "set-ups right:      0 of 0\n",
             "",
         )
 
@@ -644,7 +697,7 @@ class TestScore:
             raise OSError(5, "Input/output error")
 
         if failing == "predicted":
-            monkeypatch.setattr(_datasets_commands, "split_lines", broken)
+            monkeypatch.setattr(_pairs, "split_lines", broken)
         else:
             monkeypatch.setattr("binding_graph.datasets.load_cases", broken)
         label = "p.jsonl" if failing == "predicted" else "g.jsonl"

@@ -118,6 +118,8 @@ class TestMaxBytesHelp:
             "admit",
             "import",
             "score",
+            "diff",
+            "bind",
             "render",
         ]
         for name in taking:

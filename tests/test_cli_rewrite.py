@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, Any
 import pytest
 
 from binding_graph import canonical_bytes, to_data
-from binding_graph.cli import _canonicalize_command, _rewrite, _scan
+from binding_graph.cli import _canonicalize_command, _rewrite, _sources
 from binding_graph.cli._reading import canonical_record
 from tests._helpers import Result, graph
 
@@ -355,7 +355,7 @@ class TestDiscard:
         with tempfile.TemporaryDirectory() as directory:
             path = Path(directory, "a.jsonl")
             path.write_bytes(LOOSE)
-            source = _scan.Source(str(path), str(path))
+            source = _sources.Source(str(path), str(path))
             output = _rewrite.Output(source, "file", path.stat())
             output.open()
 
@@ -413,7 +413,7 @@ class TestEndedWhileMade:
         monkeypatch.setattr(secrets, "token_hex", token_hex)
         (tmp_path / ".a.jsonl.taken.tmp").write_bytes(b"another's")
         output = _rewrite.Output(
-            _scan.Source(str(path), str(path)), "file", path.stat()
+            _sources.Source(str(path), str(path)), "file", path.stat()
         )
         output.open()
         assert output.temp_path == str(tmp_path / ".a.jsonl.free.tmp")

@@ -113,14 +113,46 @@ class TestValues:
     @pytest.mark.parametrize(
         ("answer", "line"),
         [
-            (("z", "8", "8"), "c.jsonl:2: z = 8"),
-            (("z", "19/4", "4.75"), "c.jsonl:2: z = 19/4 (4.75)"),
-            (("z", "1/3", None), "c.jsonl:2: z = 1/3"),
+            (("z", "8", "8", ()), "c.jsonl:2: z = 8"),
+            (("z", "19/4", "4.75", ()), "c.jsonl:2: z = 19/4 (4.75)"),
+            (("z", "1/3", None, ()), "c.jsonl:2: z = 1/3"),
+            (
+                ("z", "8", "8", (("question_form", "total"),)),
+                "c.jsonl:2: z = 8 [question_form=total]",
+            ),
+            (
+                ("z", "1/3", None, (("question_form", "ratio"), ("state_index", 0))),
+                "c.jsonl:2: z = 1/3 [question_form=ratio, state_index=0]",
+            ),
         ],
     )
-    def test_answer_lines(self, answer: tuple[str, str, str | None], line: str) -> None:
-        """The decimal follows in parentheses, unless it repeats or is the fraction itself."""
+    def test_answer_lines(self, answer: _solve_command.Answer, line: str) -> None:
+        """The decimal follows in parentheses, unless it repeats or is the fraction itself; then what the question says of the answer."""
         assert _solve_command.answer_line("c.jsonl", 2, answer) == line
+
+    def test_what_the_question_says_is_reported(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """An unknown's form and state follow its value, in text and as JSON keys; an unknown without them has none."""
+        asked = problem(unknowns=(unknown(question_form="total", state_index=0),))
+        Path("c.jsonl").write_bytes(lines(asked, EIGHT))
+        assert cli("solve", "c.jsonl").out.splitlines()[:2] == [
+            "c.jsonl:1: z = 8 [question_form=total, state_index=0]",
+            "c.jsonl:2: z = 8",
+        ]
+        records = json_lines(cli("solve", "--format", "json", "c.jsonl").out)
+        assert [record["answers"] for record in records[:2]] == [
+            [
+                {
+                    "symbol_id": "z",
+                    "value": "8",
+                    "decimal": "8",
+                    "question_form": "total",
+                    "state_index": 0,
+                }
+            ],
+            [{"symbol_id": "z", "value": "8", "decimal": "8"}],
+        ]
 
 
 class TestSolve:

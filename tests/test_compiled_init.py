@@ -75,6 +75,14 @@ _POOLS: dict[str, tuple[object, ...]] = {
     "end": (0, 1, 4, 5, 2**53 - 1, 2**53, True, Offset(5), 5.0, None),
     "span_text": ("Alice", "", "x", "     ", "Zoë's", "é", "\ud800", Text("Alice"), 5),
     "refusal_reason": (None, "why", "", " ", "é", "\ud800", Text("why"), 1),
+    "optional_member": (
+        *(None, "count", "difference", "identity", "bogus", "", " "),
+        *(Text("count"), "\ud800", 1),
+    ),
+    "state_index": (
+        *(None, "initial", "terminal", 0, 1, 5, 2**53 - 1, 2**53, -1),
+        *(True, "bogus", "", Text("initial"), 1.0, Offset(1)),
+    ),
     "identifiers": (
         *(frozenset({"x", "y"}), frozenset[str](), frozenset({"class"})),
         *(frozenset({1}), frozenset({"é"}), frozenset({Text("x")}), {"x"}, ["x"], None),
@@ -88,7 +96,10 @@ _ITEMS: dict[str, tuple[object, ...]] = {
     ),
     "facts": ((), (fact(),), (fact(symbol_id="w"),), [fact()], (span(),)),
     "equations": ((), (equation(),), (equation(lhs_symbol_id="w"),), (fact(),)),
-    "unknowns": ((), (unknown(),), (unknown(symbol_id="w"),), None),
+    "unknowns": (
+        *((), (unknown(),), (unknown(symbol_id="w"),), None),
+        *((unknown(state_index=0),), (unknown(state_index=1),)),
+    ),
     "constraints": ((), (constraint(),), (constraint(symbol_id="w"),), "x"),
     "provenance": ((), (span(),), (span(), span()), [span()], (symbol(),)),
 }
@@ -234,6 +245,20 @@ class TestTemplates:
             class Early:
                 first: object = attrs.field(validator=reads_later)
                 later: object = attrs.field(validator=reads_later)
+
+    def test_a_field_left_out_when_none_may_not_come_first(self) -> None:
+        """A field documents leave out when None is never the first key: its comma needs a key before it."""
+        left_out = _kinds.optional_member_of(frozenset({"a"}))
+
+        with pytest.raises(
+            ValueError,
+            match=r"^First\.alpha may be left out, so it cannot come first$",
+        ):
+
+            @_model_class.model_class(kw_only=False)
+            class First:
+                zeta: object = attrs.field(validator=_kinds.text)
+                alpha: object = attrs.field(default=None, validator=left_out)
 
     def test_a_test_may_read_an_earlier_field(self) -> None:
         """A fast test that reads an earlier field compiles, and runs with it: only a failing field's check runs."""

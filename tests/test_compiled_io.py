@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from binding_graph import (
     BindingGraphError,
+    BoundUnknown,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     loads,
@@ -25,7 +26,7 @@ from binding_graph import (
 from binding_graph.documents import _keys, _reading, _text, _writing
 from binding_graph.model import MODEL_CLASSES
 from tests._documents import hostile_texts
-from tests._helpers import graph, span
+from tests._helpers import graph, span, unknown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,6 +37,15 @@ Outcome = object
 
 
 _EVERY_OBJECT = st.one_of([st.from_type(cls) for cls in MODEL_CLASSES])
+
+
+def _unknowns(obj: Model) -> tuple[BoundUnknown, ...]:
+    """Return the unknowns *obj* holds: itself, a graph's, or none."""
+    if type(obj) is BoundUnknown:
+        return (obj,)
+    if type(obj) is SemanticSymbolicBindingGraph:
+        return obj.unknowns
+    return ()
 
 
 class TestWriters:
@@ -86,6 +96,21 @@ class TestCounts:
         assert _keys.KEY_COUNTS[type(obj)](obj) == keys
         assert _keys.STRING_COUNTS[type(obj)](obj) == strings
         assert _keys.COLON_COUNTS[type(obj)](obj) == colons
+        # The keys no document leaves out: all of them, but a question
+        # target's form and state where an unknown holds them.
+        held = sum(
+            (u.question_form is not None) + (u.state_index is not None)
+            for u in _unknowns(obj)
+        )
+        assert _keys.REQUIRED_KEY_COUNTS[type(obj)](obj) == keys - held
+
+    def test_the_keys_a_document_may_leave_out_are_counted_apart(self) -> None:
+        """A text that holds a form is proved by the count of every key, past that of the required ones."""
+        asked = unknown(question_form="count", state_index=0)
+        text = _writing.pure_text(asked)
+        assert text.count(":") == _keys.KEY_COUNTS[BoundUnknown](asked)
+        assert text.count(":") > _keys.REQUIRED_KEY_COUNTS[BoundUnknown](asked)
+        assert _keys.no_repeated_key(text, asked)
 
     def test_each_count_proves_that_no_key_repeats(self) -> None:
         """The colons prove it where a backslash spoils the quotes, the colons of the strings where they hold some, the quotes where an escape spoils those."""

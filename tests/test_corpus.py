@@ -300,7 +300,7 @@ class TestCommandLinePage:
             else:
                 assert printed == shown
             checked += 1
-        assert checked == 7
+        assert checked == 8
 
     def test_the_landing_page_shows_what_the_commands_print(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

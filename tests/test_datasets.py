@@ -668,9 +668,9 @@ class TestRegistry:
     """BENCHMARKS registers each benchmark that binding-graph import reads, and what its file is."""
 
     def test_each_benchmark_by_its_name(self) -> None:
-        """GSM8K is JSON Lines, SVAMP one array; each makes its cases with its adapter, named as the command names them."""
-        assert list(BENCHMARKS) == ["gsm8k", "svamp"]
-        lines, array = BENCHMARKS.values()
+        """GSM8K is JSON Lines, SVAMP one array, then GSM-Plus, ASDiv and GSM-Hard; each makes its cases with its adapter, named as the command names them."""
+        assert list(BENCHMARKS) == ["gsm8k", "svamp", "gsm-plus", "asdiv", "gsm-hard"]
+        lines, array = BENCHMARKS["gsm8k"], BENCHMARKS["svamp"]
         assert (lines.title, lines.layout, lines.adapter) == (
             "GSM8K",
             "lines",
@@ -707,7 +707,7 @@ class TestRegistry:
             ({"name": "gsm--hard"}, "invalid_text", ("name",)),
             ({"name": 8}, "wrong_type", ("name",)),
             ({"title": " "}, "empty_text", ("title",)),
-            ({"layout": "xml"}, "not_in_vocabulary", ("layout",)),
+            ({"layout": "csv"}, "not_in_vocabulary", ("layout",)),
             ({"summary": None}, "wrong_type", ("summary",)),
             ({"adapter": "from_gsm8k"}, "wrong_type", ("adapter",)),
             ({"source_id": None}, "wrong_type", ("source_id",)),

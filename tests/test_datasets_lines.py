@@ -197,14 +197,31 @@ class TestLoadCases:
                 ),
             ),
             (
+                line(reason=["no"]),
+                (
+                    "wrong_type",
+                    ("reason",),
+                    "BenchmarkCase.reason must be a str, not list (got ['no'])",
+                ),
+            ),
+            (
+                line(perturbation=1),
+                (
+                    "wrong_type",
+                    ("perturbation",),
+                    "BenchmarkCase.perturbation must be a str, not int (got 1)",
+                ),
+            ),
+            (
                 line(answer="1e9"),
                 (
                     "not_arithmetic",
                     ("answer",),
                     (
-                        "a case's answer must be a number: the text is not a number of"
-                        " the profile: an optional '-', then a NUMBER such as 12 or 2.5,"
-                        " or a fraction such as 3/4, with nothing around it (got '1e9')"
+                        "a case's answer must be a number, or 'none': the text is not a"
+                        " number of the profile: an optional '-', then a NUMBER such as"
+                        " 12 or 2.5, or a fraction such as 3/4, with nothing around it"
+                        " (got '1e9')"
                     ),
                 ),
             ),
@@ -215,7 +232,7 @@ class TestLoadCases:
                     ("extra",),
                     (
                         "a case has no field 'extra'; its fields are source_id, answer,"
-                        " graph"
+                        " graph, reason, perturbation"
                     ),
                 ),
             ),

@@ -105,9 +105,16 @@ class TestGold:
                 code=None,
                 expected=gold[target].answer,
                 got=got,
+                step=0,
+                step_equation=f"{first.lhs_symbol_id} := {first.rhs_canonical}",
             ),
         )
         assert result.fact_precision == result.fact_recall == 1
+        # One step miswritten: it alone is unmatched, and the question still
+        # asks for the quantity the gold asks for.
+        assert result.equations_matched == result.equations_gold - 1
+        assert result.questions_matched == result.questions_gold
+        assert result.setups_right == len(gold) - 1
 
     def test_score_is_deterministic(self, gold: list[BenchmarkCase]) -> None:
         """Two runs give equal scores and equal data."""
@@ -144,6 +151,22 @@ class TestOutcomes:
             "facts_gold": 14,
             "fact_precision": 1.0,
             "fact_recall": 3 / 7,
+            "equations_matched": 2,
+            "equations_predicted": 4,
+            "equations_gold": 7,
+            "equation_precision": 0.5,
+            "equation_recall": 2 / 7,
+            "questions_matched": 3,
+            "questions_predicted": 4,
+            "questions_gold": 7,
+            "question_precision": 0.75,
+            "question_recall": 3 / 7,
+            "setups_right": 2,
+            "unanswerable": 0,
+            "refusals_right": 0,
+            "refusal_precision": 0.0,
+            "refusal_recall": 1.0,
+            "by_perturbation": {},
             "wrong_total": 5,
             "wrong": [
                 {
@@ -153,6 +176,8 @@ class TestOutcomes:
                     "code": "not_arithmetic",
                     "expected": "12",
                     "got": None,
+                    "step": None,
+                    "step_equation": None,
                 },
                 {
                     "case": 3,
@@ -161,6 +186,8 @@ class TestOutcomes:
                     "code": "missing_key",
                     "expected": "12",
                     "got": None,
+                    "step": None,
+                    "step_equation": None,
                 },
                 {
                     "case": 5,
@@ -169,6 +196,8 @@ class TestOutcomes:
                     "code": "unbound_unknown",
                     "expected": "12",
                     "got": None,
+                    "step": 0,
+                    "step_equation": "sym_step_1_002 := sym_3_000 * sym_4_001",
                 },
                 {
                     "case": 6,
@@ -177,6 +206,8 @@ class TestOutcomes:
                     "code": None,
                     "expected": "12",
                     "got": ["7"],
+                    "step": 0,
+                    "step_equation": "sym_step_1_002 := sym_3_000 * sym_4_001",
                 },
                 {
                     "case": 7,
@@ -185,6 +216,8 @@ class TestOutcomes:
                     "code": "not_arithmetic",
                     "expected": "12",
                     "got": None,
+                    "step": None,
+                    "step_equation": None,
                 },
             ],
         }
@@ -419,6 +452,10 @@ class TestValues:
                 {"why": "wrong_answer", "code": None, "got": [Fraction(1)]},
                 ("wrong_type", ("got",)),
             ),
+            ({"step": -1, "step_equation": "a := b"}, ("wrong_type", ("step",))),
+            ({"step": True, "step_equation": "a := b"}, ("wrong_type", ("step",))),
+            ({"step": 0}, ("wrong_type", ("step_equation",))),
+            ({"step_equation": "a := b"}, ("wrong_type", ("step_equation",))),
         ],
     )
     def test_a_bad_wrong_case(
@@ -432,7 +469,8 @@ class TestValues:
         """A message names the class, the field and the rule."""
         error = refusal(WrongCase, **_wrong(why="lost"))
         assert error.message == (
-            "WrongCase.why must be one of refused, unsolvable, wrong_answer (got 'lost')"
+            "WrongCase.why must be one of refused, unsolvable, wrong_answer,"
+            " answered (got 'lost')"
         )
 
     @pytest.mark.parametrize(
@@ -466,6 +504,34 @@ class TestValues:
             (
                 {"facts_matched": 2, "facts_predicted": 1, "facts_gold": 3},
                 ("wrong_type", ("facts_matched",)),
+            ),
+            ({"setups_right": 3}, ("wrong_type", ("setups_right",))),
+            ({"unanswerable": 3}, ("wrong_type", ("unanswerable",))),
+            (
+                {"unanswerable": 1, "refusals_right": 2},
+                ("wrong_type", ("refusals_right",)),
+            ),
+            ({"by_perturbation": {"": (1, 1)}}, ("wrong_type", ("by_perturbation",))),
+            ({"by_perturbation": {3: (1, 1)}}, ("wrong_type", ("by_perturbation",))),
+            (
+                {"by_perturbation": {"x": (1, 2)}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": {"x": (0, 0)}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": {"x": [1, 1]}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": {"x": (1, 1, 1)}},
+                ("wrong_type", ("by_perturbation", "x")),
+            ),
+            (
+                {"by_perturbation": [("x", (1, 1))]},
+                ("wrong_type", ("by_perturbation",)),
             ),
         ],
     )

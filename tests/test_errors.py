@@ -9,7 +9,7 @@ import pytest
 
 from binding_graph import REFUSAL_CODES, BindingGraphError, RefusalCode
 from binding_graph.errors import REPAIR_HEADER, format_refusals, render_path
-from tests._helpers import ErrorPath, show, type_name
+from tests._helpers import ErrorPath, show, type_name, untyped
 
 
 def make_error() -> BindingGraphError:
@@ -139,8 +139,10 @@ SPEC_CODES = frozenset(
         "refusal_reason_forbidden",
         "duplicate_symbol_id",
         "unknown_symbol",
-        # The graph's spans quote its provenance.
+        # The graph's spans quote its provenance, and its unknowns' states
+        # name its equations.
         "span_text_mismatch",
+        "unknown_equation",
         "empty_allocation",
         "unslugifiable_phrase",
         # Documents (binding_graph.serialization).
@@ -163,6 +165,20 @@ SPEC_CODES = frozenset(
         "no_annotation",
         "answer_mismatch",
         "untraceable_number",
+        # Drafts (binding_graph.drafts).
+        "quote_not_found",
+        "ambiguous_quote",
+        "value_not_stated",
+        "not_draftable",
+        # The strict profile (binding_graph.strict), as the seed's records
+        # name them.
+        "circular_dependency",
+        "unknown_operation",
+        "operation_mismatch",
+        "unit_unbound",
+        "operand_arity",
+        "rate_form_invalid",
+        "unsupported_syntax",
     }
 )
 
@@ -171,10 +187,10 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the twenty-eight codes the specs list."""
+        """REFUSAL_CODES is the closed set of the forty codes the specs list."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert REFUSAL_CODES == SPEC_CODES
-        assert len(REFUSAL_CODES) == 28
+        assert len(REFUSAL_CODES) == 40
 
     def test_refusal_code_literal_matches_the_set(self) -> None:
         """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""
@@ -357,6 +373,31 @@ class TestFormatRefusals:
         ]
         assert not format_refusals(refusals).endswith("\n")
         assert format_refusals(list(refusals)) == format_refusals(refusals)
+
+    def test_another_header(self) -> None:
+        """header= puts another first line before the same lines."""
+        refusals = (make_error(),)
+        lines = format_refusals(refusals, header="The draft was refused.").splitlines()
+        assert lines == [
+            "The draft was refused.",
+            *format_refusals(refusals).splitlines()[1:],
+        ]
+
+    @pytest.mark.parametrize(
+        ("header", "code"),
+        [
+            (b"x", "wrong_type"),
+            ("", "empty_text"),
+            (" ", "empty_text"),
+            ("a\nb", "empty_text"),
+            ("a\rb", "empty_text"),
+        ],
+    )
+    def test_a_header_is_one_line_of_text(self, header: object, code: str) -> None:
+        """A header that is no str, blank or of several lines is refused at it."""
+        with pytest.raises(BindingGraphError) as info:
+            format_refusals((make_error(),), header=untyped(header))
+        assert (info.value.code, info.value.path) == (code, ("header",))
 
     def test_no_refusal_is_no_text(self) -> None:
         """Nothing refused, nothing to repair: the empty string."""

@@ -21,7 +21,9 @@ WINGS = frozenset(
         "expressions",
         "arithmetic",
         "units",
+        "strict",
         "datasets",
+        "drafts",
         "cli",
         "strategies",
     }
@@ -142,9 +144,19 @@ class TestImports:
             # The units read the language's trees, with units for operands.
             ("units", {"expressions"}),
             # The adapters build graphs with the kernel and the language,
-            # check them with the arithmetic, and read lines as the
-            # documents wing does; no units, no command.
-            ("datasets", {"expressions", "arithmetic", "documents", "face"}),
+            # check them with the arithmetic and read their units with the
+            # units, read lines as the documents wing does, and programs as
+            # the drafts do; no command.
+            (
+                "datasets",
+                {"expressions", "arithmetic", "units", "documents", "face", "drafts"},
+            ),
+            # A draft is compiled with the language, the arithmetic and the
+            # units, into the kernel's graph; no documents, no command.
+            ("drafts", {"expressions", "arithmetic", "units"}),
+            # The strict profile reads right-hand sides with the arithmetic,
+            # and units with the units.
+            ("strict", {"arithmetic", "units"}),
         ],
     )
     def test_each_wing_imports_only_what_it_stands_on(
@@ -161,14 +173,20 @@ class TestImports:
         }
         assert reached == set()
 
-    def test_only_the_command_line_imports_the_datasets(self) -> None:
-        """The datasets stand above the documents wing and its faces, as the command line does."""
+    @pytest.mark.parametrize(
+        ("wing", "above"),
+        [("datasets", {"cli"}), ("drafts", {"datasets", "cli"}), ("strict", {"cli"})],
+    )
+    def test_only_the_command_line_imports_the_wings_at_the_top(
+        self, wing: str, above: set[str]
+    ) -> None:
+        """The datasets, the drafts and the strict profile stand above the other wings, as the command line does; the datasets read programs with the drafts."""
         importers = {
             _layer(name)
             for name, imports in GRAPH.items()
-            if any(_layer(imported) == "datasets" for imported in imports)
+            if any(_layer(imported) == wing for imported in imports)
         }
-        assert importers == {"datasets", "cli"}
+        assert importers == {wing, *above}
 
 
 class TestFrontDoors:

@@ -119,7 +119,9 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "ARITHMETIC_CODES",
             "DATASET_CODES",
             "DOCUMENT_CODES",
+            "DRAFT_CODES",
             "REFUSAL_CODES",
+            "STRICT_CODES",
             "UNIT_CODES",
             "BindingGraphError",
             "ErrorPath",
@@ -132,9 +134,16 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
     "binding_graph.vocabularies": frozenset(
         {
             "ADMISSIBILITY_STATUSES",
+            "OPERATION_KINDS",
+            "QUESTION_FORMS",
             "SEMANTIC_ROLES",
+            "STATE_NAMES",
             "AdmissibilityStatus",
+            "OperationKind",
+            "QuestionForm",
             "SemanticRole",
+            "StateIndex",
+            "StateName",
         }
     ),
     "binding_graph.model": frozenset(
@@ -159,6 +168,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "FORMAT_VERSION",
             "GENERATION_KEYWORDS",
             "SCHEMA_PROFILES",
+            "WRITING_ORDER",
             "canonical_bytes",
             "content_hash",
             "dumps",

@@ -28,7 +28,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
-from binding_graph.serialization import GENERATION_KEYWORDS
+from binding_graph.serialization import GENERATION_KEYWORDS, WRITING_ORDER
 from tests._helpers import ROOT, untyped
 
 GENERATION = json_schema("generation")
@@ -74,7 +74,9 @@ class TestProfile:
     def test_every_object_requires_every_property_in_sorted_order(self) -> None:
         """Each object requires all its properties, admits no other, and lists them sorted."""
         objects = [s for s in _schemas(GENERATION) if s.get("type") == "object"]
-        assert len(objects) == 7
+        # The document, its six classes, and three more unknowns: one for
+        # each set of the two fields it may leave out.
+        assert len(objects) == 10
         for schema in objects:
             names = list(schema["properties"])
             assert names == sorted(names)
@@ -158,14 +160,35 @@ class _Matcher(Protocol):
 # through the protocols above.
 _LLGUIDANCE: Any = importlib.import_module("llguidance")
 _TOKENIZER: object = _LLGUIDANCE.LLTokenizer(_LLGUIDANCE.TokenizerWrapper(_Bytes()))
-_GRAMMAR: str = _LLGUIDANCE.LLMatcher.grammar_from_json_schema(json.dumps(GENERATION))
+
+
+def llguidance_grammar(schema: dict[str, Any]) -> str:
+    """Return llguidance's grammar of the JSON Schema *schema*."""
+    grammar: str = _LLGUIDANCE.LLMatcher.grammar_from_json_schema(json.dumps(schema))
+    return grammar
+
+
+def llguidance_warnings(grammar: str) -> tuple[bool, list[str]]:
+    """Return whether llguidance finds *grammar* in error, and its warnings."""
+    found: tuple[bool, list[str]] = (
+        _LLGUIDANCE.LLMatcher.validate_grammar_with_warnings(grammar, _TOKENIZER)
+    )
+    return found
+
+
+def llguidance_takes(grammar: str, text: bytes) -> bool:
+    """Tell whether llguidance's matcher of *grammar* lets a model write *text*, byte by byte, and end there."""
+    matcher = cast("_Matcher", _LLGUIDANCE.LLMatcher(_TOKENIZER, grammar, log_level=0))
+    taken = matcher.consume_tokens(list(text))
+    return taken and not matcher.is_error() and matcher.is_accepting()
+
+
+_GRAMMAR: str = llguidance_grammar(GENERATION)
 
 
 def llguidance_accepts(text: bytes) -> bool:
     """Tell whether llguidance's matcher lets a model write *text*, byte by byte, and end there."""
-    matcher = cast("_Matcher", _LLGUIDANCE.LLMatcher(_TOKENIZER, _GRAMMAR, log_level=0))
-    taken = matcher.consume_tokens(list(text))
-    return taken and not matcher.is_error() and matcher.is_accepting()
+    return llguidance_takes(_GRAMMAR, text)
 
 
 class _Guide(Protocol):
@@ -177,22 +200,35 @@ class _Guide(Protocol):
 
 
 _OUTLINES: Any = importlib.import_module("outlines_core")
-_INDEX: object = _OUTLINES.Index(
-    importlib.import_module("outlines_core.json_schema").build_regex_from_schema(
-        json.dumps(GENERATION)
-    ),
-    _OUTLINES.Vocabulary(EOS, {bytes([byte]): [byte] for byte in range(256)}),
-)
 
 
-def outlines_accepts(text: bytes) -> bool:
-    """Tell whether outlines-core's guide lets a model write *text*, byte by byte, and end there."""
-    guide = cast("_Guide", _OUTLINES.Guide(_INDEX))
+def outlines_index(schema: dict[str, Any]) -> object:
+    """Return outlines-core's index of the JSON Schema *schema*, over bytes."""
+    index: object = _OUTLINES.Index(
+        importlib.import_module("outlines_core.json_schema").build_regex_from_schema(
+            json.dumps(schema)
+        ),
+        _OUTLINES.Vocabulary(EOS, {bytes([byte]): [byte] for byte in range(256)}),
+    )
+    return index
+
+
+def outlines_takes(index: object, text: bytes) -> bool:
+    """Tell whether outlines-core's guide of *index* lets a model write *text*, byte by byte, and end there."""
+    guide = cast("_Guide", _OUTLINES.Guide(index))
     for byte in text:
         if byte not in guide.get_tokens():
             return False
         guide.advance(byte)
     return guide.is_finished()
+
+
+_INDEX: object = outlines_index(GENERATION)
+
+
+def outlines_accepts(text: bytes) -> bool:
+    """Tell whether outlines-core's guide lets a model write *text*, byte by byte, and end there."""
+    return outlines_takes(_INDEX, text)
 
 
 # outlines-core writes a JSON string as characters other than '"', '\' and
@@ -225,11 +261,7 @@ class TestLLGuidance:
 
     def test_the_profile_compiles(self) -> None:
         """The generation profile compiles in llguidance, with no error and no warning."""
-        validate = _LLGUIDANCE.LLMatcher.validate_grammar_with_warnings
-        assert validate(_GRAMMAR, _TOKENIZER) == (
-            False,
-            [],
-        )
+        assert llguidance_warnings(_GRAMMAR) == (False, [])
 
     @pytest.mark.parametrize("index", range(len(CORPUS)))
     def test_every_graph_of_the_corpus_is_taken(self, index: int) -> None:
@@ -285,3 +317,130 @@ class TestOutlinesCore:
         text = canonical_bytes(graph)
         writable = _OUTLINES_STRING.search(text.decode()) is None
         assert outlines_accepts(text) is writable
+
+
+# -- the writing profile ---------------------------------------------------------------
+
+WRITING = json_schema("writing")
+_WRITING_GRAMMAR = llguidance_grammar(WRITING)
+_WRITING_INDEX = outlines_index(WRITING)
+# The object each collection of a graph holds, by its name in $defs.
+_HELD = {
+    "symbols": "symbol",
+    "facts": "fact",
+    "equations": "equation",
+    "unknowns": "unknown",
+    "constraints": "constraint",
+    "provenance": "source_span",
+}
+
+
+def _ordered(node: dict[str, Any], name: str) -> dict[str, Any]:
+    """Return the object *node*, of the kind *name* in $defs, with its keys in writing order, and each it holds."""
+    ordered: dict[str, Any] = {}
+    for key in WRITING_ORDER[name]:
+        if key not in node:  # an optional field, left out
+            continue
+        value = node[key]
+        if key in _HELD:
+            value = [_ordered(item, _HELD[key]) for item in value]
+        elif key in {"source_span", "question_span"}:
+            value = _ordered(value, "source_span")
+        ordered[key] = value
+    return ordered
+
+
+def in_writing_order(graph: SemanticSymbolicBindingGraph) -> bytes:
+    """Return the document of *graph* as a model writes it under the writing profile: compact, keys in writing order."""
+    document = json.loads(canonical_bytes(graph))
+    return json.dumps(
+        _ordered(document, ""), separators=(",", ":"), ensure_ascii=False
+    ).encode()
+
+
+class TestWritingProfile:
+    """The writing profile is the generation profile in the order a model can write, held to the same engines."""
+
+    def test_it_is_the_generation_profile_reordered(self) -> None:
+        """The same schemas, each object's properties and required keys in WRITING_ORDER, the header first."""
+        objects = [s for s in _schemas(WRITING) if s.get("type") == "object"]
+        # An unknown is one of four objects, with or without its two
+        # optional fields.
+        assert len(objects) == 10
+        for schema in objects:
+            assert schema["required"] == list(schema["properties"])
+            assert list(schema["properties"]) in [
+                [key for key in order if key in schema["properties"]]
+                for order in WRITING_ORDER.values()
+            ]
+        assert list(WRITING["properties"])[:3] == ["format", "version", "provenance"]
+        assert list(WRITING["$defs"]["source_span"]["properties"]) == [
+            "source_id",
+            "text",
+            "start",
+            "end",
+        ]
+        unordered, generation = _unordered(WRITING), _unordered(GENERATION)
+        for schema in (unordered, generation):
+            schema.pop("description")
+        assert unordered == generation
+        assert "canonical_bytes(binding_graph.loads(text))" in WRITING["description"]
+
+    def test_the_shipped_file_is_in_sync(self) -> None:
+        """The package ships the writing profile, identical to json_schema("writing")."""
+        resource = (
+            importlib.resources.files("binding_graph")
+            / "schema"
+            / "binding-graph-v1.writing.schema.json"
+        )
+        expected = json.dumps(WRITING, indent=2, ensure_ascii=False) + "\n"
+        assert resource.read_text(encoding="utf-8") == expected
+
+    def test_it_compiles_in_llguidance(self) -> None:
+        """Llguidance compiles it with no error and no warning."""
+        assert llguidance_warnings(_WRITING_GRAMMAR) == (False, [])
+
+    @pytest.mark.parametrize("index", range(len(CORPUS)))
+    def test_every_graph_of_the_corpus_in_writing_order_is_taken(
+        self, index: int
+    ) -> None:
+        """Each corpus graph, written in writing order, is taken by both engines, and loads back to itself; sorted, by neither."""
+        text = in_writing_order(CORPUS[index])
+        assert llguidance_takes(_WRITING_GRAMMAR, text)
+        assert outlines_takes(_WRITING_INDEX, text)
+        assert loads(text) == CORPUS[index]
+        assert not llguidance_takes(_WRITING_GRAMMAR, canonical_bytes(CORPUS[index]))
+
+    @pytest.mark.parametrize("how", _BREAKS)
+    def test_what_the_schema_forbids_is_not_taken(self, how: str) -> None:
+        """A missing key, an extra key, a wrong enum value or a wrong version is not taken."""
+        document = json.loads(in_writing_order(CORPUS[0]))
+        broken = json.loads(_broken(document, how))
+        text = json.dumps(_reordered_as(broken, document), separators=(",", ":"))
+        assert not llguidance_takes(_WRITING_GRAMMAR, text.encode())
+        assert not outlines_takes(_WRITING_INDEX, text.encode())
+
+    @given(bgst.graphs())
+    def test_never_stricter_than_the_loader(
+        self, graph: SemanticSymbolicBindingGraph
+    ) -> None:
+        """Every graph's document is valid under the profile."""
+        validator: Any = Draft202012Validator(WRITING)
+        assert list(validator.iter_errors(to_data(graph))) == []
+
+
+def _unordered(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of *schema* in which no order counts: keys and required lists sorted."""
+    copied: dict[str, Any] = json.loads(json.dumps(schema, sort_keys=True))
+    for each in _schemas(copied):
+        if "required" in each:
+            each["required"].sort()
+    return copied
+
+
+def _reordered_as(broken: dict[str, Any], document: dict[str, Any]) -> dict[str, Any]:
+    """Return *broken* with its top keys in *document*'s order, any new one last."""
+    keys = [key for key in document if key in broken] + [
+        key for key in broken if key not in document
+    ]
+    return {key: broken[key] for key in keys}

@@ -26,6 +26,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
+from binding_graph.strategies import _arithmetic
 from tests._helpers import HYPOTHESIS_HOOK, MODEL_CLASSES, installed_distribution
 from tests._oracles import (
     Bin,
@@ -237,7 +238,7 @@ class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
     def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
-        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units' and the datasets'."""
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units', the datasets', the drafts' and the strict profile's."""
         assert (
             REFUSAL_CODES
             - {
@@ -253,6 +254,17 @@ class TestInvalidGraphDocuments:
                 "no_annotation",
                 "answer_mismatch",
                 "untraceable_number",
+                "quote_not_found",
+                "ambiguous_quote",
+                "value_not_stated",
+                "not_draftable",
+                "circular_dependency",
+                "unknown_operation",
+                "operation_mismatch",
+                "unit_unbound",
+                "operand_arity",
+                "rate_form_invalid",
+                "unsupported_syntax",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )
@@ -483,3 +495,24 @@ class TestArithmeticGraphs:
         assert not graph.equations
         assert not graph.unknowns
         assert not graph.constraints
+
+
+class TestNonzeroNumbers:
+    """A number drawn not to be zero is never zero, whatever digits are drawn first."""
+
+    @pytest.mark.parametrize(
+        ("whole", "fraction", "spelt"),
+        [("000", None, "001"), ("0", "00", "0.01"), ("07", "0", "07.0")],
+    )
+    def test_all_zeros_end_in_a_one(
+        self, whole: str, fraction: str | None, spelt: str
+    ) -> None:
+        """Digits that are all zeros get a 1 as their last digit, whole or fraction; others are kept."""
+        drawn = iter([whole, fraction])
+
+        # A draw that gives these digits: each branch, whatever Hypothesis draws.
+        def draw(_: object) -> str | None:
+            return next(drawn)
+
+        number: Any = _arithmetic._draw_number  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert number(draw, nonzero=True).spelling == spelt

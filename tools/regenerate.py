@@ -8,7 +8,10 @@ public API only, so that moving the package's private modules moves nothing
 here. It works on the checkout that holds it, or on ``--root DIR``. The
 artefacts, and what each is made from:
 
-- ``binding_graph/schema/binding-graph-v1.schema.json`` and ``binding-graph-v1.generation.schema.json``: ``json_schema()`` of each profile,
+- ``binding_graph/schema/binding-graph-v1.schema.json``, ``binding-graph-v1.generation.schema.json``
+  and ``binding-graph-v1.writing.schema.json``: ``json_schema()`` of each profile,
+  and ``binding-graph-draft-v1.schema.json`` and ``binding-graph-draft-v1.strict.schema.json``:
+  ``binding_graph.drafts.draft_schema()``, bounded and strict,
   indented by two spaces, non-ASCII kept, and a newline;
 - ``tests/golden/NAME.json``: the canonical bytes of each graph of
   ``tests/_golden.py``, and ``tests/golden/hashes.json`` their content hashes;
@@ -16,6 +19,8 @@ artefacts, and what each is made from:
   golden word problem (a span, a symbol, an equation) written as a producer
   writes JSON; the hand-made seeds, :data:`HAND_MADE_SEEDS`, are kept as
   they are;
+- ``examples/drafts.jsonl``: what ``drafts()`` of ``examples/make_drafts.py``
+  returns of the corpus below;
 - ``examples/corpus.jsonl``: what ``corpus()`` of ``examples/make_corpus.py``
   returns;
 - in ``docs/cli.md``, the output shown for ``binding-graph hash
@@ -76,6 +81,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph.analysis import to_mermaid
+from binding_graph.drafts import draft_schema
 from binding_graph.model import MODEL_CLASSES
 from binding_graph.units import DEFAULT, LEXICON_VERSION, Dimension, Unit
 
@@ -90,9 +96,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SCHEMA = "binding_graph/schema/binding-graph-v1.schema.json"
 GENERATION_SCHEMA = "binding_graph/schema/binding-graph-v1.generation.schema.json"
+WRITING_SCHEMA = "binding_graph/schema/binding-graph-v1.writing.schema.json"
+DRAFT_SCHEMA = "binding_graph/schema/binding-graph-draft-v1.schema.json"
+STRICT_DRAFT_SCHEMA = "binding_graph/schema/binding-graph-draft-v1.strict.schema.json"
 GOLDEN = "tests/golden"
 SEEDS = "tests/fuzz_corpus"
 CORPUS = "examples/corpus.jsonl"
+DRAFTS = "examples/drafts.jsonl"
 
 HAND_MADE_SEEDS = (
     "annotation_past_digit_limit.txt",
@@ -102,6 +112,7 @@ HAND_MADE_SEEDS = (
     "duplicate_key.json",
     "future_version.json",
     "miscased_unit.txt",
+    "pal_program.txt",
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
 no model object could be written as, and texts for the other readers (a
@@ -488,12 +499,18 @@ def units_lexicon_page() -> str:
 def artefacts(root: Path) -> dict[str, bytes]:
     """Return every artefact's path, from *root* and with ``/``, and the bytes it should hold."""
     made: dict[str, bytes] = {}
-    profiles: tuple[tuple[str, Literal["default", "generation"]], ...] = (
+    profiles: tuple[tuple[str, Literal["default", "generation", "writing"]], ...] = (
         (SCHEMA, "default"),
         (GENERATION_SCHEMA, "generation"),
+        (WRITING_SCHEMA, "writing"),
     )
-    for path, profile in profiles:
-        schema = json.dumps(json_schema(profile), indent=2, ensure_ascii=False)
+    schemas = [(path, json_schema(profile)) for path, profile in profiles]
+    schemas += [
+        (DRAFT_SCHEMA, draft_schema()),
+        (STRICT_DRAFT_SCHEMA, draft_schema(strict=True)),
+    ]
+    for path, written in schemas:
+        schema = json.dumps(written, indent=2, ensure_ascii=False)
         made[path] = (schema + "\n").encode("utf-8")
 
     golden: dict[str, Callable[[], SemanticSymbolicBindingGraph]]
@@ -513,6 +530,7 @@ def artefacts(root: Path) -> dict[str, bytes]:
 
     corpus: bytes = _script(root, "examples/make_corpus.py").corpus()
     made[CORPUS] = corpus
+    made[DRAFTS] = _script(root, "examples/make_drafts.py").drafts(corpus)
     shown = _hash_output(corpus)
     made[HASH_BLOCK[0]] = _with_block(
         root, HASH_BLOCK, "\n".join([*shown[:3], "...", *shown[-2:]]) + "\n"

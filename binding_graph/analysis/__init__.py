@@ -27,10 +27,8 @@ from binding_graph._gc_pause import collector_paused as _paused
 from binding_graph._show import short_repr
 from binding_graph.analysis import _engine, _render
 from binding_graph.analysis._engine import Analysis
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
-)
+from binding_graph.analysis._questions import KIND_FORMS, question_findings
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.model import SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
@@ -39,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FINDING_CODES",
+    "KIND_FORMS",
     "Finding",
     "FindingCode",
     "cycles",
@@ -185,7 +184,7 @@ def findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
 
 
 def _findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
-    found = Analysis(graph).findings()
+    found = Analysis(graph).findings() + question_findings(graph)
     found.sort(key=_order)
     return tuple(Finding(code, path, message) for code, path, message in found)
 

@@ -37,6 +37,7 @@ from binding_graph.expressions import (
     MAX_DEPTH,
     MAX_DIGITS,
     MAX_EXPRESSION_LENGTH,
+    TOP_OPERATIONS,
     BinaryOperation,
     Comparison,
     Expression,
@@ -48,6 +49,7 @@ from binding_graph.expressions import (
     canonical_expression,
     canonical_predicate,
     expression_symbols,
+    operation_kind,
     parse_expression,
     parse_number,
     parse_predicate,
@@ -66,6 +68,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_EXPRESSION_LENGTH",
+    "TOP_OPERATIONS",
     "ArithmeticFindingCode",
     "BinaryOperation",
     "Comparison",
@@ -81,6 +84,7 @@ __all__ = [
     "evaluate",
     "expression_symbols",
     "findings",
+    "operation_kind",
     "parse_expression",
     "parse_number",
     "parse_predicate",
@@ -145,7 +149,7 @@ def findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
     and what is wrong though every string reads: ``operation_mismatch``
     (an admitted equation's ``operation_kind`` names a kind of
     :data:`~binding_graph.expressions.OPERATION_KINDS` other than the top
-    operation of its right-hand side, :func:`~binding_graph.expressions.operation_of`),
+    operation of its right-hand side, :func:`~binding_graph.expressions.operation_kind`),
     ``value_conflict`` (an
     admitted equation gives a symbol another value than the one it has),
     ``constraint_symbols`` (a predicate that does not mention exactly its

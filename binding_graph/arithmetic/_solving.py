@@ -22,7 +22,7 @@ from binding_graph.expressions import (
     element,
     equation_tree,
     listed,
-    operation_of,
+    operation_kind,
     parse_number_at,
     parse_predicate_at,
     quick_number,
@@ -203,7 +203,7 @@ class _Findings:
         """Note an equation whose operation_kind names a kind other than its tree's top operation."""
         label = equation.operation_kind
         said = read_operation_kind(label)
-        done = operation_of(tree)
+        done = operation_kind(tree)
         if said is None or said == done:
             return  # a producer's own label, or the right one
         where = element("equations", index, "operation_kind")

@@ -28,7 +28,8 @@ from binding_graph.cli._report import (
     write,
     write_bytes,
 )
-from binding_graph.cli._scan import STDIN_LABEL, Source, outcomes, read_record
+from binding_graph.cli._scan import outcomes, read_record
+from binding_graph.cli._sources import STDIN_LABEL, Source
 
 if TYPE_CHECKING:
     import argparse

@@ -5,69 +5,17 @@
 :mod:`binding_graph.cli._canonicalize_command`,
 ``analyze`` and ``render`` in :mod:`binding_graph.cli._analysis_commands`,
 ``solve`` in :mod:`binding_graph.cli._solve_command`, ``admit`` and ``units``
-in :mod:`binding_graph.cli._units_commands`, ``import`` and ``score`` in
-:mod:`binding_graph.cli._datasets_commands`.
+in :mod:`binding_graph.cli._units_commands`, ``import`` in
+:mod:`binding_graph.cli._import_command`, ``score`` in
+:mod:`binding_graph.cli._score_command`, ``diff`` in
+:mod:`binding_graph.cli._diff_command`.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any, Final
+from typing import Final
 
-import attrs
-
-if TYPE_CHECKING:
-    import argparse
-    from collections.abc import Callable
-
-
-@attrs.frozen
-class Command:
-    """A subcommand of ``binding-graph``: one entry of :data:`COMMANDS`.
-
-    Args:
-        name: What follows ``binding-graph`` on the command line.
-        summary: One line, in the list of commands.
-        description: A paragraph, atop the command's ``--help``.
-        examples: ``(command line, what it does)`` pairs, shown in ``--help``.
-        run: Where the function is that does the job, given the parsed
-            arguments, and returns the exit status: ``MODULE:NAME``, a
-            module of this package imported only when the command runs.
-        options: Where the function is that adds the command's own
-            arguments to its parser, as *run* says where: imported only to
-            parse that command's arguments.
-        corpus: Whether it takes ``PATH...`` and the options of every corpus
-            command: ``--format``, ``--max-bytes`` and ``--jobs``.
-    """
-
-    name: str
-    summary: str
-    description: str
-    examples: tuple[tuple[str, str], ...]
-    run: str
-    options: str | None = None
-    corpus: bool = True
-
-    def runner(self) -> Callable[[argparse.Namespace], int]:
-        """Import and return the function that runs the command."""
-        found: Callable[[argparse.Namespace], int] = _imported(self.run)
-        return found
-
-    def adder(self) -> Callable[[argparse.ArgumentParser], None] | None:
-        """Import and return the function that adds the command's own options, if it has any."""
-        if self.options is None:
-            return None
-        found: Callable[[argparse.ArgumentParser], None] = _imported(self.options)
-        return found
-
-
-def _imported(where: str) -> Any:  # noqa: ANN401 -- a function, of the type its caller names
-    """Import the function *where* names, ``MODULE:NAME``: each command's module only when it is used."""
-    module, _, name = where.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-# -- the table ----------------------------------------------------------------------------
+from binding_graph.cli._command import Command
 
 _CHECKS: Final = "binding_graph.cli._check_commands"
 
@@ -80,11 +28,18 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " refuses (a case line: load_cases()), as FILE:LINE: CODE at WHERE:"
             " MESSAGE, then a summary."
             " --all reports every rule a refused record breaks, a line each, as"
-            " binding_graph.refusals() lists them. Exit 0 if every record was"
+            " binding_graph.refusals() lists them. --strict also refuses what the"
+            " seed's system refuses (binding_graph.strict.check_strict): a cycle"
+            " of definitions, an unknown or mismatched operation kind, a pending"
+            " equation its kind's units refuse. Exit 0 if every record was"
             " accepted, 1 if any was refused, 2 if a path could not be read."
         ),
         examples=(
             ("binding-graph validate examples/corpus.jsonl", "check a corpus"),
+            (
+                "binding-graph validate --strict seed-graphs.jsonl",
+                "refuse as the seed's system does",
+            ),
             (
                 "binding-graph validate --all model-output.jsonl",
                 "every refusal of every record",
@@ -96,7 +51,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ("producer | binding-graph validate -", "check standard input"),
         ),
         run=f"{_CHECKS}:validate",
-        options=f"{_CHECKS}:all_option",
+        options=f"{_CHECKS}:validate_options",
     ),
     Command(
         name="hash",
@@ -247,19 +202,25 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         name="import",
-        summary="write a benchmark's records as gold cases: GSM8K or SVAMP",
+        summary=(
+            "write a benchmark's records as gold cases:"
+            " GSM8K, SVAMP, GSM-Plus, ASDiv or GSM-Hard"
+        ),
         description=(
             "Turn each record of a benchmark's FILE into a gold case with"
             " binding_graph.datasets and write the cases to standard output, one"
-            " canonical JSON object a line, as score reads them. GSM8K's FILE is"
-            " JSON Lines, read a line at a time; the record on line N is the case"
-            " gsm8k-N. SVAMP's FILE is one JSON array, read whole within"
-            " --max-bytes; a case is named by its record's ID. Each refused record"
-            " (FILE:LINE: CODE at WHERE: MESSAGE) and a summary go to standard"
-            " error. Exit 0 even when the adapter refuses records of the benchmark;"
-            " 1 if a record is not one of its records at all (not JSON, above"
-            " --max-bytes, not an object, a field missing or of the wrong type);"
-            " 2 if FILE cannot be read, or SVAMP's is not one JSON array."
+            " canonical JSON object a line, as score reads them. GSM8K's, GSM-Plus's"
+            " and GSM-Hard's FILE are JSON Lines, read a line at a time; the record"
+            " on line N is the case gsm8k-N, gsm-plus-N or gsm-hard-N (GSM-Hard's"
+            " program read, never run). SVAMP's FILE is one JSON array, and ASDiv's"
+            " one XML document (refused if it declares a document type or an"
+            " entity), each read whole within --max-bytes; a case is named by its"
+            " record's ID. Each refused record (FILE:LINE: CODE at WHERE: MESSAGE)"
+            " and a summary go to standard error. Exit 0 even when the adapter"
+            " refuses records of the benchmark; 1 if a record is not one of its"
+            " records at all (not JSON, above --max-bytes, not an object, a field"
+            " missing or of the wrong type); 2 if FILE cannot be read, or is not"
+            " one JSON array, or one XML document, where it must be."
         ),
         examples=(
             (
@@ -268,12 +229,21 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("binding-graph import svamp SVAMP.json > s.jsonl", "SVAMP's"),
             (
+                "binding-graph import gsm-plus gsmplus_testmini.jsonl > p.jsonl",
+                "GSM-Plus's, some expecting a refusal",
+            ),
+            ("binding-graph import asdiv ASDiv.xml > a.jsonl", "ASDiv's, with units"),
+            (
+                "binding-graph import gsm-hard gsmhardv2.jsonl > h.jsonl",
+                "GSM-Hard's, from its programs",
+            ),
+            (
                 "binding-graph import --format json gsm8k - < train.jsonl > g.jsonl",
                 "the report as JSON",
             ),
         ),
-        run="binding_graph.cli._datasets_commands:import_cases",
-        options="binding_graph.cli._datasets_commands:import_options",
+        run="binding_graph.cli._import_command:import_cases",
+        options="binding_graph.cli._import_command:import_options",
         corpus=False,
     ),
     Command(
@@ -283,9 +253,12 @@ COMMANDS: Final[tuple[Command, ...]] = (
             "Pair the graphs of PREDICTED with the cases of GOLD (as import writes"
             " them), in order, streaming both, and print their score: cases,"
             " correct answers, accuracy, refusals and unsolvable graphs by code,"
-            " wrong answers, fact precision and recall (a percentage, then the"
-            " exact fraction), and the first --keep wrong cases, as case N"
-            " (SOURCE_ID). Exit 0 when it scored; 2 if a file cannot be read, a"
+            " wrong answers, the set-ups' precision and recall of facts,"
+            " equations and questions (a percentage, then the counts it is made of),"
+            " the set-ups right, refusals of the cases that expect one, the"
+            " cases of each perturbation, and the first --keep wrong cases, as"
+            " case N (SOURCE_ID), each with the first gold step it lacks or"
+            " gets wrong. Exit 0 when it scored; 2 if a file cannot be read, a"
             " line of GOLD is not a case, or the files differ in length."
         ),
         examples=(
@@ -299,8 +272,72 @@ COMMANDS: Final[tuple[Command, ...]] = (
             ),
             ("parser | binding-graph score - gold.jsonl", "score standard input"),
         ),
-        run="binding_graph.cli._datasets_commands:score_command",
-        options="binding_graph.cli._datasets_commands:score_options",
+        run="binding_graph.cli._score_command:score_command",
+        options="binding_graph.cli._score_command:score_options",
+        corpus=False,
+    ),
+    Command(
+        name="diff",
+        summary="show how the set-ups of two graphs, or of two files of them, differ",
+        description=(
+            "Pair the records of FIRST and SECOND (graphs, or cases as import"
+            " writes them, read for their graphs), in order, streaming both, and"
+            " compare the set-ups of each pair whatever their symbols are named:"
+            " each fact, equation or question of one that matches nothing of the"
+            " other is a line, FILE:LINE: - WHERE: WHAT for FIRST's and FILE:LINE:"
+            " + WHERE: WHAT for SECOND's, then a summary. Exit 0 when every pair is"
+            " set up alike; 1 when any differs, or a record does not read; 2 if a"
+            " file cannot be read or the files differ in length."
+        ),
+        examples=(
+            (
+                "binding-graph diff gold.jsonl predicted.jsonl",
+                "what a parser sets up otherwise than the gold",
+            ),
+            ("binding-graph diff a.json b.json", "two graphs"),
+            (
+                "binding-graph diff --format json gold.jsonl predicted.jsonl",
+                "one JSON object a difference",
+            ),
+        ),
+        run="binding_graph.cli._diff_command:diff_command",
+        options="binding_graph.cli._diff_command:diff_options",
+        corpus=False,
+    ),
+    Command(
+        name="bind",
+        summary="compile drafts or programs against their problems' texts into graphs",
+        description=(
+            "Compile each record's draft against its problem's text with"
+            " binding_graph.drafts.compile_draft. A record is one line of FILE, a"
+            ' JSON object: {"source_id": ID, "text": TEXT, "draft": DRAFT}, where'
+            " DRAFT is the text a model wrote (a JSON string) or the draft itself"
+            ' (a JSON object). With --program, a record is {"source_id": ID,'
+            ' "text": TEXT, "program": PROGRAM}, PROGRAM the Python a model wrote'
+            " (a JSON string), read with binding_graph.drafts.from_program and"
+            " never run. Each compiled graph is written to standard output as"
+            " canonical JSON Lines; each refused record (FILE:LINE: CODE at WHERE:"
+            " MESSAGE, WHERE under draft or program for their own refusals) and a"
+            " summary go to standard error. --all reports every refusal of each"
+            " refused draft or program. Exit 0 if every record compiled, 1 if any"
+            " was refused, 2 if FILE could not be read."
+        ),
+        examples=(
+            (
+                "binding-graph bind drafts.jsonl > graphs.jsonl",
+                "compile a model's drafts",
+            ),
+            (
+                "binding-graph bind --all --format json drafts.jsonl > g.jsonl",
+                "every refusal, as JSON",
+            ),
+            (
+                "binding-graph bind --program --all programs.jsonl > g.jsonl",
+                "read a model's programs",
+            ),
+        ),
+        run="binding_graph.cli._bind_command:bind",
+        options="binding_graph.cli._bind_command:bind_options",
         corpus=False,
     ),
     Command(
@@ -326,20 +363,29 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         name="schema",
-        summary="print the JSON Schema of a graph document",
+        summary="print the JSON Schema of a graph document, or of a draft",
         description=(
             "Print the JSON Schema (draft 2020-12) of a graph document. --profile"
             " generation prints the one to generate documents with: only the"
             " keywords that constrained-decoding engines and strict structured"
             " outputs take, every property required and listed in sorted order, so"
-            " that a document generated in that order is in canonical key order."
-            " loads() checks what it leaves out."
+            " that a document generated in that order is in canonical key order;"
+            " --profile writing the same, properties in the order a model can"
+            " write them. loads() checks what they leave out. --draft prints"
+            " the schema of a draft instead, lists and strings bounded (--strict:"
+            " without the bounds, for strict structured outputs), and with --text"
+            " FILE every quote held to the phrases of the problem's text in FILE."
         ),
         examples=(
             ("binding-graph schema > binding-graph.schema.json", "save it"),
             (
                 "binding-graph schema --profile generation > generation.json",
                 "the schema for a language model",
+            ),
+            ("binding-graph schema --draft > draft.schema.json", "a draft's"),
+            (
+                "binding-graph schema --draft --text problem.txt",
+                "quotes held to a problem's phrases",
             ),
         ),
         run=f"{_CHECKS}:schema",

@@ -29,15 +29,8 @@ if TYPE_CHECKING:
     from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
 
-    from binding_graph.cli._scan import (
-        Ended,
-        Event,
-        Failed,
-        Handler,
-        Outcome,
-        Source,
-        Started,
-    )
+    from binding_graph.cli._scan import Ended, Event, Failed, Handler, Outcome, Started
+    from binding_graph.cli._sources import Source
 
 
 Key = TypeVar("Key")

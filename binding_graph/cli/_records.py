@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 from binding_graph.cli._pool import scan
 from binding_graph.cli._progress import Progress
 from binding_graph.cli._report import Report
-from binding_graph.cli._scan import Failed, Records, Source, find_sources
+from binding_graph.cli._scan import Failed, Records
+from binding_graph.cli._sources import Source, find_sources
 
 if TYPE_CHECKING:
     import argparse

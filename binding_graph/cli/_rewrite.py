@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from binding_graph.cli._report import Report
-    from binding_graph.cli._scan import Ended, Failed, Records, Source, Started
+    from binding_graph.cli._scan import Ended, Failed, Records, Started
+    from binding_graph.cli._sources import Source
 
 
 Mode = Literal["check", "file", "stdout"]

@@ -18,7 +18,9 @@ import stat
 import sys
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
+from binding_graph._refuse import too_large
 from binding_graph.cli._reading import every_refusal, read_line
+from binding_graph.cli._sources import Source, os_message
 from binding_graph.documents import (
     fast_path_unloaded,
     is_blank,
@@ -26,7 +28,6 @@ from binding_graph.documents import (
     split_lines,
     use_fast_path,
 )
-from binding_graph.errors import too_large
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -69,24 +70,9 @@ answers.
 
 _READ: Final = [0]  # records this process has read, up to PURE_FIRST
 
-STDIN_LABEL: Final = "<stdin>"
-"""How standard input is named in reports."""
-
-DOCUMENTS: Final = (".json", ".jsonl", ".ndjson")
-"""The suffixes of the files read below a directory: a document, or JSON Lines under either name."""
-
 
 # Named tuples, not attrs classes: the events are made in every run, and
 # their classes are made in every start of the command.
-class Source(NamedTuple):
-    """A file to read, as the command line names it."""
-
-    label: str  # as reported: the path as given or found, or <stdin>
-    path: str | None  # None for standard input
-    whole: bool = False  # a .json file: one document in any layout
-    size: int = 0  # its size in bytes, for progress, when known
-
-
 class Started(NamedTuple):
     """A source was opened: *opened* is what ``os.fstat`` said of it then (``None`` for standard input)."""
 
@@ -126,81 +112,6 @@ class Failed(NamedTuple):
 
 Event = Started | Records | Ended | Failed
 """What :func:`binding_graph.cli._pool.scan` yields, in input order."""
-
-
-# -- finding the files ---------------------------------------------------------
-
-
-def _os_message(label: str, error: OSError) -> str:
-    return f"{label}: {error.strerror or error}"
-
-
-def _size(path: str) -> int:
-    try:
-        return os.stat(path).st_size  # noqa: PTH116 -- pathlib costs the command its start-up
-    except OSError:
-        return 0  # opening it will say what is wrong
-
-
-def _source(path: str, label: str) -> Source:
-    whole = os.path.splitext(path)[1] == ".json"  # noqa: PTH122 -- as _size
-    return Source(label, path, whole=whole, size=_size(path))
-
-
-def _below(directory: str, fail: Callable[[str], None]) -> list[Source] | None:
-    """Return the documents below *directory*; ``None`` if it cannot be read."""
-    found: list[tuple[tuple[str, ...], str]] = []
-    failures: list[OSError] = []
-
-    def unreadable(error: OSError) -> None:
-        failures.append(error)
-        fail(_os_message(str(error.filename), error))
-
-    # os.path, not pathlib: importing pathlib costs more than a small corpus
-    # takes to check.
-    for root, directories, files in os.walk(directory, onerror=unreadable):
-        # Walked in sorted order, so that errors come in the order files are read.
-        directories.sort()
-        for name in sorted(files):
-            path = os.path.join(root, name)  # noqa: PTH118
-            if os.path.splitext(name)[1] not in DOCUMENTS:  # noqa: PTH122
-                continue
-            try:
-                mode = os.stat(path).st_mode  # noqa: PTH116
-            except OSError as error:  # a dangling symbolic link, or a loop of them
-                unreadable(error)
-                continue
-            if stat.S_ISREG(mode):
-                parts = os.path.relpath(path, directory).split(os.sep)  # noqa: PTH206
-                found.append((tuple(parts), path))
-    if not found and failures:
-        return None  # already said why
-    # Sorted by path components, so that a directory's files stay together.
-    return [_source(path, path) for _, path in sorted(found)]
-
-
-def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Source]:
-    """Return the sources *paths* name, in order; call *fail* for each that cannot be used.
-
-    ``-`` is standard input (JSON Lines); a directory stands for every
-    ``*.json``, ``*.jsonl`` and ``*.ndjson`` file below it, in sorted order;
-    a ``.json`` file holds one document, any other file JSON Lines.
-    A path that does not exist, or cannot be read, is left to fail when it
-    is opened.
-    """
-    sources: list[Source] = []
-    for path in paths:
-        if path == "-":
-            sources.append(Source(STDIN_LABEL, None))
-        # False, rather than an error, for a path that cannot be looked at.
-        elif os.path.isdir(path):  # noqa: PTH112
-            found = _below(path, fail)
-            if found == []:
-                fail(f"{path}: no *.json, *.jsonl or *.ndjson file in this directory")
-            sources.extend(found or ())
-        else:
-            sources.append(_source(path, path))
-    return sources
 
 
 # -- reading them ----------------------------------------------------------------
@@ -290,7 +201,7 @@ def read_batches(
         try:
             file, opened = open_source(source)
         except OSError as error:
-            yield Failed(source, _os_message(source.label, error))
+            yield Failed(source, os_message(source.label, error))
             continue
         tally = Tally(file, digest=digest)
         try:
@@ -298,7 +209,7 @@ def read_batches(
             yield Started(source, opened)
             yield from _batches(source, tally, max_bytes)
         except OSError as error:
-            yield Failed(source, _os_message(source.label, error))
+            yield Failed(source, os_message(source.label, error))
             continue
         finally:
             if source.path is not None:
@@ -307,6 +218,10 @@ def read_batches(
 
 
 # -- reading the records -----------------------------------------------------------
+
+
+class RecordRefused(Exception):  # noqa: N818 -- a signal from a handler, never shown
+    """Raised by a command's handler, with the refusals (a tuple) of a record the loader accepted."""
 
 
 def _refusal(error: BindingGraphError) -> Refusal:
@@ -332,9 +247,11 @@ def outcomes(
 
     A line is read as :func:`~binding_graph.cli._reading.read_line` reads
     it: a graph document, or a case. With *every*, a refused record comes
-    with all its refusals (:func:`~binding_graph.refusals`). A pure function
-    of its arguments, run in a worker process with ``--jobs``; its first
-    records are read on the pure path (see :data:`PURE_FIRST`).
+    with all its refusals (:func:`~binding_graph.refusals`). A handler
+    refuses a graph the loader accepted by raising :class:`RecordRefused`.
+    A pure function of its arguments, run in a worker process with
+    ``--jobs``; its first records are read on the pure path (see
+    :data:`PURE_FIRST`).
     """
     if _READ[0] >= PURE_FIRST or not fast_path_unloaded():
         return _outcomes(handler, max_bytes, every, whole, lines)
@@ -366,7 +283,14 @@ def _outcomes(
         if read.graph is None:  # so it holds an error
             result.append(_refused(number, read, max_bytes, every=every))
             continue
-        result.append((number, None, handler(read.graph, read.case), read.source_id))
+        try:
+            value = handler(read.graph, read.case)
+        except RecordRefused as refused:
+            made = tuple(map(_refusal, refused.args[0]))
+            every_made = (made, 0) if every else None
+            result.append((number, made[0], every_made, read.source_id))
+            continue
+        result.append((number, None, value, read.source_id))
     return result
 
 

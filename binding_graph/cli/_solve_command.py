@@ -28,11 +28,11 @@ if TYPE_CHECKING:
     from binding_graph.cli._report import Report
     from binding_graph.cli._scan import Refusal
     from binding_graph.datasets import BenchmarkCase
-    from binding_graph.model import SemanticSymbolicBindingGraph
+    from binding_graph.model import BoundUnknown, SemanticSymbolicBindingGraph
 
     # Types only, so nothing but the type checkers reads them.
-    Answer = tuple[str, str, str | None]
-    """An unknown's symbol id, its value as a fraction, and as a decimal if it terminates."""
+    Answer = tuple[str, str, str | None, tuple[tuple[str, str | int], ...]]
+    """An unknown's symbol id, its value as a fraction, as a decimal if it terminates, and what its question says of it."""
     Solution = tuple[tuple[Answer, ...], Refusal | None]
     """What a worker makes of a graph: its answers, or why it has none."""
 
@@ -107,10 +107,19 @@ def solution(
     except BindingGraphError as error:
         return (), (error.code, error.path, error.message)
     found = tuple(
-        (unknown.symbol_id, fraction_text(value), decimal_text(value))
+        (unknown.symbol_id, fraction_text(value), decimal_text(value), _asked(unknown))
         for unknown, value in zip(graph.unknowns, values, strict=True)
     )
     return found, None
+
+
+def _asked(unknown: BoundUnknown) -> tuple[tuple[str, str | int], ...]:
+    """Return what *unknown*'s question says of its answer: its form and state, those it holds."""
+    held = (
+        ("question_form", unknown.question_form),
+        ("state_index", unknown.state_index),
+    )
+    return tuple((name, value) for name, value in held if value is not None)
 
 
 def shown(fraction: str, decimal: str | None) -> str:
@@ -123,9 +132,16 @@ def shown(fraction: str, decimal: str | None) -> str:
 
 
 def answer_line(label: str, line: int, answer: Answer, case: str | None = None) -> str:
-    """Return the line that gives *answer*: ``FILE:LINE: SYMBOL = 19/4 (4.75)``, as :func:`shown`."""
-    symbol_id, fraction, decimal = answer
-    return f"{at(label, line, case)}{symbol_id} = {shown(fraction, decimal)}"
+    """Return the line that gives *answer*: ``FILE:LINE: SYMBOL = 19/4 (4.75)``, as :func:`shown`.
+
+    What the question says of the answer follows, where it says anything:
+    ``[question_form=difference, state_index=terminal]``.
+    """
+    symbol_id, fraction, decimal, asked = answer
+    said = ", ".join(f"{name}={value}" for name, value in asked)
+    return f"{at(label, line, case)}{symbol_id} = {shown(fraction, decimal)}" + (
+        f" [{said}]" if said else ""
+    )
 
 
 class _Solve:
@@ -151,8 +167,13 @@ class _Solve:
         record = {
             **record_data(label, line, case),
             "answers": [
-                {"symbol_id": symbol_id, "value": fraction, "decimal": decimal}
-                for symbol_id, fraction, decimal in answers
+                {
+                    "symbol_id": symbol_id,
+                    "value": fraction,
+                    "decimal": decimal,
+                    **dict(asked),
+                }
+                for symbol_id, fraction, decimal, asked in answers
             ],
         }
         # A record that asks for nothing is no line of text, but one object.

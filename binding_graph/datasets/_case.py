@@ -1,27 +1,27 @@
-"""A benchmark's case, the fields of its record, and the building of its gold graph step by step."""
+"""The fields of a benchmark's record, and the building of its gold graph step by step."""
 
 from __future__ import annotations
 
 import re
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Final, NamedTuple, cast
 
 import attrs
 
-from binding_graph import _kinds as _k
 from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.allocation import allocate_symbols
 from binding_graph.arithmetic import answers, canonical_expression, parse_expression
-from binding_graph.datasets._numbers import Quote, read_decimal, spelled
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
-)
+from binding_graph.datasets._answers import rounds_to
+from binding_graph.datasets._benchmark import BenchmarkCase
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions import (
+    Quote,
     Undefined,
     decimal,
-    operation_of,
+    operation_kind,
+    question_span,
+    read_decimal,
+    spelled,
     symbols,
     value,
 )
@@ -34,52 +34,18 @@ from binding_graph.model import (
 )
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from binding_graph.errors import ErrorPath, RefusalCode
     from binding_graph.expressions import Expression
 
 __all__ = [
-    "BenchmarkCase",
     "Builder",
     "question_sentence",
     "record_fields",
+    "record_id",
     "text_field",
 ]
-
-
-def _fraction(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Fraction:
-        name = attribute.name
-        refuse_type("BenchmarkCase", name, "a Fraction", value, (name,))
-
-
-@attrs.frozen(weakref_slot=False)
-class BenchmarkCase:
-    """One case of a benchmark: where it comes from, its gold graph, and its answer.
-
-    The gold graph answers the benchmark's answer:
-    ``binding_graph.arithmetic.answers(case.graph) == (case.answer,)`` for
-    every case an adapter returns.
-
-    Args:
-        source_id: The id of the problem's text, the ``source_id`` of the
-            graph's spans: a non-blank ``str``, as a span's.
-        graph: The gold graph: exactly a
-            :class:`~binding_graph.SemanticSymbolicBindingGraph`.
-        answer: The benchmark's answer: exactly a
-            :class:`~fractions.Fraction`.
-
-    Raises:
-        BindingGraphError: ``wrong_type``, ``empty_text`` or
-            ``invalid_text``, with the field as its path.
-
-    .. versionadded:: 0.1.0
-    """
-
-    source_id: str = attrs.field(validator=_k.text)
-    graph: SemanticSymbolicBindingGraph = attrs.field(
-        validator=_k.instance_of(SemanticSymbolicBindingGraph)
-    )
-    answer: Fraction = attrs.field(validator=_fraction)
 
 
 def record_fields(record: object, owner: str) -> dict[str, object]:
@@ -111,25 +77,33 @@ def text_field(fields: dict[str, object], key: str, owner: str) -> str:
     return check_text(fields[key], owner, f"record[{key!r}]", (key,))
 
 
-_SENTENCE_END: Final = re.compile(r"[.!?](?=\s)|\n")
+def record_id(record: object, line: int, benchmark: str) -> str:
+    """Return the ``ID`` of a record of *benchmark*, checked as a text; ``BENCHMARK-LINE`` for a record that is no ``dict``, which its adapter refuses.
+
+    Raises:
+        BindingGraphError: ``missing_key``, ``wrong_type``, ``empty_text``
+            or ``invalid_text`` at ``("ID",)``.
+    """
+    if type(record) is not dict:
+        return f"{benchmark}-{line}"
+    fields = cast("dict[object, object]", record)
+    if "ID" not in fields:
+        msg = f"{benchmark}.record has no key 'ID'"
+        raise BindingGraphError("missing_key", msg, ("ID",))
+    return check_text(fields["ID"], benchmark, "record['ID']", ("ID",))
 
 
 def question_sentence(problem: SourceSpanLink) -> SourceSpanLink:
     """Return the span of the last sentence of *problem* that ends in ``?``; the whole span if none does.
 
-    A sentence starts after a ``.``, ``!`` or ``?`` followed by whitespace,
-    or after a line end, and at its first character that is not whitespace.
+    The sentence is :func:`~binding_graph.expressions.question_span`'s.
     """
     text = problem.text
-    mark = text.rfind("?")
-    if mark < 0:
+    found = question_span(text)
+    if found is None:
         return problem
-    start = 0
-    for match in _SENTENCE_END.finditer(text, 0, mark):
-        start = match.end()
-    while text[start].isspace():
-        start += 1
-    return SourceSpanLink(problem.source_id, start, mark + 1, text[start : mark + 1])
+    start, end = found
+    return SourceSpanLink(problem.source_id, start, end, text[start:end])
 
 
 # A literal of a calculation: a NUMBER of the profile, or a decimal written
@@ -197,19 +171,7 @@ class Builder:
                 ``division_by_zero`` or (if *traceable*) ``untraceable_number``,
                 at *path*.
         """
-        pieces: list[str] = []
-        numbers: list[Fraction] = []
-        last = 0
-        for match in _LITERAL.finditer(expression):
-            pieces.append(expression[last : match.start()])
-            last = match.end()
-            # Bounded before it is converted: past the host's digit limit,
-            # Fraction() raises its own ValueError.
-            numbers.append(read_decimal(match.group(), path, f"{self.owner}: {where}"))
-        pieces.append(expression[last:])
-        tree = self._parse(
-            _render(pieces, [decimal(number) for number in numbers]), where, path
-        )
+        pieces, numbers, tree = self._read(expression, where, path)
         refs = [
             self._ref(number, where, path, traceable=traceable) for number in numbers
         ]
@@ -225,11 +187,37 @@ class Builder:
                 "division_by_zero", where, "divides by zero", path
             ) from None
         index = len(self.steps)
-        self.steps.append(_Step(pieces, refs, span, operation_of(tree)))
+        self.steps.append(_Step(pieces, refs, span, operation_kind(tree)))
         self.values.append(result)
         self.latest[result] = index
         if stated is not None:
             self.latest[stated] = index
+
+    def tree(self, expression: str, *, where: str, path: ErrorPath) -> Expression:
+        """Return the tree of *expression*, a calculation as :meth:`step` reads it.
+
+        Raises:
+            BindingGraphError: ``not_arithmetic`` or ``limit_exceeded``, at
+                *path*.
+        """
+        return self._read(expression, where, path)[2]
+
+    def _read(
+        self, expression: str, where: str, path: ErrorPath
+    ) -> tuple[list[str], list[Fraction], Expression]:
+        """Return the text between the literals of *expression*, their values, and its tree."""
+        pieces: list[str] = []
+        numbers: list[Fraction] = []
+        last = 0
+        for match in _LITERAL.finditer(expression):
+            pieces.append(expression[last : match.start()])
+            last = match.end()
+            # Bounded before it is converted: past the host's digit limit,
+            # Fraction() raises its own ValueError.
+            numbers.append(read_decimal(match.group(), path, f"{self.owner}: {where}"))
+        pieces.append(expression[last:])
+        rendered = _render(pieces, [decimal(number) for number in numbers])
+        return pieces, numbers, self._parse(rendered, where, path)
 
     def _value_of(self, ref: _Ref) -> Fraction:
         return self.values[ref.step] if ref.kind == "step" else ref.value
@@ -280,12 +268,19 @@ class Builder:
         question: SourceSpanLink,
         provenance: tuple[SourceSpanLink, ...],
         answer_path: ErrorPath,
+        places: int = 0,
+        expected_unit: str | None = None,
     ) -> BenchmarkCase:
         """Return the case whose graph holds the facts used and the steps, its unknown the last step.
 
+        A benchmark that states its answer rounded, at *places* decimals
+        (one or more), is answered by steps whose exact value rounds to it
+        there (:func:`rounds_to`): the case holds that exact value.
+
         Raises:
             BindingGraphError: ``answer_mismatch`` at *answer_path* unless
-                the graph answers *answer*.
+                the graph answers *answer*, or, with *places*, a value
+                that rounds to it.
         """
         source_id = self.problem.source_id
         quotes = sorted(self.used.values())
@@ -346,19 +341,26 @@ class Builder:
             symbols=symbols_,
             facts=facts,
             equations=tuple(equations),
-            unknowns=(BoundUnknown(symbol_id=step_ids[-1], question_span=question),),
+            unknowns=(
+                BoundUnknown(
+                    symbol_id=step_ids[-1],
+                    question_span=question,
+                    expected_unit=expected_unit,
+                ),
+            ),
             provenance=provenance,
         )
-        reached = answers(graph)
-        if reached != (answer,):
-            raise self.refuse(
-                "answer_mismatch",
-                "the steps",
-                f"reach {spelled(reached[0])}, not the benchmark's answer"
-                f" {spelled(answer)}",
-                answer_path,
-            )
-        return BenchmarkCase(source_id, graph, answer)
+        (reached,) = answers(graph)
+        if reached == answer or (places and rounds_to(reached, answer, places)):
+            return BenchmarkCase(source_id, graph, reached)
+        rounded = f", nor does it round to it at {places} decimals" if places else ""
+        raise self.refuse(
+            "answer_mismatch",
+            "the steps",
+            f"reach {spelled(reached)}, not the benchmark's answer"
+            f" {spelled(answer)}{rounded}",
+            answer_path,
+        )
 
 
 def _render(pieces: list[str], names: list[str]) -> str:

@@ -14,8 +14,7 @@ import attrs
 
 from binding_graph._show import short_repr, type_name
 from binding_graph.arithmetic import parse_number
-from binding_graph.datasets._case import BenchmarkCase
-from binding_graph.datasets._numbers import spelled
+from binding_graph.datasets._benchmark import BenchmarkCase
 from binding_graph.documents import (
     check_record,
     read_records,
@@ -24,18 +23,20 @@ from binding_graph.documents import (
     write_lines,
     wrong_type,
 )
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.expressions import spelled
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, from_data
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
+    from fractions import Fraction
 
 __all__ = ["CaseRecord", "case_line", "dump_cases", "load_cases"]
 
 _KEYS: Final = ("source_id", "answer", "graph")
+_OPTIONAL: Final = ("reason", "perturbation")
+_NONE: Final = "none"
+"""The answer of a case that expects a refusal, as its line spells it."""
 _OWNER: Final = "load_cases"
 
 # The writer of canonical JSON strings, as documents._writing writes them.
@@ -90,8 +91,11 @@ def case_line(case: BenchmarkCase) -> bytes:
     The line is the RFC 8785 form of ``{"answer": ANSWER, "graph": GRAPH,
     "source_id": SOURCE_ID}``: *ANSWER* the answer as a fact's value spells
     it (a terminating decimal, ``"72"`` or ``"0.5"``, else ``"N/D"`` in
-    lowest terms), *GRAPH* the graph as :func:`~binding_graph.to_data`
-    writes it. Equal cases give equal bytes, in every run.
+    lowest terms), or ``"none"`` for a case that expects a refusal, *GRAPH*
+    the graph as :func:`~binding_graph.to_data` writes it. A case's
+    ``reason`` and ``perturbation``, where it has them, are keys of the line
+    too; where it has none, the line has no such key. Equal cases give
+    equal bytes, in every run.
 
     Args:
         case: The case; exactly a :class:`BenchmarkCase`.
@@ -116,10 +120,16 @@ def case_line(case: BenchmarkCase) -> bytes:
     """
     if type(case) is not BenchmarkCase:
         wrong_type("case_line", "case", "a BenchmarkCase", case)
-    answer = _STRING(spelled(case.answer)).encode()
-    source_id = _STRING(case.source_id).encode()
-    graph = canonical_bytes(case.graph)
-    return b'{"answer":%b,"graph":%b,"source_id":%b}\n' % (answer, graph, source_id)
+    spelling = _NONE if case.answer is None else spelled(case.answer)
+    head = b'{"answer":%b,"graph":%b' % (
+        _STRING(spelling).encode(),
+        canonical_bytes(case.graph),
+    )
+    # In code-point order, as RFC 8785 sorts keys: perturbation, reason.
+    for key, text in (("perturbation", case.perturbation), ("reason", case.reason)):
+        if text is not None:
+            head += b',"%b":%b' % (key.encode(), _STRING(text).encode())
+    return head + b',"source_id":%b}\n' % _STRING(case.source_id).encode()
 
 
 def dump_cases(cases: Iterable[BenchmarkCase], file: BinaryIO) -> int:
@@ -167,36 +177,58 @@ def _tree(line: object, max_bytes: int) -> object:
     return strict_tree(cast("str | bytes | bytearray", line), max_bytes)
 
 
-def _read_case(line: object, max_bytes: int) -> BenchmarkCase:
-    """Return the case of one line; refuse a line that does not hold one."""
-    data = _tree(line, max_bytes)
+def _fields(data: object) -> dict[str, object]:
+    """Return the fields of a case line's object: each key one of a case's, every required key there."""
     if type(data) is not dict:
         msg = f"a case line must be a JSON object, not {type_name(data)}"
         raise BindingGraphError("wrong_type", f"{msg} (got {short_repr(data)})")
     fields = cast("dict[str, object]", data)
     for key in fields:  # the order of the line: the first stray key is reported
-        if key not in _KEYS:
-            msg = f"a case has no field {short_repr(key)}; its fields are {', '.join(_KEYS)}"
+        if key not in _KEYS and key not in _OPTIONAL:
+            msg = (
+                f"a case has no field {short_repr(key)}; its fields are"
+                f" {', '.join(_KEYS + _OPTIONAL)}"
+            )
             raise BindingGraphError("unknown_key", msg, (key,))
     for key in _KEYS:
         if key not in fields:
             msg = f"a case line has no key {key!r}"
             raise BindingGraphError("missing_key", msg, (key,))
+    return fields
+
+
+def _read_case(line: object, max_bytes: int) -> BenchmarkCase:
+    """Return the case of one line; refuse a line that does not hold one."""
+    fields = _fields(_tree(line, max_bytes))
     source_id, answer = fields["source_id"], fields["answer"]
     if type(source_id) is not str:
         refuse_type("BenchmarkCase", "source_id", "a str", source_id, ("source_id",))
     if type(answer) is not str:
         refuse_type("BenchmarkCase", "answer", "a str", answer, ("answer",))
-    try:
-        value = parse_number(answer)
-    except BindingGraphError as error:
-        msg = f"a case's answer must be a number: {error.message}"
-        raise BindingGraphError(error.code, msg, ("answer",)) from None
+    value = None if answer == _NONE else _number(answer)
+    optional = {key: fields.get(key) for key in _OPTIONAL}
+    for key, text in optional.items():
+        if text is not None and type(text) is not str:
+            refuse_type("BenchmarkCase", key, "a str", text, (key,))
     try:
         graph = from_data(fields["graph"])
     except BindingGraphError as error:
         raise error.with_prefix(("graph",)) from None
-    return BenchmarkCase(source_id, graph, value)
+    return BenchmarkCase(
+        source_id,
+        graph,
+        value,
+        reason=cast("str | None", optional["reason"]),
+        perturbation=cast("str | None", optional["perturbation"]),
+    )
+
+
+def _number(answer: str) -> Fraction:
+    try:
+        return parse_number(answer)
+    except BindingGraphError as error:
+        msg = f"a case's answer must be a number, or 'none': {error.message}"
+        raise BindingGraphError(error.code, msg, ("answer",)) from None
 
 
 def _make(

@@ -1,142 +1,32 @@
-"""The value a scoring returns: :class:`Score`, and the :class:`WrongCase` it keeps."""
+"""The value a scoring returns: :class:`Score`, with the :class:`~binding_graph.datasets.WrongCase` values it keeps."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, Literal, cast
+from typing import Final, cast
 
 import attrs
 
-from binding_graph import _kinds as _k
-from binding_graph._checks import mapping_items
-from binding_graph.datasets._numbers import spelled
-from binding_graph.errors import REFUSAL_CODES, refuse, refuse_type
+from binding_graph._checks import is_str, mapping_items
+from binding_graph.datasets._wrong import WrongCase, check_code, count, tuple_of
+from binding_graph.errors import refuse, refuse_type
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
+__all__ = ["PREDICTED", "Score"]
 
-__all__ = ["PREDICTED", "Score", "Why", "WrongCase", "check_code"]
-
-Why = Literal["refused", "unsolvable", "wrong_answer"]
-_WHYS: Final = ("refused", "unsolvable", "wrong_answer")
 PREDICTED: Final = "a graph, a BindingGraphError or a LineRecord"
 """What ``score`` takes as a predicted item."""
-
-
-def _count(owner: str) -> Callable[[object, attrs.Attribute[Any], object], None]:
-    """Return the check of a field that holds a count: exactly an ``int``, at least 0."""
-
-    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not int or value < 0:
-            name = attribute.name
-            refuse_type(owner, name, "an int of at least 0", value, (name,))
-
-    return check
-
-
-def check_code(
-    owner: str, field: str, value: object, path: tuple[str | int, ...]
-) -> str:
-    """Return *value* if it is one of the library's refusal codes; else refuse it."""
-    if type(value) is not str:
-        refuse_type(owner, field, "a refusal code, a str", value, path)
-    if value not in REFUSAL_CODES:
-        rule = "must be one of the library's refusal codes"
-        refuse("not_in_vocabulary", owner, field, rule, value, path)
-    return value
-
-
-def _tuple_of(value: object, cls: type) -> bool:
-    """Tell whether *value* is exactly a tuple of exactly *cls* instances."""
-    if type(value) is not tuple:
-        return False
-    items = cast("tuple[object, ...]", value)
-    return all(type(item) is cls for item in items)
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class WrongCase:
-    """A case the predicted graph did not answer right, and why.
-
-    Args:
-        index: The case's place in the gold cases, from 0.
-        source_id: The gold case's ``source_id``.
-        why: ``"refused"`` (the producer refused the case), ``"unsolvable"``
-            (:func:`~binding_graph.arithmetic.answers` refuses the predicted
-            graph) or ``"wrong_answer"``.
-        code: The refusal's code, for ``"refused"`` and ``"unsolvable"``;
-            ``None`` for ``"wrong_answer"``.
-        expected: The gold answer.
-        got: The predicted graph's answers, for ``"wrong_answer"``; else
-            ``None``.
-
-    Raises:
-        BindingGraphError: ``wrong_type`` or ``not_in_vocabulary`` for a
-            field of the wrong type or outside its set; ``wrong_type`` at
-            ``("code",)`` or ``("got",)`` when *code* or *got* is given,
-            or missing, against what *why* says.
-
-    .. versionadded:: 0.1.0
-    """
-
-    index: int = attrs.field(validator=_count("WrongCase"))
-    source_id: str = attrs.field(validator=_k.text)
-    why: Why
-    code: str | None
-    expected: Fraction
-    got: tuple[Fraction, ...] | None
-
-    def __attrs_post_init__(self) -> None:
-        owner = "WrongCase"
-        why: object = self.why  # the annotation is what is checked here
-        if type(why) is not str:
-            refuse_type(owner, "why", "a str", why, ("why",))
-        if self.why not in _WHYS:
-            rule = f"must be one of {', '.join(_WHYS)}"
-            refuse("not_in_vocabulary", owner, "why", rule, self.why, ("why",))
-        answered = self.why == "wrong_answer"
-        if answered is not (self.code is None):
-            rule = "is given exactly when why is refused or unsolvable"
-            refuse("wrong_type", owner, "code", rule, self.code, ("code",))
-        if self.code is not None:
-            check_code(owner, "code", self.code, ("code",))
-        if type(self.expected) is not Fraction:
-            refuse_type(owner, "expected", "a Fraction", self.expected, ("expected",))
-        if answered is not (self.got is not None) or not (
-            self.got is None or _tuple_of(self.got, Fraction)
-        ):
-            rule = "must be a tuple of Fractions when why is wrong_answer, else None"
-            refuse("wrong_type", owner, "got", rule, self.got, ("got",))
-
-    def to_data(self) -> dict[str, object]:
-        """Return the case as a JSON-ready ``dict``, its numbers spelled as a fact's value.
-
-        The case is numbered from 1, as ``binding-graph score`` names it
-        (``case 2``): ``"case"`` is ``index + 1``.
-
-        .. versionadded:: 0.1.0
-        """
-        got = None if self.got is None else [spelled(value) for value in self.got]
-        return {
-            "case": self.index + 1,
-            "source_id": self.source_id,
-            "why": self.why,
-            "code": self.code,
-            "expected": spelled(self.expected),
-            "got": got,
-        }
 
 
 def _counts(name: str, value: object) -> Mapping[str, int]:
     """Return *value*, counts by refusal code, as a read-only mapping sorted by code."""
     counts: dict[str, int] = {}
-    for code, count in mapping_items(value, "Score", name, "a dict of counts by code"):
+    for code, number in mapping_items(value, "Score", name, "a dict of counts by code"):
         checked = check_code("Score", name, code, (name,))
-        if type(count) is not int or count < 1:
-            refuse_type("Score", name, "a positive int", count, (name, checked))
-        counts[checked] = count
+        if type(number) is not int or number < 1:
+            refuse_type("Score", name, "a positive int", number, (name, checked))
+        counts[checked] = number
     return MappingProxyType(dict(sorted(counts.items())))
 
 
@@ -153,7 +43,7 @@ def _items(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
 
 
 def _wrong(_: object, __: object, value: object) -> None:
-    if not _tuple_of(value, WrongCase):
+    if not tuple_of(value, WrongCase):
         refuse_type("Score", "wrong", "a tuple of WrongCase", value, ("wrong",))
 
 
@@ -161,46 +51,105 @@ def _ratio(part: int, whole: int) -> Fraction:
     return Fraction(part, whole) if whole else Fraction(1)
 
 
+def _by_perturbation(value: object) -> Mapping[str, tuple[int, int]]:
+    """Return *value*, cases and cases right by perturbation, as a read-only mapping sorted by perturbation."""
+    expected = "a dict of (cases, right) pairs by perturbation"
+    counts: dict[str, tuple[int, int]] = {}
+    for name, pair in mapping_items(value, "Score", "by_perturbation", expected):
+        if not is_str(name) or not name.strip():
+            refuse_type(
+                "Score", "by_perturbation", expected, name, ("by_perturbation",)
+            )
+        numbers = cast("tuple[int, ...]", pair)
+        if (
+            not tuple_of(pair, int)
+            or len(numbers) != 2  # noqa: PLR2004 -- a pair
+            or not 0 <= numbers[1] <= numbers[0]
+            or not numbers[0]
+        ):
+            path = ("by_perturbation", name)
+            refuse_type("Score", "by_perturbation", expected, pair, path)
+        counts[name] = (numbers[0], numbers[1])
+    return MappingProxyType(dict(sorted(counts.items())))
+
+
+_COUNT: Final = count("Score")
+
+
+def _at_most(owner: str, name: str, value: int, rule: str) -> None:
+    refuse("wrong_type", owner, name, rule, value, (name,))
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class Score:
-    """How predicted graphs answer a benchmark's gold cases, and how their facts match the gold facts.
+    """How predicted graphs answer a benchmark's gold cases, and how they set its problems up.
 
     Args:
         total: How many cases were scored.
-        correct: How many predicted graphs answered exactly the gold answer.
-        refused: How many cases the producer refused, by code.
+        correct: How many were right: a predicted graph that answers
+            exactly the gold answer, or a refusal of a case that expects one.
+        refused: How many cases with an answer the producer refused, by code.
         unsolvable: How many predicted graphs
             :func:`~binding_graph.arithmetic.answers` refuses, by code.
-        wrong: The first cases not answered right, at most as many as
+        wrong: The first cases not right, at most as many as
             :func:`score` was told to keep.
-        wrong_total: How many cases were not answered right:
-            ``total - correct``.
+        wrong_total: How many cases were not right: ``total - correct``.
         facts_matched: How many predicted facts matched a gold fact.
         facts_predicted: How many facts the predicted graphs hold.
         facts_gold: How many facts the gold graphs hold.
+        equations_matched: How many gold equations a predicted equation
+            matched, under the pairing of symbols (see
+            :func:`~binding_graph.datasets.diff`).
+        equations_predicted: How many equations the predicted graphs hold.
+        equations_gold: How many equations the gold graphs hold.
+        questions_matched: How many gold unknowns a predicted unknown
+            matched: the same target, in the same unit.
+        questions_predicted: How many unknowns the predicted graphs hold.
+        questions_gold: How many unknowns the gold graphs hold.
+        setups_right: How many cases were set up exactly as the gold: every
+            gold and every predicted fact, equation and unknown matched (for
+            a case that expects a refusal, a refusal).
+        unanswerable: How many cases expect a refusal.
+        refusals_right: How many of those the producer refused.
+        by_perturbation: For the cases that a benchmark perturbed (GSM-Plus),
+            how many there are of each perturbation, and how many were right.
 
-    A mapping of counts reads in the order of its codes, and holds no zero.
+    A mapping of counts reads in the order of its keys, and holds no zero.
 
     Raises:
         BindingGraphError: ``wrong_type`` or ``not_in_vocabulary`` for a
             field of the wrong type; ``wrong_type`` at ``("wrong_total",)``
             unless ``correct + wrong_total == total``, more cases are kept
             than are wrong, and the refused and unsolvable count no more
-            than the wrong cases; at ``("facts_matched",)`` if more facts
-            matched than were predicted or are gold.
+            than the wrong cases; at a ``..._matched`` field if more matched
+            than were predicted or are gold; at ``("setups_right",)``,
+            ``("unanswerable",)`` or ``("refusals_right",)`` beyond the cases
+            they count among.
 
     .. versionadded:: 0.1.0
     """
 
-    total: int = attrs.field(validator=_count("Score"))
-    correct: int = attrs.field(validator=_count("Score"))
+    total: int = attrs.field(validator=_COUNT)
+    correct: int = attrs.field(validator=_COUNT)
     refused: Mapping[str, int] = attrs.field(converter=_refused, eq=_items)
     unsolvable: Mapping[str, int] = attrs.field(converter=_unsolvable, eq=_items)
     wrong: tuple[WrongCase, ...] = attrs.field(validator=_wrong)
-    wrong_total: int = attrs.field(validator=_count("Score"))
-    facts_matched: int = attrs.field(validator=_count("Score"))
-    facts_predicted: int = attrs.field(validator=_count("Score"))
-    facts_gold: int = attrs.field(validator=_count("Score"))
+    wrong_total: int = attrs.field(validator=_COUNT)
+    facts_matched: int = attrs.field(validator=_COUNT)
+    facts_predicted: int = attrs.field(validator=_COUNT)
+    facts_gold: int = attrs.field(validator=_COUNT)
+    equations_matched: int = attrs.field(default=0, validator=_COUNT)
+    equations_predicted: int = attrs.field(default=0, validator=_COUNT)
+    equations_gold: int = attrs.field(default=0, validator=_COUNT)
+    questions_matched: int = attrs.field(default=0, validator=_COUNT)
+    questions_predicted: int = attrs.field(default=0, validator=_COUNT)
+    questions_gold: int = attrs.field(default=0, validator=_COUNT)
+    setups_right: int = attrs.field(default=0, validator=_COUNT)
+    unanswerable: int = attrs.field(default=0, validator=_COUNT)
+    refusals_right: int = attrs.field(default=0, validator=_COUNT)
+    by_perturbation: Mapping[str, tuple[int, int]] = attrs.field(
+        factory=dict[str, tuple[int, int]], converter=_by_perturbation, eq=_items
+    )
 
     def __attrs_post_init__(self) -> None:
         failed = sum(self.refused.values()) + sum(self.unsolvable.values())
@@ -213,24 +162,25 @@ class Score:
                 "must be total - correct, at least the cases kept, refused and"
                 " unsolvable"
             )
-            refuse(
-                "wrong_type",
-                "Score",
-                "wrong_total",
-                rule,
-                self.wrong_total,
-                ("wrong_total",),
-            )
-        if self.facts_matched > min(self.facts_predicted, self.facts_gold):
-            rule = "must be at most facts_predicted and facts_gold"
-            refuse(
-                "wrong_type",
-                "Score",
-                "facts_matched",
-                rule,
-                self.facts_matched,
-                ("facts_matched",),
-            )
+            _at_most("Score", "wrong_total", self.wrong_total, rule)
+        for kind in ("facts", "equations", "questions"):
+            matched = getattr(self, f"{kind}_matched")
+            if matched > min(
+                getattr(self, f"{kind}_predicted"), getattr(self, f"{kind}_gold")
+            ):
+                rule = f"must be at most {kind}_predicted and {kind}_gold"
+                _at_most("Score", f"{kind}_matched", matched, rule)
+        for name, value, whole in (
+            ("setups_right", self.setups_right, self.total),
+            ("unanswerable", self.unanswerable, self.total),
+            (
+                "refusals_right",
+                self.refusals_right,
+                min(self.unanswerable, self.correct),
+            ),
+        ):
+            if value > whole:
+                _at_most("Score", name, value, "must count among the cases")
 
     @property
     def accuracy(self) -> Fraction:
@@ -256,16 +206,70 @@ class Score:
         """
         return _ratio(self.facts_matched, self.facts_gold)
 
+    @property
+    def equation_precision(self) -> Fraction:
+        """The share of predicted equations that match a gold equation; 1 when none are predicted.
+
+        .. versionadded:: 0.1.0
+        """
+        return _ratio(self.equations_matched, self.equations_predicted)
+
+    @property
+    def equation_recall(self) -> Fraction:
+        """The share of gold equations that a predicted equation matches; 1 when there are none.
+
+        .. versionadded:: 0.1.0
+        """
+        return _ratio(self.equations_matched, self.equations_gold)
+
+    @property
+    def question_precision(self) -> Fraction:
+        """The share of predicted unknowns that match a gold unknown; 1 when none are predicted.
+
+        .. versionadded:: 0.1.0
+        """
+        return _ratio(self.questions_matched, self.questions_predicted)
+
+    @property
+    def question_recall(self) -> Fraction:
+        """The share of gold unknowns that a predicted unknown matches; 1 when there are none.
+
+        .. versionadded:: 0.1.0
+        """
+        return _ratio(self.questions_matched, self.questions_gold)
+
+    @property
+    def refusal_precision(self) -> Fraction:
+        """The share of the producer's refusals that were of cases expecting one; 1 when it refused none.
+
+        A refusal is a refused graph, or a graph that answers nothing (an
+        unsolvable one).
+
+        .. versionadded:: 0.1.0
+        """
+        refusals = self.refusals_right + sum(self.refused.values())
+        refusals += sum(self.unsolvable.values())
+        return _ratio(self.refusals_right, refusals)
+
+    @property
+    def refusal_recall(self) -> Fraction:
+        """The share of cases expecting a refusal that the producer refused; 1 when none expect one.
+
+        .. versionadded:: 0.1.0
+        """
+        return _ratio(self.refusals_right, self.unanswerable)
+
     def to_data(self) -> dict[str, object]:
         """Return the score as a JSON-ready ``dict``: counts, shares as numbers, and the wrong cases.
 
-        Each share (``accuracy``, ``fact_precision``, ``fact_recall``) is a
-        JSON number, the float nearest its exact value, for a dashboard to
-        read as it is; its exact value is the ratio of the counts beside
-        it: ``correct / total`` (0 when ``total`` is 0), ``facts_matched /
+        Each share (``accuracy``, the precisions and recalls) is a JSON
+        number, the float nearest its exact value, for a dashboard to read
+        as it is; its exact value is the ratio of the counts beside it:
+        ``correct / total`` (0 when ``total`` is 0), ``facts_matched /
         facts_predicted`` and ``facts_matched / facts_gold`` (1 when the
-        count below is 0). Answers are spelled as a fact's value (``"2/3"``,
-        ``"0.5"``), exactly.
+        count below is 0), and so for equations, questions and refusals.
+        Answers are spelled as a fact's value (``"2/3"``, ``"0.5"``),
+        exactly.
 
         >>> from binding_graph.datasets import Score
         >>> data = Score(total=3, correct=2, refused={}, unsolvable={}, wrong=(),
@@ -287,6 +291,25 @@ class Score:
             "facts_gold": self.facts_gold,
             "fact_precision": float(self.fact_precision),
             "fact_recall": float(self.fact_recall),
+            "equations_matched": self.equations_matched,
+            "equations_predicted": self.equations_predicted,
+            "equations_gold": self.equations_gold,
+            "equation_precision": float(self.equation_precision),
+            "equation_recall": float(self.equation_recall),
+            "questions_matched": self.questions_matched,
+            "questions_predicted": self.questions_predicted,
+            "questions_gold": self.questions_gold,
+            "question_precision": float(self.question_precision),
+            "question_recall": float(self.question_recall),
+            "setups_right": self.setups_right,
+            "unanswerable": self.unanswerable,
+            "refusals_right": self.refusals_right,
+            "refusal_precision": float(self.refusal_precision),
+            "refusal_recall": float(self.refusal_recall),
+            "by_perturbation": {
+                name: {"total": cases, "correct": right}
+                for name, (cases, right) in self.by_perturbation.items()
+            },
             "wrong_total": self.wrong_total,
             "wrong": [case.to_data() for case in self.wrong],
         }

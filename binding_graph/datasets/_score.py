@@ -1,4 +1,4 @@
-"""Scoring a parser's graphs against gold cases: answers, refusals, and facts."""
+"""Scoring a parser's graphs against gold cases: answers, refusals, and set-ups."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph._checks import guarded
-from binding_graph.arithmetic import answers, parse_number
-from binding_graph.datasets._case import BenchmarkCase
-from binding_graph.datasets._results import PREDICTED, Score, WrongCase, check_code
+from binding_graph.arithmetic import answers
+from binding_graph.datasets._benchmark import BenchmarkCase
+from binding_graph.datasets._results import PREDICTED, Score
+from binding_graph.datasets._setups import Setup, match_setups
+from binding_graph.datasets._wrong import WrongCase, check_code
 from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.jsonl import LineRecord
 from binding_graph.model import SemanticSymbolicBindingGraph
@@ -17,40 +19,11 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from fractions import Fraction
 
-    from binding_graph.datasets._results import Why
-    from binding_graph.model import BoundFact
+    from binding_graph.datasets._wrong import Why
 
 __all__ = ["score"]
 
 _END: Final = object()
-
-_FactKey = tuple[str, int, int, str, "Fraction"]
-
-
-def _key(fact: BoundFact) -> _FactKey | None:
-    """Return what a fact is matched by: its span's source, offsets and text, and its value; ``None`` if the value does not read."""
-    span = fact.source_span
-    try:
-        value = parse_number(fact.value)
-    except BindingGraphError:
-        return None
-    # The text too: a graph without the gold's provenance may quote other
-    # words at the same offsets.
-    return (span.source_id, span.start, span.end, span.text, value)
-
-
-def _matched(
-    predicted: SemanticSymbolicBindingGraph, gold: SemanticSymbolicBindingGraph
-) -> int:
-    """Return how many facts of *predicted* match a fact of *gold*, each gold fact at most once."""
-    keys = Counter(key for key in map(_key, gold.facts) if key is not None)
-    matched = 0
-    for fact in predicted.facts:
-        key = _key(fact)
-        if key is not None and keys[key] > 0:
-            keys[key] -= 1
-            matched += 1
-    return matched
 
 
 def _outcome(
@@ -81,13 +54,20 @@ def score(
     ``binding_graph.arithmetic.answers(graph) == (case.answer,)``; when
     :func:`~binding_graph.arithmetic.answers` refuses it, the case is
     *unsolvable* by the refusal's code; a predicted refusal is *refused* by
-    its code. A predicted fact matches a gold fact when their spans have the
-    same ``source_id``, ``start``, ``end`` and ``text`` (so quote the same
-    words at the same place) and
-    :func:`~binding_graph.arithmetic.parse_number` reads equal values of
-    them (a value it refuses matches nothing); each gold fact is matched at
-    most once. A refusal predicts no facts. Both iterables are read once, in
-    step; memory is bounded by *keep*.
+    its code. A case that expects a refusal (its ``answer`` is ``None``) is
+    correct when the producer refused it, whatever the code, and wrong when
+    it gave a graph (*answered*, or *unsolvable*).
+
+    Each predicted graph's set-up is matched against its gold graph's, as
+    :func:`~binding_graph.datasets.diff` matches them: facts by the words
+    their spans quote and their value, equations by their right-hand sides
+    under a pairing of symbols, questions by their target and unit. The
+    counts of each are summed over the cases; a case is *set up right*
+    when every gold and every predicted element matched (a case that
+    expects a refusal, when it was refused). A refusal predicts no element.
+    Each wrong case kept names the first gold step its graph lacks or gets
+    wrong. The cases of a perturbation (GSM-Plus) are counted apart too.
+    Both iterables are read once, in step; memory is bounded by *keep*.
 
     Args:
         predicted: An iterable of a
@@ -120,8 +100,8 @@ def score(
     ...     {"question": "Ann has 3 bags of 4 apples. How many apples?",
     ...      "answer": "<<3*4=12>>12\n#### 12"}, source_id="p1")
     >>> result = score([case.graph, BindingGraphError("not_arithmetic", "no")], [case, case])
-    >>> result.accuracy, dict(result.refused), result.fact_recall
-    (Fraction(1, 2), {'not_arithmetic': 1}, Fraction(1, 2))
+    >>> result.accuracy, dict(result.refused), result.fact_recall, result.setups_right
+    (Fraction(1, 2), {'not_arithmetic': 1}, Fraction(1, 2), 1)
 
     .. versionadded:: 0.1.0
     """
@@ -131,29 +111,60 @@ def score(
         predicted, "score", "predicted", f"an iterable of {PREDICTED}"
     )
     cases = guarded(gold, "score", "gold", "an iterable of BenchmarkCase")
-    correct = facts_matched = facts_predicted = facts_gold = wrong_total = 0
-    refused: Counter[str] = Counter()
-    unsolvable: Counter[str] = Counter()
-    wrong: list[WrongCase] = []
-    total = 0
+    tally = _Tally(keep)
     for index, (item, case) in enumerate(_pairs(predictions, cases)):
-        total += 1
-        outcome = _outcome(item, index)
-        facts_gold += len(case.graph.facts)
+        tally.add(index, _outcome(item, index), case)
+    return tally.score()
+
+
+class _Tally:
+    """The figures of a scoring, case by case."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.counts: Counter[str] = Counter()
+        self.refused: Counter[str] = Counter()
+        self.unsolvable: Counter[str] = Counter()
+        self.perturbations: dict[str, list[int]] = {}
+        self.wrong: list[WrongCase] = []
+
+    def add(
+        self,
+        index: int,
+        outcome: SemanticSymbolicBindingGraph | BindingGraphError,
+        case: BenchmarkCase,
+    ) -> None:
+        """Count one case: its set-up, then its answer or refusal."""
+        counts = self.counts
+        counts["total"] += 1
+        gold = case.graph
+        counts["facts_gold"] += len(gold.facts)
+        counts["equations_gold"] += len(gold.equations)
+        counts["questions_gold"] += len(gold.unknowns)
+        counts["unanswerable"] += case.answer is None
+        setup = None
         if type(outcome) is SemanticSymbolicBindingGraph:
-            facts_predicted += len(outcome.facts)
-            facts_matched += _matched(outcome, case.graph)
+            setup = self._setup(outcome, gold)
+        elif case.answer is None:
+            counts["setups_right"] += 1
         why, code, got = _judge(outcome, case.answer)
+        right = why is None
+        counts["correct"] += right
+        counts["refusals_right"] += right and case.answer is None
+        if case.perturbation is not None:
+            cases = self.perturbations.setdefault(case.perturbation, [0, 0])
+            cases[0] += 1
+            cases[1] += right
         if why is None:
-            correct += 1
-            continue
+            return
         if why == "refused":
-            refused[cast("str", code)] += 1
+            self.refused[cast("str", code)] += 1
         elif why == "unsolvable":
-            unsolvable[cast("str", code)] += 1
-        wrong_total += 1
-        if len(wrong) < keep:
-            wrong.append(
+            self.unsolvable[cast("str", code)] += 1
+        counts["wrong_total"] += 1
+        if len(self.wrong) < self.keep:
+            step = _first_wrong(gold, setup)
+            self.wrong.append(
                 WrongCase(
                     index=index,
                     source_id=case.source_id,
@@ -161,19 +172,72 @@ def score(
                     code=code,
                     expected=case.answer,
                     got=got,
+                    step=step,
+                    step_equation=None if step is None else _spelled(gold, step),
                 )
             )
-    return Score(
-        total=total,
-        correct=correct,
-        refused=dict(refused),
-        unsolvable=dict(unsolvable),
-        wrong=tuple(wrong),
-        wrong_total=wrong_total,
-        facts_matched=facts_matched,
-        facts_predicted=facts_predicted,
-        facts_gold=facts_gold,
-    )
+
+    def _setup(
+        self, graph: SemanticSymbolicBindingGraph, gold: SemanticSymbolicBindingGraph
+    ) -> Setup:
+        counts = self.counts
+        setup = match_setups(graph, gold)
+        matched_gold, _ = setup.facts
+        counts["facts_matched"] += len(matched_gold)
+        counts["facts_predicted"] += len(graph.facts)
+        counts["equations_matched"] += len(setup.equations)
+        counts["equations_predicted"] += len(graph.equations)
+        counts["questions_matched"] += len(setup.unknowns)
+        counts["questions_predicted"] += len(graph.unknowns)
+        counts["setups_right"] += (
+            len(matched_gold) == len(gold.facts) == len(graph.facts)
+            and len(setup.equations) == len(gold.equations) == len(graph.equations)
+            and len(setup.unknowns) == len(gold.unknowns) == len(graph.unknowns)
+        )
+        return setup
+
+    def score(self) -> Score:
+        """Return the score of the cases counted."""
+        counts = self.counts
+        return Score(
+            total=counts["total"],
+            correct=counts["correct"],
+            refused=dict(self.refused),
+            unsolvable=dict(self.unsolvable),
+            wrong=tuple(self.wrong),
+            wrong_total=counts["wrong_total"],
+            facts_matched=counts["facts_matched"],
+            facts_predicted=counts["facts_predicted"],
+            facts_gold=counts["facts_gold"],
+            equations_matched=counts["equations_matched"],
+            equations_predicted=counts["equations_predicted"],
+            equations_gold=counts["equations_gold"],
+            questions_matched=counts["questions_matched"],
+            questions_predicted=counts["questions_predicted"],
+            questions_gold=counts["questions_gold"],
+            setups_right=counts["setups_right"],
+            unanswerable=counts["unanswerable"],
+            refusals_right=counts["refusals_right"],
+            by_perturbation={
+                name: (cases, right)
+                for name, (cases, right) in self.perturbations.items()
+            },
+        )
+
+
+def _first_wrong(gold: SemanticSymbolicBindingGraph, setup: Setup | None) -> int | None:
+    """Return the index of the first gold equation that *setup* does not match; ``None`` if it matches every one, or there is none."""
+    if setup is None:
+        return None
+    for index in range(len(gold.equations)):
+        if index not in setup.equations:
+            return index
+    return None
+
+
+def _spelled(graph: SemanticSymbolicBindingGraph, index: int) -> str:
+    equation = graph.equations[index]
+    return f"{equation.lhs_symbol_id} := {equation.rhs_canonical}"
 
 
 def _pairs(
@@ -203,13 +267,16 @@ def _pairs(
 
 
 def _judge(
-    outcome: SemanticSymbolicBindingGraph | BindingGraphError, answer: Fraction
+    outcome: SemanticSymbolicBindingGraph | BindingGraphError, answer: Fraction | None
 ) -> tuple[Why | None, str | None, tuple[Fraction, ...] | None]:
-    """Return why *outcome* does not answer *answer*, the refusal's code, and the answers got; ``why`` is ``None`` if it does."""
+    """Return why *outcome* is not right for a case of *answer* (``None``: a refusal is expected), the refusal's code, and the answers got; ``why`` is ``None`` if it is right."""
     if type(outcome) is BindingGraphError:
-        return "refused", outcome.code, None
+        return (None if answer is None else "refused"), outcome.code, None
     try:
         got = answers(cast("SemanticSymbolicBindingGraph", outcome))
     except BindingGraphError as error:
-        return "unsolvable", error.code, None
+        # The boundary's refusal of a graph that answers nothing.
+        return (None if answer is None else "unsolvable"), error.code, None
+    if answer is None:
+        return "answered", None, got
     return (None if got == (answer,) else "wrong_answer"), None, got

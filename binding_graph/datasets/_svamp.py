@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from functools import partial
+from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import check_text
 from binding_graph.arithmetic import MAX_DIGITS, parse_number
-from binding_graph.datasets._benchmark import Benchmark
+from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
 from binding_graph.datasets._case import (
-    BenchmarkCase,
     Builder,
     record_fields,
+    record_id,
     text_field,
 )
-from binding_graph.datasets._numbers import Quote, first_quotes
 from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.expressions import Quote, first_quotes
 from binding_graph.model import SourceSpanLink
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = ["SVAMP", "from_svamp"]
+__all__ = ["SVAMP", "body_and_question", "from_svamp"]
 
 _OWNER: Final = "from_svamp"
 
@@ -56,6 +57,31 @@ def _answer(fields: dict[str, object]) -> Fraction:
             f"{_OWNER}: record['Answer'] is not a number of the profile: {error.message}",
             ("Answer",),
         ) from None
+
+
+def body_and_question(
+    owner: str, source: str, body: str, question: str
+) -> tuple[Builder, SourceSpanLink]:
+    """Return the builder of a problem told as a ``Body`` and a ``Question``, joined by a space, and the question's span.
+
+    Each part's numbers are quoted in it, those of the body first: none
+    across the join.
+
+    Raises:
+        BindingGraphError: ``limit_exceeded`` at ``("Body",)`` or
+            ``("Question",)`` for a number of too many digits.
+    """
+    text = f"{body} {question}"
+    start = len(body) + 1
+    quotes = {
+        number: Quote(quote.start + start, quote.end + start, number)
+        for number, quote in first_quotes(
+            question, ("Question",), f"{owner}.record['Question']"
+        ).items()
+    }
+    quotes.update(first_quotes(body, ("Body",), f"{owner}.record['Body']"))
+    builder = Builder(owner, SourceSpanLink(source, 0, len(text), text), quotes)
+    return builder, SourceSpanLink(source, start, len(text), question)
 
 
 def from_svamp(record: object, *, source_id: str) -> BenchmarkCase:
@@ -101,17 +127,7 @@ def from_svamp(record: object, *, source_id: str) -> BenchmarkCase:
     question = text_field(fields, "Question", _OWNER)
     equation = text_field(fields, "Equation", _OWNER)
     answer = _answer(fields)
-    text = f"{body} {question}"
-    start = len(body) + 1
-    # Each part's numbers, those of the body first: none across the join.
-    quotes = first_quotes(question, ("Question",), f"{_OWNER}.record['Question']")
-    quotes = {
-        number: Quote(quote.start + start, quote.end + start, number)
-        for number, quote in quotes.items()
-    }
-    quotes.update(first_quotes(body, ("Body",), f"{_OWNER}.record['Body']"))
-    builder = Builder(_OWNER, SourceSpanLink(source, 0, len(text), text), quotes)
-    asked = SourceSpanLink(source, start, len(text), question)
+    builder, asked = body_and_question(_OWNER, source, body, question)
     builder.step(
         equation,
         span=asked,
@@ -125,22 +141,12 @@ def from_svamp(record: object, *, source_id: str) -> BenchmarkCase:
     )
 
 
-def _own_id(record: object, line: int) -> str:
-    """Return a SVAMP record's ``ID``, checked as a text; ``svamp-LINE`` for a record that is no ``dict``, which the adapter refuses."""
-    if type(record) is not dict:
-        return f"svamp-{line}"
-    fields = cast("dict[object, object]", record)
-    if "ID" not in fields:
-        raise BindingGraphError("missing_key", "svamp.record has no key 'ID'", ("ID",))
-    return check_text(fields["ID"], "svamp", "record['ID']", ("ID",))
-
-
 SVAMP: Final = Benchmark(
     name="svamp",
     title="SVAMP",
     layout="array",
     summary="one JSON array of records",
     adapter=from_svamp,
-    source_id=_own_id,
+    source_id=partial(record_id, benchmark="svamp"),
 )
 """SVAMP as ``binding-graph import svamp`` reads it: a case is named by its record's ``ID``."""

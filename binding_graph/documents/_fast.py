@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 
 from binding_graph._codegen import compile_function
-from binding_graph._declarations import declared_fields
+from binding_graph._declarations import Declaration, declared_fields
 from binding_graph._model_class import header
 from binding_graph.documents._keys import no_repeated_key
 from binding_graph.documents._trees import decoder
@@ -53,19 +53,64 @@ _ENCODE: Final = msgspec.json.Encoder(order="sorted").encode
 _PARSE: Final = msgspec.json.Decoder().decode
 
 
-def _encoder_source(cls: type) -> str:
-    """Return the source of ``encode_<cls>(obj)`` for a class whose documents hold a header (a graph).
+def _tree_source(cls: type) -> str:
+    """Return the source of ``tree_<cls>(obj)``, the dict of a class whose documents may leave a field out.
 
-    It writes the dict of the header and the fields, which msgspec writes as
-    the pure path does.
+    msgspec writes every field of an attrs class, ``None`` as ``null``: such
+    a class is written as the dict of its fields, without those left out.
     """
-    members = [
-        *(f"{entry.name!r}: {entry.value!r}" for entry in header(cls)),
-        *(f"{name!r}: obj.{name}" for name, _ in declared_fields(cls)),
-    ]
-    return (
-        f"def encode_{cls.__name__}(obj):\n    return encode({{{', '.join(members)}}})"
+    lines = [f"def tree_{cls.__name__}(obj):", "    tree = {"]
+    lines += [f"        {entry.name!r}: {entry.value!r}," for entry in header(cls)]
+    optional: list[str] = []
+    for name, declared in declared_fields(cls):
+        if declared.kind.omitted:
+            optional.append(name)
+        else:
+            lines.append(f"        {name!r}: {_value(name, declared)},")
+    lines.append("    }")
+    for name in optional:
+        lines += [
+            f"    if obj.{name} is not None:",
+            f"        tree[{name!r}] = obj.{name}",
+        ]
+    return "\n".join([*lines, "    return tree"])
+
+
+def _written(cls: type) -> bool:
+    """Tell whether msgspec writes a *cls* as the pure path does, straight from the object."""
+    return not any(
+        declared.kind.omitted or (declared.kind.nested and not _written(declared.model))
+        for _, declared in declared_fields(cls)
     )
+
+
+def _value(name: str, declared: Declaration) -> str:
+    """Return the expression of the field *name*'s value, as msgspec is to write it."""
+    if not declared.kind.nested or _written(declared.model):
+        return f"obj.{name}"
+    model = declared.model.__name__
+    if declared.kind.nested == "one":  # pragma: no cover -- no such field yet
+        return f"tree_{model}(obj.{name})"
+    return f"list(map(tree_{model}, obj.{name}))"
+
+
+def _encoder_source(cls: type) -> str:
+    """Return the source of ``encode_<cls>(obj)`` for a class that msgspec cannot write straight from the object.
+
+    It writes the dict of the header and the fields (or the class's own
+    tree, where it may leave a field out), which msgspec writes as the pure
+    path does.
+    """
+    fields = declared_fields(cls)
+    if any(declared.kind.omitted for _, declared in fields):
+        body = f"tree_{cls.__name__}(obj)"
+    else:
+        members = [
+            *(f"{entry.name!r}: {entry.value!r}" for entry in header(cls)),
+            *(f"{name!r}: {_value(name, declared)}" for name, declared in fields),
+        ]
+        body = f"{{{', '.join(members)}}}"
+    return f"def encode_{cls.__name__}(obj):\n    return encode({body})"
 
 
 def _encoders() -> dict[type, Callable[[Any], bytes]]:
@@ -73,21 +118,30 @@ def _encoders() -> dict[type, Callable[[Any], bytes]]:
 
     A model object holds exactly ``str``, ``int``, ``tuple``, ``frozenset``,
     ``None`` and model objects (its checks take no subclass), which msgspec
-    writes as the pure path does: but for a class with a header, msgspec's
-    encoder itself. Only that class's is compiled.
+    writes as the pure path does, but for a field a document leaves out
+    when ``None``: msgspec's encoder itself, but for a class with a header
+    or with such a field, in it or in its parts. Only those classes' are
+    compiled.
     """
     namespace: dict[str, Any] = {"encode": _ENCODE}
-    return {
-        cls: compile_function(
-            f"encode_{cls.__name__}",
-            _encoder_source(cls),
-            namespace,
-            qualname=f"fast encode_{cls.__name__}",
+    encoders: dict[type, Callable[[Any], bytes]] = {}
+    for cls in MODEL_CLASSES:
+        if any(declared.kind.omitted for _, declared in declared_fields(cls)):
+            name = f"tree_{cls.__name__}"
+            namespace[name] = compile_function(
+                name, _tree_source(cls), namespace, qualname=f"fast {name}"
+            )
+        encoders[cls] = (
+            compile_function(
+                f"encode_{cls.__name__}",
+                _encoder_source(cls),
+                namespace,
+                qualname=f"fast encode_{cls.__name__}",
+            )
+            if header(cls) or not _written(cls)
+            else _ENCODE
         )
-        if header(cls)
-        else _ENCODE
-        for cls in MODEL_CLASSES
-    }
+    return encoders
 
 
 _ENCODERS: Final = _encoders()

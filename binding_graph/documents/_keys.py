@@ -12,7 +12,7 @@ passes, not a call per item.
 from __future__ import annotations
 
 from itertools import chain, repeat
-from operator import attrgetter, is_not
+from operator import attrgetter, is_, is_not
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from binding_graph._codegen import compile_function
@@ -23,7 +23,7 @@ from binding_graph.model import MODEL_CLASSES
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-_What = Literal["keys", "strings", "colons"]
+_What = Literal["keys", "required", "strings", "colons"]
 
 
 class _Term(NamedTuple):
@@ -37,6 +37,7 @@ class _Term(NamedTuple):
     value: str = ""
     values: str = ""
     each: type | None = None
+    present: bool = False  # the key of a field a document may leave out
 
 
 def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
@@ -46,13 +47,21 @@ def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
     those of the values (no key, and no value of a header, holds one).
     """
     entries = header(cls)
-    constant = 0 if what == "colons" else len(declared_fields(cls)) + len(entries)
+    fields = declared_fields(cls)
+    # A key a document may leave out is counted where the value is there:
+    # by its kind's strings, and among the keys, by a term of its own.
+    kept = sum(not declared.kind.omitted for _, declared in fields)
+    constant = 0 if what == "colons" else kept + len(entries)
     if what == "strings":
         constant += sum(type(entry.value) is str for entry in entries)
     terms: list[_Term] = []
-    for field, declared in declared_fields(cls):
+    for field, declared in fields:
         kind, path = declared.kind, prefix + field
-        if kind.nested == "one":
+        if what == "required" and kind.omitted:
+            continue
+        if what == "keys" and kind.omitted:
+            terms.append(_Term(path, "({value} is not None)", present=True))
+        elif kind.nested == "one":
             inner, inner_terms = _tally(declared.model, what, f"{path}.")
             constant += inner
             terms += inner_terms
@@ -71,7 +80,10 @@ def _tally(cls: type, what: _What, prefix: str = "") -> tuple[int, list[_Term]]:
 def _count_source(cls: type, what: _What, namespace: dict[str, Any]) -> str:
     """Return the source of ``<what>_<cls>(obj)``, filling *namespace* with its globals.
 
-    Over a collection, each term is one C-level pass, not a call per item.
+    Over a collection, each term is one C-level pass, not a call per item;
+    but the keys a document may leave out, which only a question target's
+    few unknowns hold, are counted in one comprehension over the items,
+    which costs less than a pass each for a few of them.
     """
     constant, terms = _tally(cls, what)
     # The colons: the texts' iterables, joined once and counted in C.
@@ -84,12 +96,19 @@ def _count_source(cls: type, what: _What, namespace: dict[str, Any]) -> str:
         per_item, item_terms = _tally(term.each, what)
         if what != "colons":
             expressions.append(f"{per_item} * len({value})")
+        held = [
+            f"(item.{inner.path} is not None)" for inner in item_terms if inner.present
+        ]
+        if held:
+            expressions.append(f"sum([{' + '.join(held)} for item in {value}])")
         for inner in item_terms:
             if (
                 inner.each is not None
             ):  # pragma: no cover -- no model class nests collections twice
                 msg = f"{cls.__name__}.{term.path} nests collections twice"
                 raise TypeError(msg)
+            if inner.present:
+                continue
             getter = f"get_{inner.path.replace('.', '_')}"
             namespace[getter] = attrgetter(inner.path)
             expressions.append(inner.values.format(values=f"map({getter}, {value})"))
@@ -102,6 +121,7 @@ def _count_source(cls: type, what: _What, namespace: dict[str, Any]) -> str:
 def _counts(what: _What) -> dict[type, Callable[[Any], int]]:
     namespace: dict[str, Any] = {
         "chain": chain,
+        "is_": is_,
         "is_not": is_not,
         "join": "".join,
         "repeat": repeat,
@@ -119,6 +139,13 @@ KEY_COUNTS: Final = _counts("keys")
 
 A reader that checked every object's keys against its fields knows from the
 object it built how many keys the document held, repeats aside.
+"""
+
+REQUIRED_KEY_COUNTS: Final = _counts("required")
+"""How many keys the document of a model object holds at least: those it may not leave out, by its class.
+
+It costs nothing for the keys a document may leave out: where the text
+holds no more colons than these, it holds none of them, and repeats none.
 """
 
 STRING_COUNTS: Final = _counts("strings")
@@ -150,12 +177,17 @@ def no_repeated_key(text: str | bytes, obj: object) -> bool:
     allow for it, only makes this say False.
     """
     cls = type(obj)
-    keys = KEY_COUNTS[cls](obj)
     # Counted in the text's own type, str or bytes, each with its marks.
     counted: Any = text
     marks: Any = _STR_MARKS if isinstance(text, str) else _BYTES_MARKS
     colon, quote, backslash, escape = marks
     found = counted.count(colon)
+    # The keys a document may not leave out are as many as the tree holds
+    # at least, and the proof holds as well of them; most documents hold
+    # none of the others, and so are not counted again.
+    if found == REQUIRED_KEY_COUNTS[cls](obj):
+        return True
+    keys = KEY_COUNTS[cls](obj)
     if found == keys:
         return True
     # The quotes before the colons of the strings: counting those joins every

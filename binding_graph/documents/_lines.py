@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NoReturn, Protocol
 
 from binding_graph._checks import guarded
-from binding_graph.errors import BindingGraphError, foreign_failure, refuse_type
+from binding_graph._refuse import foreign_failure
+from binding_graph.errors import BindingGraphError, refuse_type
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator

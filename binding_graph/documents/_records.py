@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Final, TypeVar, cast
 
 from binding_graph._checks import guarded
+from binding_graph._refuse import foreign_failure, too_large
 from binding_graph.documents._lines import (
     check_max_bytes,
     is_blank,
@@ -22,7 +23,7 @@ from binding_graph.documents._lines import (
     split_lines,
     wrong_type,
 )
-from binding_graph.errors import BindingGraphError, foreign_failure, too_large
+from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator

@@ -9,6 +9,7 @@ from binding_graph._checks import MAX_OFFSET, check_member
 from binding_graph._declarations import declared_fields
 from binding_graph._format import FORMAT_VERSION
 from binding_graph._model_class import header
+from binding_graph.documents._writing_order import in_writing_order
 from binding_graph.model import (
     BoundConstraint,
     BoundEquation,
@@ -40,7 +41,8 @@ _UNEXPRESSED: Final = (
     " in every span, start < end and text is exactly end - start code points"
     " long; symbol ids are unique within the graph; every fact, equation"
     " (lhs_symbol_id and each dependency), unknown and constraint names a"
-    " symbol of the graph; no string holds a lone surrogate (such as the"
+    " symbol of the graph; an unknown's state_index that is an integer is"
+    " below the graph's count of equations; no string holds a lone surrogate (such as the"
     " escape \\ud800); numbers are written as integers, without a fraction"
     " or an exponent; no object repeats a key."
 )
@@ -65,7 +67,15 @@ _DEFINITIONS: Final[dict[type, tuple[str, str]]] = {
             " 'refused', and null otherwise."
         ),
     ),
-    BoundUnknown: ("unknown", "A question target."),
+    BoundUnknown: (
+        "unknown",
+        (
+            "A question target. question_form and state_index are left out"
+            " where the question does not say (null reads as left out);"
+            " state_index is 'initial', 'terminal' or the index of an"
+            " equation of the graph."
+        ),
+    ),
     BoundConstraint: ("constraint", "A predicate over one symbol."),
 }
 
@@ -88,7 +98,7 @@ def _properties(cls: type) -> dict[str, Any]:
 def _required(cls: type) -> list[str]:
     return [
         *(entry.name for entry in header(cls)),
-        *(name for name, _ in declared_fields(cls)),
+        *(name for name, declared in declared_fields(cls) if not declared.kind.omitted),
     ]
 
 
@@ -107,7 +117,7 @@ def _object(cls: type, description: str) -> dict[str, Any]:
     return schema
 
 
-Profile = Literal["default", "generation"]
+Profile = Literal["default", "generation", "writing"]
 """The profiles of :func:`json_schema`."""
 
 PROFILES: Final = frozenset(get_args(Profile))
@@ -138,9 +148,23 @@ GENERATION_KEYWORDS: Final = frozenset(
 .. versionadded:: 0.1.0
 """
 
+_SORTED: Final = (
+    "every property is required and listed in sorted order,"
+    " so that a document written in that order is in canonical key order;"
+    " an unknown is one of four objects, with or without question_form and"
+    " state_index, each present with a value, as canonical documents write them."
+)
+_WRITTEN: Final = (
+    "every property is required and listed in the order a model can write it"
+    " (the header, provenance, symbols, facts, equations, unknowns,"
+    " constraints; in each object, what names before what it names, a span's"
+    " text before its offsets): write the output again with"
+    " binding_graph.canonical_bytes(binding_graph.loads(text)) for its"
+    " canonical form; an unknown is one of four objects, with or without"
+    " question_form and state_index, each present with a value."
+)
 _LEFT_TO_THE_LOADER: Final = (
-    "For generation: every property is required and listed in sorted order,"
-    " so that a document written in that order is in canonical key order."
+    f"For generation: {_SORTED}"
     " Besides the rules above, binding_graph.loads also enforces, where this"
     " profile cannot: text that is not empty or blank; identifiers that are"
     " not keywords; dependencies that do not repeat an entry; refusal_reason"
@@ -149,15 +173,51 @@ _LEFT_TO_THE_LOADER: Final = (
 )
 
 
+def _branches(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return an object's *schema*, whose properties are not all required, as one object a set of them.
+
+    Strict structured outputs take no optional property: each branch of the
+    ``anyOf`` requires its properties, and leaves the others out, as
+    canonical documents write them. A property that is there holds a
+    value (its ``null`` is taken out: a canonical document leaves ``None``
+    out).
+    """
+    required = schema["required"]
+    optional = [name for name in schema["properties"] if name not in required]
+    branches: list[dict[str, Any]] = []
+    for mask in range(1 << len(optional)):
+        held = {name for bit, name in enumerate(optional) if mask >> bit & 1}
+        properties = {
+            name: _not_null(value) if name in held else value
+            for name, value in schema["properties"].items()
+            if name in required or name in held
+        }
+        branch = {**schema, "properties": properties, "required": sorted(properties)}
+        del branch["description"]
+        branches.append(branch)
+    return {"description": schema["description"], "anyOf": branches}
+
+
+def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return *schema*, an ``anyOf`` with ``null`` among its choices, without it."""
+    choices = [choice for choice in schema["anyOf"] if choice != {"type": "null"}]
+    return choices[0] if len(choices) == 1 else {"anyOf": choices}
+
+
 def _generation(schema: dict[str, Any]) -> dict[str, Any]:
     """Return the ``generation`` profile of the default *schema*.
 
     Only :data:`~binding_graph.serialization.GENERATION_KEYWORDS` are kept (a ``const`` becomes a
     one-member ``enum``, and every ``enum`` stands beside its type); a ``pattern`` only where it is
     anchored at both ends, which every engine reads alike; properties,
-    ``required`` and ``$defs`` in sorted order. What is left out only
-    loosens the schema.
+    ``required`` and ``$defs`` in sorted order. An object with properties
+    it does not require becomes the ``anyOf`` of one object per set of
+    them (see :func:`_branches`). What is left out only loosens the schema.
     """
+    if schema.get("type") == "object" and len(schema["required"]) < len(
+        schema["properties"]
+    ):
+        schema = _branches(schema)
     result: dict[str, Any] = {}
     for key, value in schema.items():
         if key == "const":
@@ -176,6 +236,9 @@ def _generation(schema: dict[str, Any]) -> dict[str, Any]:
     return dict(sorted(result.items()))
 
 
+# The order a model can write each object's fields in: what a field names
+# before what uses it, a span's words before their offsets, the format's
+# header first, where an engine writes it unasked.
 def _type_of(value: object) -> str:
     return "integer" if type(value) is int else "string"
 
@@ -202,21 +265,36 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
     constrained decoding or a strict structured-output API: it holds only
     :data:`~binding_graph.serialization.GENERATION_KEYWORDS` (no ``not``, ``if``/``then``/``else``,
     ``uniqueItems``, ``minLength`` or unanchored ``pattern``), every
-    property is required, no object takes another, and properties are
+    property is required (an unknown, which may leave two out, is the
+    ``anyOf`` of an object for each set of them), no object takes another, and properties are
     listed in sorted order, so that a document generated in their order is
     already in canonical key order. It is the default profile with what
     those engines cannot read left out, so it only ever loosens it.
 
-    Neither is stricter than :func:`~binding_graph.loads`: every document
-    :func:`~binding_graph.loads` reads is valid against both. Rules a
+    The ``writing`` profile is the ``generation`` profile with each object's
+    properties in the order a model can write them, left to right, never
+    naming what it has not yet written
+    (:data:`~binding_graph.serialization.WRITING_ORDER`): the format's
+    header first, then ``provenance``, ``symbols``, ``facts``,
+    ``equations``, ``unknowns`` and ``constraints``; in a symbol, its id and
+    name before its span; in a span, its text before its offsets. What a
+    model writes in that order is a document, not in canonical form:
+    ``canonical_bytes(loads(text))`` writes it canonically.
+
+    None is stricter than :func:`~binding_graph.loads`: every document
+    :func:`~binding_graph.loads` reads is valid against each, in canonical
+    form for the ``generation`` and ``writing`` profiles (which take an
+    unknown's ``question_form`` and ``state_index`` holding a value, or left
+    out, not ``null``). Rules a
     profile cannot express (referential integrity, span lengths, NFKC, and
     for generation the rules it leaves out) are listed in its
     ``description``; :func:`~binding_graph.loads` enforces them.
-    The package ships both, as ``binding_graph/schema/binding-graph-v1.schema.json``
-    and ``binding_graph/schema/binding-graph-v1.generation.schema.json``.
+    The package ships all three, as ``binding_graph/schema/binding-graph-v1.schema.json``,
+    ``binding_graph/schema/binding-graph-v1.generation.schema.json`` and
+    ``binding_graph/schema/binding-graph-v1.writing.schema.json``.
 
     Args:
-        profile: ``"default"`` or ``"generation"``.
+        profile: ``"default"``, ``"generation"`` or ``"writing"``.
 
     Returns:
         A new ``dict`` on every call.
@@ -233,7 +311,11 @@ def json_schema(profile: Profile = "default") -> dict[str, Any]:
         return schema
     generation = _generation(schema)
     generation["description"] += f" {_LEFT_TO_THE_LOADER}"
-    return generation
+    if profile == "generation":
+        return generation
+    writing = in_writing_order(generation)
+    writing["description"] = writing["description"].replace(_SORTED, _WRITTEN)
+    return writing
 
 
 def _default() -> dict[str, Any]:

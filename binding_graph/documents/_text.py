@@ -8,18 +8,14 @@ from typing import Any, Final, NoReturn, TypeGuard, TypeVar, cast, overload
 
 from binding_graph._checks import MAX_OFFSET
 from binding_graph._gc_pause import call_paused
+from binding_graph._refuse import malformed, too_large
 from binding_graph._show import short_repr
 from binding_graph.documents import _paths
 from binding_graph.documents._keys import no_repeated_key
 from binding_graph.documents._reading import read
 from binding_graph.documents._trees import decoder
 from binding_graph.documents._writing import canonical_bytes
-from binding_graph.errors import (
-    BindingGraphError,
-    malformed,
-    refuse_type,
-    too_large,
-)
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
 
 # At run time too: the documentation reads the signatures of loads().

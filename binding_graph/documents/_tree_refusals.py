@@ -18,14 +18,9 @@ from typing import TYPE_CHECKING
 from binding_graph._checks import is_dict, is_list
 from binding_graph._declarations import Header, declared_fields
 from binding_graph._model_class import header
+from binding_graph._refuse import malformed
 from binding_graph._show import short_repr, type_name
-from binding_graph.errors import (
-    BindingGraphError,
-    ErrorPath,
-    malformed,
-    refusal,
-    type_refusal,
-)
+from binding_graph.errors import BindingGraphError, ErrorPath, refusal, type_refusal
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

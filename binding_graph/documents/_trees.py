@@ -62,6 +62,13 @@ def _depth(cls: type) -> int:
     return 1 + depth
 
 
+def omitted(cls: type) -> tuple[str, ...]:
+    """Return the fields of *cls* that a document may leave out, reading them as ``None``."""
+    return tuple(
+        name for name, declared in declared_fields(cls) if declared.kind.omitted
+    )
+
+
 def _local(field: str, cls: type) -> str:
     # A header's keys name no field; "format" would hide a builtin.
     return f"header_{field}" if field in {e.name for e in header(cls)} else field
@@ -77,13 +84,15 @@ def _body(
     call per object. Every local is named after *prefix*.
     """
     entries = header(cls)
-    names = fields_of(cls)
+    left_out = omitted(cls)
+    names = [name for name in fields_of(cls) if name not in left_out]
     # The object holds exactly the fields when it holds as many keys as
-    # there are fields, and each field is found.
-    lines = [
-        f"if type({data}) is not dict or len({data}) != {len(names)}:",
-        "    invalid()",
-    ]
+    # the fields it holds, and each field is found.
+    least, most = len(names), len(names) + len(left_out)
+    fits = f"len({data}) != {least}"
+    if left_out:
+        fits = f"not {least} <= len({data}) <= {most}"
+    lines = [f"if type({data}) is not dict or {fits}:", "    invalid()"]
     if check_keys:
         # By identity, before any lookup: hashing a key's class, or
         # comparing a key, could run its own code.
@@ -97,6 +106,25 @@ def _body(
         "except KeyError:",
         "    invalid()",
     ]
+    if left_out:
+        # A key left out reads as None, as does null; the object holds as
+        # many keys as the fields found. With the required keys alone, as
+        # most objects are, none is looked up.
+        held = [f"{prefix}{field}" for field in left_out]
+        found = " + ".join(f"({local} is not absent)" for local in held)
+        lines += [
+            f"if len({data}) == {least}:",
+            *(f"    {local} = None" for local in held),
+            "else:",
+            *(
+                f"    {local} = {data}.get({field!r}, absent)"
+                for local, field in zip(held, left_out, strict=True)
+            ),
+            f"    if len({data}) != {least} + {found}:",
+            "        invalid()",
+        ]
+        for local in held:
+            lines += [f"    if {local} is absent:", f"        {local} = None"]
     if entries:
         tests = [
             f"type({prefix}{_local(e.name, cls)}) is {type(e.value).__name__}"
@@ -153,6 +181,7 @@ def _decoder_source(cls: type, namespace: dict[str, Any], *, check_keys: bool) -
 
 
 _SHARED: Final[dict[str, Any]] = {
+    "absent": object(),
     "new": object.__new__,
     "identifiers": _identifiers,
     "invalid": _invalid,

@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from binding_graph._checks import Site, check_identifier, is_dict, is_list
 from binding_graph._declarations import Declaration, declared_fields, fields_read
-from binding_graph._integrity import duplicate_id, unknown_reference
-from binding_graph._kinds import IDENTIFIER, IDENTIFIERS
+from binding_graph._integrity import duplicate_id, unknown_equation, unknown_reference
+from binding_graph._kinds import IDENTIFIER, IDENTIFIERS, STATE_INDEX
 from binding_graph._model_class import header
 from binding_graph._quotes import SPAN_FIELDS, QuoteIndex
 from binding_graph.documents._found import Enough, Found
@@ -50,7 +50,7 @@ from binding_graph.documents._tree_refusals import (
     too_deep,
     wrong_entry,
 )
-from binding_graph.documents._trees import Invalid, decoder
+from binding_graph.documents._trees import Invalid, decoder, omitted
 from binding_graph.errors import BindingGraphError, ErrorPath
 from binding_graph.model import SemanticSymbolicBindingGraph
 
@@ -136,9 +136,11 @@ def _keys(
     for key in data:
         if type(key) is not str or key not in fields:
             found.add_made(stray_key, owner, key, fields, prefix=path)
-    headed = {entry.name for entry in header(cls)}
+    # A header's entry is reported apart; a field of an omitted kind may be
+    # left out.
+    skipped = {entry.name for entry in header(cls)}.union(omitted(cls))
     for name in fields:
-        if name not in present and name not in headed:
+        if name not in present and name not in skipped:
             found.add_made(missing_field, owner, name, prefix=path)
 
 
@@ -261,11 +263,12 @@ def _members(  # noqa: PLR0917 -- internal; one call site
 
 
 class _Graph:
-    """What the graph's own rules read while its elements are walked: the valid symbol ids so far, and the valid provenance."""
+    """What the graph's own rules read while its elements are walked: the valid symbol ids so far, the valid provenance, and how many equations there are."""
 
-    def __init__(self, quotes: QuoteIndex) -> None:
+    def __init__(self, quotes: QuoteIndex, equations: int | None) -> None:
         self.known: set[str] = set()
         self.quotes = quotes
+        self.equations = equations
 
 
 class _Element:
@@ -299,6 +302,10 @@ class _Element:
                     path,
                     prefix=(),
                 )
+        elif kind is STATE_INDEX:
+            count = self.graph.equations
+            if type(value) is int and count is not None and value >= count:
+                found.add(unknown_equation(index, value, count))
         elif name == _SPAN_OF.get(collection):
             span: Any = value
             path = (collection, index, name, "text")
@@ -358,7 +365,10 @@ def _graph(found: Found, data: object, *, check_keys: bool) -> None:
     quotes = QuoteIndex(
         [(i, cast("SourceSpanLink", span)) for i, span in enumerate(spans) if span]
     )
-    graph = _Graph(quotes)
+    # An index names an equation by its place, valid or not: the count is
+    # known wherever the equations are an array.
+    equations = present.get("equations")
+    graph = _Graph(quotes, len(equations) if is_list(equations) else None)
     for name, declared in declared_fields(cls):
         if name not in present:
             continue

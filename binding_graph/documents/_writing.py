@@ -18,14 +18,27 @@ if TYPE_CHECKING:
 
 
 def _encoder(cls: type, namespace: dict[str, Any]) -> Callable[[Any], dict[str, Any]]:
-    """Compile the function that writes a *cls* as a tree, its header first."""
-    lines = [f"def encode_{cls.__name__}(obj):", "    return {"]
+    """Compile the function that writes a *cls* as a tree, its header first.
+
+    A field of a kind that documents leave out when ``None`` is taken out
+    of the tree then, the other keys keeping their order.
+    """
+    fields = declared_fields(cls)
+    omitted = [name for name, declared in fields if declared.kind.omitted]
+    lines = [
+        f"def encode_{cls.__name__}(obj):",
+        "    tree = {" if omitted else "    return {",
+    ]
     lines += [f"        {entry.name!r}: {entry.value!r}," for entry in header(cls)]
-    for name, declared in declared_fields(cls):
+    for name, declared in fields:
         item = "" if declared.item is None else declared.item.__name__
         value = declared.kind.tree.format(value=f"obj.{name}", item=item)
         lines.append(f"        {name!r}: {value},")
     lines.append("    }")
+    for name in omitted:
+        lines += [f"    if obj.{name} is None:", f"        del tree[{name!r}]"]
+    if omitted:
+        lines.append("    return tree")
     return compile_function(f"encode_{cls.__name__}", "\n".join(lines), namespace)
 
 
@@ -53,7 +66,9 @@ def to_data(obj: Model) -> dict[str, Any]:
     "symbols": [...], ...}``; any other model object becomes the object of its
     fields.
     Keys follow the class's field order; every field is present, ``None``
-    included; ``dependencies`` is a list sorted by code point.
+    included, but an unknown's ``question_form`` and ``state_index``, which
+    are left out when ``None``; ``dependencies`` is a list sorted by code
+    point.
 
     Args:
         obj: An instance of one of the model classes.

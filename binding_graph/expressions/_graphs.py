@@ -1,20 +1,20 @@
 """A graph's strings read in the profile: each element's text with its place, an equation's tree held to its dependencies, and its operation.
 
 An equation's ``operation_kind`` is the producer's own label, free text in
-the model; the profile reads the labels of :data:`OPERATION_KINDS`, which
-name the top operation of a tree (:func:`operation_of`), and leaves every
+the model; the profile reads the labels of :data:`OPERATION_LABELS`, which
+name the top operation of a tree (:func:`operation_kind`), and leaves every
 other label alone.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, cast, get_args
 
 from binding_graph._show import short_repr
 from binding_graph.errors import BindingGraphError, refuse_type
-from binding_graph.expressions._parser import Where, parse
-from binding_graph.expressions._tree import BinaryOperation, Negation, symbols
+from binding_graph.expressions._parser import TEXT, Where, checked, parse
+from binding_graph.expressions._tree import NODES, BinaryOperation, Negation, symbols
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -23,26 +23,37 @@ if TYPE_CHECKING:
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 __all__ = [
-    "OPERATION_KINDS",
-    "OperationKind",
+    "OPERATION_LABELS",
+    "TOP_OPERATIONS",
+    "TopOperation",
     "element",
     "equation_tree",
     "listed",
-    "operation_of",
+    "operation_kind",
     "read_operation_kind",
 ]
 
-OperationKind = Literal["add", "subtract", "multiply", "divide", "negate", "identity"]
-"""The kind of a tree's top operation, as :func:`operation_of` names it.
+TopOperation = Literal["add", "subtract", "multiply", "divide", "negate", "identity"]
+"""The kind of an expression's top operation, as :func:`operation_kind` names it.
 
 .. versionadded:: 0.1.0
 """
 
-_BY_OPERATOR: Final[Mapping[str, OperationKind]] = MappingProxyType(
+TOP_OPERATIONS: Final[frozenset[TopOperation]] = frozenset(get_args(TopOperation))
+"""Every operation :func:`operation_kind` names: the top of an expression.
+
+Not the seed's operation kinds (:data:`binding_graph.vocabularies.OPERATION_KINDS`),
+which name what a step does in a problem (``transfer``, ``apply_rate``):
+an expression's top names how it computes.
+
+.. versionadded:: 0.1.0
+"""
+
+_BY_OPERATOR: Final[Mapping[str, TopOperation]] = MappingProxyType(
     {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
 )
 
-_SPELLINGS: Final[tuple[tuple[OperationKind, tuple[str, ...]], ...]] = (
+_SPELLINGS: Final[tuple[tuple[TopOperation, tuple[str, ...]], ...]] = (
     ("add", ("add", "addition", "plus")),
     ("subtract", ("subtract", "subtraction")),
     ("multiply", ("multiply", "multiplication", "times")),
@@ -51,14 +62,14 @@ _SPELLINGS: Final[tuple[tuple[OperationKind, tuple[str, ...]], ...]] = (
     ("identity", ("identity", "copy")),
 )
 
-OPERATION_KINDS: Final[Mapping[str, OperationKind]] = MappingProxyType(
+OPERATION_LABELS: Final[Mapping[str, TopOperation]] = MappingProxyType(
     {spelling: kind for kind, spellings in _SPELLINGS for spelling in spellings}
 )
 """Each ``operation_kind`` label the profile reads, and the kind it names.
 
 The kinds are those the library's own writers give
 (:func:`~binding_graph.datasets.from_gsm8k` labels each step with
-:func:`operation_of` its tree); each reads as itself, and so do its noun
+:func:`operation_kind` of its tree); each reads as itself, and so do its noun
 (``addition``), and the word ``plus``, ``times`` or ``copy`` that says one
 operation only. A label is looked up without its surrounding spaces, in
 lower case (:func:`read_operation_kind`). Any other label is a producer's
@@ -70,25 +81,44 @@ also negates): it names no kind, and nothing is said of it.
 """
 
 
-def operation_of(tree: Expression) -> OperationKind:
-    """Return the kind of *tree*'s top operation.
+def operation_kind(expression: Expression | str) -> TopOperation:
+    """Return the operation the top of *expression* makes, as an equation's ``operation_kind`` says it.
 
-    ``add``, ``subtract``, ``multiply`` or ``divide`` for a binary operation,
-    by its operator (``a * b / 2`` is a division of ``a * b``); ``negate``
-    for a negation (``-a``); ``identity`` for a number or a symbol alone.
+    ``add``, ``subtract``, ``multiply`` or ``divide`` for a binary
+    operation, by its operator (``a * b / 2`` is a division of ``a * b``);
+    ``negate`` for a negation; ``identity`` for a lone number or symbol.
+    One of :data:`TOP_OPERATIONS`.
 
-    >>> from binding_graph.expressions import operation_of, parse_expression
-    >>> operation_of(parse_expression("a * b / 1000")), operation_of(parse_expression("-(a)"))
-    ('divide', 'negate')
+    Args:
+        expression: A tree of :func:`~binding_graph.expressions.parse_expression`,
+            or a text it reads.
+
+    Raises:
+        BindingGraphError: as :func:`~binding_graph.expressions.parse_expression`,
+            for a text; ``wrong_type`` for anything but a ``str`` or a tree.
+
+    >>> from binding_graph.expressions import operation_kind
+    >>> operation_kind("a * (b + c)"), operation_kind("-(a - b)"), operation_kind("7")
+    ('multiply', 'negate', 'identity')
 
     .. versionadded:: 0.1.0
     """
+    tree: Expression
+    if type(expression) is str:
+        tree = parse(checked(expression, TEXT, "parse_expression"), TEXT)
+    elif type(expression) in NODES:
+        tree = cast("Expression", expression)
+    else:
+        expected = "an Expression or a str"
+        refuse_type(
+            "operation_kind", "expression", expected, expression, ("expression",)
+        )
     if type(tree) is BinaryOperation:
         return _BY_OPERATOR[tree.operator]
     return "negate" if type(tree) is Negation else "identity"
 
 
-def read_operation_kind(label: str) -> OperationKind | None:
+def read_operation_kind(label: str) -> TopOperation | None:
     """Return the kind an equation's ``operation_kind`` *label* names, or ``None`` for a label the profile does not read.
 
     >>> from binding_graph.expressions import read_operation_kind
@@ -102,7 +132,7 @@ def read_operation_kind(label: str) -> OperationKind | None:
     """
     if type(label) is not str:
         refuse_type("read_operation_kind", "label", "a str", label, ("label",))
-    return OPERATION_KINDS.get(label.strip().lower())
+    return OPERATION_LABELS.get(label.strip().lower())
 
 
 _OWNER: Final = "SemanticSymbolicBindingGraph"

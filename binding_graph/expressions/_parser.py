@@ -16,11 +16,7 @@ from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 from binding_graph._checks import is_str
 from binding_graph._show import short_repr
-from binding_graph.errors import (
-    BindingGraphError,
-    ErrorPath,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, ErrorPath, refuse_type
 from binding_graph.expressions._tree import (
     COMPARISONS,
     MAX_DEPTH,

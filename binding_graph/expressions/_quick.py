@@ -15,11 +15,17 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from keyword import iskeyword
 from typing import Final, Protocol
 
-from binding_graph.expressions._tree import MAX_DEPTH, MAX_DIGITS, PRECEDENCE
+from binding_graph.expressions._tree import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    PRECEDENCE,
+    decimal,
+)
 
-__all__ = ["Operands", "quick_lexemes", "quick_number", "quick_read"]
+__all__ = ["Operands", "quick_lexemes", "quick_number", "quick_read", "quick_spelling"]
 
 # A lexeme, or any other character, which no lexeme starts with; the
 # separators between lexemes are skipped.
@@ -130,3 +136,66 @@ def quick_read(text: str, operands: Operands) -> frozenset[str] | None:  # noqa:
     if operand_expected or not _unwind(waiting, operands, 1) or waiting:
         return None
     return frozenset(mentioned)
+
+
+_KINDS: Final = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+_TIGHTEST: Final = 3
+
+
+class _Spellings:
+    """The operands of a quick reading of a spelling: each operand's text, how tightly it binds, and its operation; the symbols in the order they are written."""
+
+    __slots__ = ("mentioned", "stack")
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[str, int, str]] = []
+        self.mentioned: dict[str, None] = {}
+
+    def number(self, lexeme: str) -> bool:
+        whole, _, fraction = lexeme.partition(".")
+        value = Fraction(int(whole + fraction), 10 ** len(fraction))
+        self.stack.append((decimal(value), _TIGHTEST, "identity"))
+        return True
+
+    def symbol(self, name: str) -> bool:
+        if iskeyword(name):
+            return False
+        self.mentioned[name] = None
+        self.stack.append((name, _TIGHTEST, "identity"))
+        return True
+
+    def apply(self, operator: str) -> bool:
+        """Spell *operator* over the top of the stack, as :func:`~binding_graph.expressions.spell` spells its node."""
+        stack = self.stack
+        if operator == "neg":
+            text, binding, _ = stack[-1]
+            wrapped = f"-({text})" if binding < _TIGHTEST else f"-{text}"
+            stack[-1] = (wrapped, _TIGHTEST, "negate")
+            return True
+        right, right_binding, _ = stack.pop()
+        left, left_binding, _ = stack[-1]
+        binding = PRECEDENCE[operator]
+        if left_binding < binding:
+            left = f"({left})"
+        if right_binding <= binding:
+            right = f"({right})"
+        stack[-1] = (f"{left} {operator} {right}", binding, _KINDS[operator])
+        return True
+
+
+def quick_spelling(text: str) -> tuple[str, list[str], str] | None:
+    """Return the canonical spelling of the expression *text*, the symbols it mentions in order, and its top operation; or ``None``.
+
+    The symbols come in the order they are written, each once; the
+    operation is :func:`~binding_graph.expressions.operation_kind`'s.
+    ``None`` for anything the quick reading does not take: a text that is
+    not ASCII or is long, a fault of grammar, a keyword, a number of more
+    digits than the profile's.
+
+    .. versionadded:: 0.1.0
+    """
+    spellings = _Spellings()
+    if quick_read(text, spellings) is None:
+        return None
+    spelled, _, operation = spellings.stack[0]
+    return spelled, list(spellings.mentioned), operation

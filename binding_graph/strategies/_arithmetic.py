@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from binding_graph.expressions import OPERATION_KINDS
+from binding_graph.expressions import OPERATION_LABELS
 from binding_graph.strategies._valid import PICK, SYMBOL_IDS, is_valid_identifier
 
 if TYPE_CHECKING:
@@ -227,10 +227,10 @@ def draw_operation_kind(draw: DrawFn, node: _Node) -> str:
     if how == "unread":
         return draw(_UNREAD)
     if how == "other":
-        others = sorted(set(OPERATION_KINDS.values()) - {own})
+        others = sorted(set(OPERATION_LABELS.values()) - {own})
         return draw(st.sampled_from(others))
     spelling = draw(
-        st.sampled_from([s for s, k in OPERATION_KINDS.items() if k == own])
+        st.sampled_from([s for s, k in OPERATION_LABELS.items() if k == own])
     )
     return f" {spelling.capitalize()} " if draw(st.booleans()) else spelling
 

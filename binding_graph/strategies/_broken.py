@@ -16,7 +16,15 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from binding_graph._declarations import declared_fields
-from binding_graph._kinds import IDENTIFIER, MEMBER, OBJECT, OPTIONAL_TEXT, TEXT
+from binding_graph._kinds import (
+    IDENTIFIER,
+    MEMBER,
+    OBJECT,
+    OPTIONAL_MEMBER,
+    OPTIONAL_TEXT,
+    STATE_INDEX,
+    TEXT,
+)
 from binding_graph.model import BoundFact, SemanticSymbolicBindingGraph
 from binding_graph.serialization import to_data
 from binding_graph.strategies._valid import PICK, Drawing, draw_element, text_strategy
@@ -83,7 +91,7 @@ def _breaks(cls: type, collection: str) -> list[Callable[[DrawFn, _Site], _Break
         *(partial(_set, name, 7, "wrong_type") for name in _fields(cls, OPTIONAL_TEXT)),
         *(
             partial(_set, name, "x_not_one", "not_in_vocabulary")
-            for name in _fields(cls, MEMBER)
+            for name in _fields(cls, MEMBER, OPTIONAL_MEMBER, STATE_INDEX)
         ),
         *(partial(_span_start, name) for name in _fields(cls, OBJECT)),
         _stray_key,

@@ -80,6 +80,12 @@ _REASON_FIELDS: Final = {
 _SPAN_FIELD: Final = {
     c: _fields_of_kind(i, OBJECT)[0] for c, i in _ITEM_CLASSES.items()
 }
+_OMITTED: Final = frozenset(
+    name
+    for cls in _ITEM_CLASSES.values()
+    for name, declared in declared_fields(cls)
+    if declared.kind.omitted
+)
 _COLLECTIONS: Final = sorted(_ITEM_CLASSES)
 # The collections whose elements can be refused (required) a reason.
 _REASONED: Final = sorted(c for c, fields in _REASON_FIELDS.items() if fields)
@@ -117,9 +123,11 @@ class _Site(NamedTuple):
         items: list[_Document] = self.document[collection]
         if not items:
             item = _ITEM_CLASSES[collection]
-            # A new symbol gets an id of its own; anything else names one.
-            ids = None if item is SymbolBinding else self.ids
-            items.append(to_data(draw_element(Drawing(draw, ids), item, {})))
+            # A new symbol gets an id of its own; anything else names one,
+            # and an unknown's state names one of the equations.
+            drawing = Drawing(draw, None if item is SymbolBinding else self.ids)
+            drawing.equations = len(self.document["equations"])
+            items.append(to_data(draw_element(drawing, item, {})))
         return items[draw(PICK) % len(items)]
 
 
@@ -279,9 +287,15 @@ def _unknown_key(draw: DrawFn, site: _Site) -> None:
 
 def _missing_key(draw: DrawFn, site: _Site) -> None:
     target = _target(draw, site)
-    # Without its header a document is not a binding-graph document at all.
-    keys = sorted(set(target) - {"format", "version"})
+    # Without its header a document is not a binding-graph document at all;
+    # a key a document may leave out is missed by no one.
+    keys = sorted(set(target) - {"format", "version"} - _OMITTED)
     del target[keys[draw(PICK) % len(keys)]]
+
+
+def _unknown_equation(draw: DrawFn, site: _Site) -> None:
+    unknown = site.some(draw, "unknowns")
+    unknown["state_index"] = len(site.document["equations"]) + draw(PICK)
 
 
 BREAKERS: Final[dict[str, Callable[[DrawFn, _Site], None]]] = {
@@ -301,6 +315,7 @@ BREAKERS: Final[dict[str, Callable[[DrawFn, _Site], None]]] = {
     "unsupported_version": _unsupported_version,
     "unknown_key": _unknown_key,
     "missing_key": _missing_key,
+    "unknown_equation": _unknown_equation,
 }
 
 

@@ -192,6 +192,7 @@ def _graph(draw: DrawFn, sizes: Sizes, b: _Builder) -> SemanticSymbolicBindingGr
             b.equation(b.pick(b.determined), "admitted")
         else:
             b.equation(b.pick(b.ids), draw(_NOT_ADMITTED))
+    b.drawing.equations = len(b.equations)
     unknowns = [
         b.element(BoundUnknown, symbol_id=b.pick(b.determined))
         for _ in range(b.count(sizes.max_unknowns) if b.determined else 0)

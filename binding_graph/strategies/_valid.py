@@ -22,12 +22,14 @@ from binding_graph._declarations import declared_fields
 from binding_graph._kinds import IDENTIFIER
 from binding_graph._quotes import SPAN_FIELDS
 from binding_graph.model import (
+    BoundEquation,
     Model,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
 )
 from binding_graph.serialization import to_data
+from binding_graph.vocabularies import STATE_NAMES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -95,6 +97,8 @@ _START: Final = st.one_of(st.integers(0, 10_000), st.integers(0, MAX_OFFSET - 1)
 _WIDTH: Final = st.integers(1, _WIDEST)
 _CHANCE: Final = st.booleans()
 _DEPENDENCY_COUNT: Final = st.integers(0, 4)
+_STATE_NAMES: Final = st.sampled_from(sorted(STATE_NAMES))
+_ANY_INDEX: Final = st.one_of(st.integers(0, 10), st.integers(0, MAX_OFFSET))
 # An index into the symbol ids a graph has drawn: taken modulo their number,
 # so one strategy serves every graph, and shrinks towards the first id.
 PICK: Final = st.integers(0, 255)
@@ -117,7 +121,9 @@ class Drawing:
     """What each kind draws a valid value with (:class:`binding_graph._declarations.Drawing`).
 
     *ids* are the symbol ids a graph has drawn, which every reference picks
-    from; without them, references draw ids of their own.
+    from; without them, references draw ids of their own. Once a graph has
+    drawn its equations, :attr:`equations` counts them, and an unknown's
+    state index picks one of them.
     """
 
     def __init__(
@@ -133,6 +139,7 @@ class Drawing:
         # How many elements of each collection a graph draws, but symbols:
         # one per id.
         self.counts = counts or {}
+        self.equations: int | None = None
 
     def text(self) -> str:
         """Draw a required text."""
@@ -156,6 +163,14 @@ class Drawing:
         if strategy is None:  # built once per vocabulary, never per draw
             strategy = _MEMBERS[vocabulary] = st.sampled_from(sorted(vocabulary))
         return self._draw(strategy)
+
+    def state_index(self) -> str | int:
+        """Draw a question's state: a named one, or an equation's index, of the graph's if it has drawn them."""
+        if self.equations == 0 or self._draw(_CHANCE):
+            return self._draw(_STATE_NAMES)
+        if self.equations is None:
+            return self._draw(_ANY_INDEX)
+        return self._draw(PICK) % self.equations
 
     def start(self) -> int:
         """Draw a span's start, which leaves room for an end."""
@@ -191,7 +206,10 @@ class Drawing:
             return ()
         count = self._draw(self.counts[cls])
         model: type[Model] = cls
-        return tuple(draw_element(self, model, {}) for _ in range(count))
+        drawn = tuple(draw_element(self, model, {}) for _ in range(count))
+        if cls is BoundEquation:
+            self.equations = count
+        return drawn
 
 
 def draw_element(drawing: Drawing, cls: type[_E], given: dict[str, Any]) -> _E:

@@ -26,13 +26,15 @@ import attrs
 
 from binding_graph._checks import is_str, mapping_items
 from binding_graph._finding import UNIT_FINDING_CODES, UnitFindingCode
-from binding_graph.errors import refuse_type
+from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions import NODES, parse_expression
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.units import _admission
 from binding_graph.units._admission import ADMISSION_REASONS, AdmissionReason
 from binding_graph.units._algebra import Dimension, Unit
+from binding_graph.units._by_kind import KIND_REASONS, KindAdmission, KindReason
 from binding_graph.units._lexicon import UnitLexicon
+from binding_graph.units._quick import quick_unit
 from binding_graph.units._reading import MAX_UNIT_LENGTH
 from binding_graph.units._words import LEXICON_VERSION
 
@@ -45,11 +47,13 @@ if TYPE_CHECKING:
 __all__ = [
     "ADMISSION_REASONS",
     "DEFAULT",
+    "KIND_REASONS",
     "LEXICON_VERSION",
     "MAX_UNIT_LENGTH",
     "UNIT_FINDING_CODES",
     "AdmissionReason",
     "Dimension",
+    "KindReason",
     "Unit",
     "UnitFindingCode",
     "UnitLexicon",
@@ -57,6 +61,7 @@ __all__ = [
     "parse_unit",
     "unit_findings",
     "unit_of",
+    "unit_proof",
 ]
 
 DEFAULT: Final = UnitLexicon()
@@ -142,14 +147,17 @@ def unit_of(expression: Expression | str, units: Mapping[str, Unit]) -> Unit:
 
     .. versionadded:: 0.1.0
     """
-    tree: Expression
-    if is_str(expression):
-        tree = parse_expression(expression)
-    elif type(expression) in NODES:
-        tree = cast("Expression", expression)
-    else:
+    read, checked = _arguments("unit_of", expression, units)
+    return _admission.unit_of(_tree(read), checked)
+
+
+def _arguments(
+    function: str, expression: object, units: object
+) -> tuple[Expression | str, dict[str, Unit]]:
+    """Return *expression*, a tree or a text, and the unit of each symbol, checked as :func:`unit_of` checks them."""
+    if not is_str(expression) and type(expression) not in NODES:
         refuse_type(
-            "unit_of",
+            function,
             "expression",
             "an Expression or a str",
             expression,
@@ -157,11 +165,69 @@ def unit_of(expression: Expression | str, units: Mapping[str, Unit]) -> Unit:
         )
     expected = "a dict of str to Unit"
     checked: dict[str, Unit] = {}
-    for key, unit in mapping_items(units, "unit_of", "units", expected):
+    for key, unit in mapping_items(units, function, "units", expected):
         if not is_str(key) or type(unit) is not Unit:
-            refuse_type("unit_of", "units", expected, units, ("units",))
+            refuse_type(function, "units", expected, units, ("units",))
         checked[key] = unit
-    return _admission.unit_of(tree, checked)
+    return cast("Expression | str", expression), checked
+
+
+def _tree(expression: Expression | str) -> Expression:
+    if isinstance(expression, str):  # exactly a str: _arguments saw to it
+        return parse_expression(expression)
+    return expression
+
+
+def unit_proof(
+    expression: Expression | str, units: Mapping[str, Unit], unit: Unit
+) -> str:
+    """Return the proof that an arithmetic *expression*, given each symbol's unit, is in *unit*, as :func:`admit` writes one.
+
+    The expression spelt with each symbol's unit in its place and each
+    literal as ``1``, then ``=`` and its unit, then, where its unit is
+    another of the same dimension, ``=`` and the ratio the literals must
+    carry out: ``mile/hour * hour = mile``, ``hour * 1 = hour = 60*minute``.
+
+    Args:
+        expression: As for :func:`unit_of`.
+        units: As for :func:`unit_of`.
+        unit: The unit the expression is to be in (a pure number, for
+            ``parse_unit(None)``).
+
+    Raises:
+        BindingGraphError: ``unit_mismatch`` for units that do not combine,
+            and for an expression in another dimension than *unit*, or
+            whose zero lies elsewhere; as :func:`unit_of` for the rest;
+            ``wrong_type`` for a *unit* that is not a :class:`Unit`.
+
+    >>> from binding_graph.units import parse_unit, unit_proof
+    >>> units = {"speed": parse_unit("mph"), "time": parse_unit("hours")}
+    >>> unit_proof("speed * time", units, parse_unit("miles"))
+    'mile/hour * hour = mile'
+    >>> unit_proof("time * 60", units, parse_unit("minutes"))
+    'hour * 1 = hour = 60*minute'
+
+    .. versionadded:: 0.1.0
+    """
+    read, checked = _arguments("unit_proof", expression, units)
+    if type(unit) is not Unit:
+        refuse_type("unit_proof", "unit", "a Unit", unit, ("unit",))
+    # The common text in one pass over its lexemes, as admit reads it.
+    quick = quick_unit(read, checked, "the expression") if is_str(read) else None
+    if quick is None:
+        tree = _tree(read)
+        result = _admission.unit_of(tree, checked)
+        left_side = _admission.proof(tree, checked)
+    elif type(quick[0]) is BindingGraphError:
+        raise quick[0]
+    else:
+        result, left_side = cast("Unit", quick[0]), quick[1]
+    try:
+        return _admission.conclusion(
+            result, left_side, unit, "the expression", "the unit given"
+        )
+    except _admission.Refused as refused:
+        raise BindingGraphError("unit_mismatch", refused.detail) from None
 
 
 def admit(
@@ -169,6 +235,7 @@ def admit(
     lexicon: UnitLexicon = DEFAULT,
     *,
     recheck: bool = False,
+    by_kind: bool = False,
 ) -> SemanticSymbolicBindingGraph:
     """Return *graph* with every ``pending`` equation admitted or refused by its units (SSBG-3).
 
@@ -182,10 +249,19 @@ def admit(
     ``REASON: detail`` with a reason of :data:`ADMISSION_REASONS`, and its
     ``unit_proof`` is left as it was.
 
+    With *by_kind*, an equation is decided as the seed's system decides it
+    (ADR-0134): by its ``operation_kind``, one of
+    :data:`~binding_graph.vocabularies.OPERATION_KINDS`, and its
+    dependencies' units, whatever its right-hand side says; the proof is
+    ``KIND(UNIT, ...) = UNIT``, the dependencies in code-point order
+    (``apply_rate(dollar/hour, hour) = dollar``), and a reason is one of
+    :data:`KIND_REASONS` (see the units page for each kind's rule).
+
     Args:
         graph: The graph.
         lexicon: The lexicon units are read in.
         recheck: Decide every equation again, not only the pending ones.
+        by_kind: Decide by the operation kind's rule, not the right-hand side.
 
     Returns:
         A new graph (built, and so checked, by the model), or *graph* itself
@@ -199,7 +275,10 @@ def admit(
     checked = _graph("admit", graph)
     if type(recheck) is not bool:
         refuse_type("admit", "recheck", "a bool", recheck, ("recheck",))
-    admission = _admission.Admission(checked, _lexicon("admit", lexicon))
+    if type(by_kind) is not bool:
+        refuse_type("admit", "by_kind", "a bool", by_kind, ("by_kind",))
+    deciding = KindAdmission if by_kind else _admission.Admission
+    admission = deciding(checked, _lexicon("admit", lexicon))
     equations = checked.equations
     decided = tuple(
         admission.decide(index)

@@ -48,7 +48,15 @@ if TYPE_CHECKING:
     from binding_graph.model import BoundEquation, SemanticSymbolicBindingGraph
     from binding_graph.units._lexicon import UnitLexicon
 
-__all__ = ["ADMISSION_REASONS", "Admission", "AdmissionReason", "findings", "unit_of"]
+__all__ = [
+    "ADMISSION_REASONS",
+    "Admission",
+    "AdmissionReason",
+    "conclusion",
+    "findings",
+    "proof",
+    "unit_of",
+]
 
 AdmissionReason = Literal[
     "not_arithmetic",
@@ -246,23 +254,36 @@ class Admission:
             detail = error.message.removeprefix("SemanticSymbolicBindingGraph.")
             raise Refused(error.code, detail) from None
         result, left_side = read
-        if result.dimension != lhs.dimension:
-            raise Refused(
-                "dimension_mismatch",
-                f"{name} is in {describe(result)}, but its left-hand side"
-                f" {short_repr(lhs_id)} is in {describe(lhs)}",
-            )
-        if result.offset != lhs.offset:
-            raise Refused(
-                "unit_mismatch",
-                f"{name} is in {describe(result)}, but its left-hand side"
-                f" {short_repr(lhs_id)} is in {describe(lhs)}, whose zero lies elsewhere",
-            )
-        text = f"{left_side} = {result}"
-        ratio = result.scale / lhs.scale
-        if ratio != 1:
-            return f"{text} = {ratio}*{lhs}"
-        return text if str(result) == str(lhs) else f"{text} = {lhs}"
+        return conclusion(
+            result, left_side, lhs, name, f"its left-hand side {short_repr(lhs_id)}"
+        )
+
+
+def conclusion(result: Unit, left_side: str, lhs: Unit, name: str, whose: str) -> str:
+    """Return the proof that a right-hand side of unit *result*, spelt *left_side* in units, is in *lhs*.
+
+    *name* names the right-hand side, and *whose* the unit *lhs* is of, in
+    a refusal's words.
+
+    Raises:
+        Refused: ``dimension_mismatch`` or ``unit_mismatch`` (another zero).
+    """
+    if result.dimension != lhs.dimension:
+        raise Refused(
+            "dimension_mismatch",
+            f"{name} is in {describe(result)}, but {whose} is in {describe(lhs)}",
+        )
+    if result.offset != lhs.offset:
+        raise Refused(
+            "unit_mismatch",
+            f"{name} is in {describe(result)}, but {whose} is in {describe(lhs)},"
+            " whose zero lies elsewhere",
+        )
+    text = f"{left_side} = {result}"
+    ratio = result.scale / lhs.scale
+    if ratio != 1:
+        return f"{text} = {ratio}*{lhs}"
+    return text if str(result) == str(lhs) else f"{text} = {lhs}"
 
 
 class _Findings:

@@ -19,11 +19,7 @@ import attrs
 
 from binding_graph._checks import is_str, is_tuple
 from binding_graph._show import short_repr
-from binding_graph.errors import (
-    BindingGraphError,
-    refuse,
-    refuse_type,
-)
+from binding_graph.errors import BindingGraphError, refuse, refuse_type
 from binding_graph.expressions import (
     MAX_BITS,
     MAX_DIGITS,

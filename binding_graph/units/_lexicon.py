@@ -9,10 +9,7 @@ import attrs
 
 from binding_graph._checks import is_frozenset, is_str, is_tuple, mapping_items
 from binding_graph._show import short_repr
-from binding_graph.errors import (
-    refuse,
-    refuse_type,
-)
+from binding_graph.errors import refuse, refuse_type
 from binding_graph.units._algebra import Unit, is_phrase
 from binding_graph.units._reading import Table, read
 from binding_graph.units._words import LEXICON_VERSION, vocabulary

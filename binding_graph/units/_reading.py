@@ -2,8 +2,12 @@
 
 .. code-block:: text
 
-    unit   := factor (("*" | "·" | "/" | "per") factor)*
+    unit   := factor (("*" | "·" | "/" | "per" | "_per_") factor)*
     factor := (NUMBER | PHRASE | SYMBOL | "(" unit ")") ("^" INTEGER | "²" | "³")?
+
+``_per_`` joins two words with no space, as the seed's system spells a
+composite unit (``dollar_per_hour``): it reads as ``per``, once in a
+spelling; a second would leave the grouping unsaid, and is refused.
 
 Operators of one level bind left to right, as in arithmetic: ``mile/hour*hour``
 is a mile. A ``PHRASE`` is words separated by spaces; it is read whole, by
@@ -28,7 +32,7 @@ from binding_graph.units._algebra import Dimension, Unit, word_end
 from binding_graph.units._words import singular
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator, Iterator
     from collections.abc import Set as AbstractSet
 
 __all__ = ["MAX_UNIT_LENGTH", "Table", "read"]
@@ -42,6 +46,7 @@ _SIGNS: Final = {"*": "*", "·": "*", "/": "/", "(": "(", ")": ")"}
 _SUPERSCRIPTS: Final = {"²": 2, "³": 3}
 _BEFORE: Final = {"square": 2, "sq": 2, "cubic": 3}
 _AFTER: Final = {"squared": 2, "cubed": 3}
+_PER: Final = "_per_"
 _NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _POWER: Final = re.compile(r"\^(-?[0-9]+)")
 
@@ -114,8 +119,35 @@ class _Reader:
         )
 
 
+def _joined(text: str, index: int) -> bool:
+    """Tell whether ``_per_`` and a word follow *index*: the seed's spelling of a quotient."""
+    after = index + len(_PER)
+    return text.startswith(_PER, index) and after < len(text) and text[after].isalpha()
+
+
+def _per(
+    text: str, index: int, reader: _Reader, *, joined: bool
+) -> Generator[_Token, None, tuple[int, bool]]:
+    """Yield ``per`` for a ``_per_`` that joins the word ending at *index* to the next; return where reading goes on, and whether it did.
+
+    ``X_per_Y`` reads as ``X per Y``, one quotient; a second ``_per_`` in a
+    spelling (*joined*: the word was the denominator of one) would leave
+    its grouping unsaid, and is refused.
+    """
+    if not _joined(text, index):
+        return index, False
+    if joined:
+        reader.refuse(
+            f"at offset {index}, a second '_per_' leaves its grouping unsaid:"
+            " write the unit with '/' and parentheses"
+        )
+    yield ("word", "per", index + 1)
+    return index + len(_PER), True
+
+
 def _tokens(text: str, reader: _Reader) -> Iterator[_Token]:
     index, length = 0, len(text)
+    joined = False  # the word being read is the denominator of X_per_Y
     while index < length:
         char = text[index]
         start = index
@@ -131,6 +163,7 @@ def _tokens(text: str, reader: _Reader) -> Iterator[_Token]:
             if index == start + 1 and char == "°":
                 reader.unexpected(("symbol", char, start), "a unit")
             yield ("word", text[start:index], start)
+            index, joined = yield from _per(text, index, reader, joined=joined)
         elif char == "^":
             index, power = _power_after(text, index, reader)
             yield ("power", power, start)

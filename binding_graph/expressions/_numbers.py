@@ -1,4 +1,4 @@
-"""The numbers a problem's text states: where each is written, and its value.
+"""The numbers a problem's text states: where each is written, and its value; and where the text asks its question.
 
 A text states a number in digits (``48``, ``2.5``, ``.5``, ``1,000``), as a
 percentage (``25%``, ``25 percent``), as a fraction (``3/4``) or in words
@@ -16,12 +16,19 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import MAX_DIGITS, decimal
+from binding_graph.expressions._tree import MAX_DIGITS, decimal
 
 if TYPE_CHECKING:
     from binding_graph.errors import ErrorPath
 
-__all__ = ["Quote", "first_quotes", "read_decimal", "spelled"]
+__all__ = [
+    "Quote",
+    "first_quotes",
+    "question_span",
+    "quotes",
+    "read_decimal",
+    "spelled",
+]
 
 _DIGITS: Final = (
     # A decimal, its whole part grouped by thousands or not; or a bare
@@ -154,25 +161,58 @@ def _word_quotes(text: str) -> list[Quote]:
     return quotes
 
 
-def first_quotes(text: str, path: ErrorPath, name: str) -> dict[Fraction, Quote]:
-    """Return, for each value that *text* states, the first place that states it.
+def quotes(text: str, path: ErrorPath, name: str) -> list[Quote]:
+    """Return every place of *text* that states a number, in order.
 
     Places are ordered by where they start, and the longer first where two
-    start together; a value's quote is the first place of that value.
-    A compound such as ``twenty-five`` states 25, and its parts their own
-    values; ``25%`` states 1/4 and ``25`` in it states 25; ``3/4`` states
-    3/4, and its ``3`` and ``4`` their own.
+    start together. A compound such as ``twenty-five`` states 25, and its
+    parts their own values; ``25%`` states 1/4 and ``25`` in it states 25;
+    ``3/4`` states 3/4, and its ``3`` and ``4`` their own. No place holds
+    whitespace but the one before ``percent``.
 
     Raises:
         BindingGraphError: ``limit_exceeded`` for a number of more than
             :data:`~binding_graph.arithmetic.MAX_DIGITS` digits, at *path*.
     """
-    quotes = _digit_quotes(text, path, name) + _word_quotes(text)
-    quotes.sort(key=lambda quote: (quote.start, quote.start - quote.end))
+    found = _digit_quotes(text, path, name) + _word_quotes(text)
+    found.sort(key=lambda quote: (quote.start, quote.start - quote.end))
+    return found
+
+
+def first_quotes(text: str, path: ErrorPath, name: str) -> dict[Fraction, Quote]:
+    """Return, for each value that *text* states, the first place that states it, as :func:`quotes` orders them.
+
+    Raises:
+        BindingGraphError: as :func:`quotes`.
+    """
     first: dict[Fraction, Quote] = {}
-    for quote in quotes:
+    for quote in quotes(text, path, name):
         first.setdefault(quote.value, quote)
     return first
+
+
+_SENTENCE_END: Final = re.compile(r"[.!?](?=\s)|\n")
+
+
+def question_span(text: str) -> tuple[int, int] | None:
+    """Return where the last sentence of *text* that ends in ``?`` starts and ends; ``None`` if no sentence does.
+
+    A sentence starts after a ``.``, ``!`` or ``?`` followed by whitespace,
+    or after a line end, at its first character that is not whitespace.
+
+    >>> from binding_graph.expressions import question_span
+    >>> question_span("Ann has 3 cats. How many legs?")
+    (16, 30)
+    """
+    mark = text.rfind("?")
+    if mark < 0:
+        return None
+    start = 0
+    for match in _SENTENCE_END.finditer(text, 0, mark):
+        start = match.end()
+    while text[start].isspace():
+        start += 1
+    return start, mark + 1
 
 
 def spelled(value: Fraction) -> str:

@@ -1,0 +1,179 @@
+"""``import``: a benchmark's file as gold cases, one case line a record.
+
+It reads a benchmark's file as its :class:`~binding_graph.datasets.Benchmark`
+says (JSON Lines, streamed a line at a time; one JSON array, or one XML
+document, read whole within ``--max-bytes``), turns each record into a
+:class:`~binding_graph.datasets.BenchmarkCase` with the benchmark's adapter,
+and writes the cases to standard output as case lines; the report goes to
+standard error. :mod:`binding_graph.datasets` is imported only when it runs,
+so that ``validate`` never pays for it.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import partial
+from typing import TYPE_CHECKING
+
+from binding_graph.cli._benchmarks import NOT_RECORDS, WHOLE, line_case
+from binding_graph.cli._options import add_shared
+from binding_graph.cli._pairs import opened, source_of
+from binding_graph.cli._progress import Progress
+from binding_graph.cli._report import Report, RunError, counted, write_bytes
+from binding_graph.cli._scan import Tally, read_whole
+from binding_graph.documents import is_blank, split_lines
+from binding_graph.errors import BindingGraphError
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+    from typing import BinaryIO
+
+    from binding_graph.datasets import Benchmark, BenchmarkCase
+
+
+# -- import ---------------------------------------------------------------------------------
+
+
+def import_options(parser: argparse.ArgumentParser) -> None:
+    """Add import's ``BENCHMARK``, ``FILE``, ``--format`` and ``--max-bytes`` to *parser*.
+
+    The benchmarks, and what their files are, come from
+    :data:`~binding_graph.datasets.BENCHMARKS`.
+    """
+    from binding_graph.datasets import BENCHMARKS  # noqa: PLC0415
+
+    described = [
+        f"{name} (FILE is {benchmark.summary})"
+        for name, benchmark in BENCHMARKS.items()
+    ]
+    parser.add_argument(
+        "benchmark",
+        choices=tuple(BENCHMARKS),
+        metavar="BENCHMARK",
+        help=f"{', '.join(described[:-1])} or {described[-1]}",
+    )
+    parser.add_argument(
+        "file", metavar="FILE", help="the benchmark's file, or - (standard input)"
+    )
+    add_shared(parser, ("format", "max_bytes"))
+
+
+class _Import:
+    """Write each record's case, report each refusal, and count them."""
+
+    def __init__(
+        self, report: Report, progress: Progress, label: str, max_bytes: int
+    ) -> None:
+        self.report = report
+        self.progress = progress
+        self.label = label
+        self.max_bytes = max_bytes
+        self.imported = 0
+        self.unreadable = 0  # records that are not the benchmark's at all
+
+    def record(self, line: int, build: Callable[[], BenchmarkCase]) -> None:
+        """Write the case that *build* returns, or report its refusal, as the record on *line*."""
+        from binding_graph.datasets import case_line  # noqa: PLC0415
+
+        try:
+            case = build()
+        except BindingGraphError as error:
+            # A line above --max-bytes, or nested too deep, is refused at ().
+            if error.code in NOT_RECORDS or not error.path:
+                self.unreadable += 1
+            refusal = (error.code, error.path, error.message)
+            self.report.refusal(self.label, line, refusal)
+            return
+        data = case_line(case)
+        if len(data) - 1 > self.max_bytes:
+            # What is written must read back: score and load_cases refuse a
+            # line above --max-bytes.
+            why = (
+                f"its case would take {len(data) - 1:,} bytes of UTF-8, more than"
+                f" the {self.max_bytes:,} that a reader of cases takes"
+                " (--max-bytes): it is not written"
+            )
+            self.report.refusal(self.label, line, ("limit_exceeded", (), why))
+            return
+        self.report.accepted()
+        self.imported += 1
+        self.progress.clear()  # standard output may be its terminal too
+        write_bytes(data)
+
+    def lines(self, benchmark: Benchmark, file: BinaryIO) -> None:
+        """Import each line of a file of JSON Lines, in bounded memory; blank lines are skipped.
+
+        The progress bar counts the bytes read, of the file's size when it
+        is known.
+        """
+        max_bytes = self.max_bytes
+        tally = Tally(file, digest=False)
+        for number, line in split_lines(tally, max_bytes):
+            if line is None or not is_blank(line, max_bytes):
+                case = partial(line_case, benchmark, line, number, max_bytes)
+                self.record(number, case)
+                self.progress.advance(tally.take(), 1)
+
+    def whole(self, benchmark: Benchmark, file: BinaryIO) -> None:
+        """Import each record of a file read whole within ``--max-bytes``: one JSON array, or one XML document."""
+        what, records = WHOLE[benchmark.layout]
+        data = read_whole(file, self.max_bytes)
+        if data is None:
+            msg = (
+                f"{self.label}: {benchmark.title} is {what}, and it takes"
+                f" more than {self.max_bytes:,} bytes (--max-bytes)"
+            )
+            raise RunError(msg)
+        listed = records(self.label, benchmark.title, data)
+        # Read whole: the progress bar counts the records made cases, of all.
+        self.progress.total, self.progress.done = len(listed), 0
+        for line, record in listed:
+            self.record(line, partial(benchmark.case, record, line))
+            self.progress.advance(1, 1)
+
+    def summary(self) -> None:
+        """Print the summary: records, imported, refused, and refused by code."""
+        report = self.report
+        by_code, codes = counted(report.by_code)
+        text = (
+            f"{report.records:,} {'record' if report.records == 1 else 'records'}:"
+            f" {self.imported:,} imported, {report.refused:,} refused"
+            + (f" ({codes})" if codes else "")
+        )
+        data = {
+            "records": report.records,
+            "imported": self.imported,
+            "refused": report.refused,
+            "by_code": by_code,
+        }
+        report.emit(text, {"summary": data})
+
+
+def import_cases(args: argparse.Namespace) -> int:
+    """Run ``import``: each record's gold case on standard output, the report on standard error."""
+    from binding_graph.datasets import BENCHMARKS  # noqa: PLC0415
+
+    benchmark = BENCHMARKS[args.benchmark]
+    source = source_of(args.file)
+    err = sys.stderr
+    report = Report(err, err, as_json=args.format == "json")
+    report.progress = progress = Progress(err, None)
+    run = _Import(report, progress, source.label, args.max_bytes)
+    try:
+        file, progress.total = opened(source)
+        try:
+            read = run.lines if benchmark.layout == "lines" else run.whole
+            read(benchmark, file)
+        except OSError as error:
+            raise RunError(f"{source.label}: {error.strerror or error}") from None
+        finally:
+            if source.path is not None:
+                file.close()
+    except RunError as stop:
+        report.error(str(stop))
+    progress.clear()
+    run.summary()
+    if report.errors:
+        return 2
+    return 1 if run.unreadable else 0

@@ -1,0 +1,140 @@
+"""Two files read in step, record by record: graphs (or cases, read for their graphs) against cases or graphs, for ``score`` and ``diff``.
+
+Each file is opened as the command line names it (``-`` is standard input,
+once), and its records are read a line at a time, in bounded memory, until
+one cannot be read: :class:`Reading` says why, and the command ends with a
+:class:`~binding_graph.cli._report.RunError`, one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import stat
+import sys
+from typing import TYPE_CHECKING, cast
+
+from binding_graph._refuse import too_large
+from binding_graph.cli._reading import read_line
+from binding_graph.cli._report import PROGRAM, RunError, write
+from binding_graph.cli._scan import open_source
+from binding_graph.cli._sources import STDIN_LABEL, Source
+from binding_graph.documents import is_blank, split_lines
+from binding_graph.errors import render_path
+from binding_graph.jsonl import LineRecord
+
+if TYPE_CHECKING:
+    import contextlib
+    from collections.abc import Iterator
+    from typing import BinaryIO
+
+    from binding_graph.datasets import BenchmarkCase
+
+__all__ = ["Reading", "both_opened", "opened", "source_of", "unpaired"]
+
+
+def source_of(path: str) -> Source:
+    """Return the source *path* names: a file, or standard input for ``-``."""
+    return Source(STDIN_LABEL, None) if path == "-" else Source(path, path)
+
+
+def opened(source: Source) -> tuple[BinaryIO, int | None]:
+    """Return *source* opened for reading, and its size if it is a regular file (``None``: a pipe, standard input).
+
+    Raises:
+        RunError: if it cannot be opened, in one line.
+    """
+    try:
+        file, found = open_source(source)
+    except OSError as error:
+        raise RunError(f"{source.label}: {error.strerror or error}") from None
+    size = found.st_size if found and stat.S_ISREG(found.st_mode) else None
+    return file, size
+
+
+def both_opened(
+    command: str,
+    paths: tuple[str, str],
+    files: contextlib.ExitStack,
+    names: tuple[str, str],
+) -> list[BinaryIO] | None:
+    """Return the two files *paths* name, opened, closed with *files*; ``None``, once both are told of, if either cannot be.
+
+    Standard input is read once: both cannot be ``-``; the message calls the
+    two arguments by their *names*.
+    """
+    if paths[0] == "-" and paths[1] == "-":
+        msg = (
+            f"{command} reads standard input once:"
+            f" {names[0]} and {names[1]} cannot both be '-'"
+        )
+        write(sys.stderr, f"{PROGRAM}: {msg}\n")
+        return None
+    found: list[BinaryIO] = []
+    failed = False
+    for path in paths:
+        source = source_of(path)
+        try:
+            file, _ = opened(source)
+        except RunError as error:  # said now, so that both files are told of
+            write(sys.stderr, f"{PROGRAM}: {error}\n")
+            failed = True
+            continue
+        if source.path is not None:
+            files.enter_context(file)
+        found.append(file)
+    return None if failed else found
+
+
+class Reading:
+    """The records of one file, ended at the first that cannot be read; :attr:`why` says why."""
+
+    def __init__(self, path: str, max_bytes: int) -> None:
+        self.label = source_of(path).label
+        self.max_bytes = max_bytes
+        self.count = 0
+        self.why: str | None = None
+
+    def _graph(self, number: int, line: bytes | None) -> LineRecord | None:
+        """Return the record of a line of graphs, as validate reads it: a case line gives its graph."""
+        if line is None:
+            return LineRecord(number, error=too_large(self.max_bytes))
+        if is_blank(line, self.max_bytes):
+            return None
+        read = read_line(line, self.max_bytes)
+        return LineRecord(number, read.graph, read.error)
+
+    def graphs(self, file: BinaryIO) -> Iterator[LineRecord]:
+        """Yield the record of each line of *file* that is not blank, until it cannot be read."""
+        try:
+            for number, line in split_lines(file, self.max_bytes):
+                record = self._graph(number, line)
+                if record is not None:
+                    self.count += 1
+                    yield record
+        except OSError as error:
+            self.why = f"{self.label}: {error.strerror or error}"
+
+    def cases(self, file: BinaryIO) -> Iterator[BenchmarkCase]:
+        """Yield the case of each line of *file*, until one is not a case or the file cannot be read."""
+        from binding_graph.datasets import load_cases  # noqa: PLC0415
+
+        try:
+            for record in load_cases(file, max_bytes=self.max_bytes):
+                error = record.error
+                if error is not None:
+                    where = f"{self.label}:{record.line}: {error.code} at"
+                    self.why = f"{where} {render_path(error.path)}: {error.message}"
+                    return
+                self.count += 1
+                yield cast("BenchmarkCase", record.case)
+        except OSError as error:
+            self.why = f"{self.label}: {error.strerror or error}"
+
+
+def unpaired(first: Reading, second: Reading) -> RunError:
+    """Return the error of two files read in step, one of which ended first: it has one record fewer."""
+    short, other = (first, second) if first.count < second.count else (second, first)
+    records = "record" if short.count == 1 else "records"
+    return RunError(
+        f"{short.label} ends after {short.count:,} {records}, before"
+        f" {other.label} does: the two must pair one to one"
+    )

@@ -1,0 +1,287 @@
+"""Compiling a draft into a graph: :func:`compile_draft`, :func:`draft_refusals` and the streaming :class:`DraftChecker`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from binding_graph._gc_pause import call_paused
+from binding_graph.drafts._build import build
+from binding_graph.drafts._engine import Engine
+from binding_graph.drafts._reader import Reader
+from binding_graph.drafts._stream import Stream
+from binding_graph.drafts._walk import DEFAULT_MAX_BYTES, arguments, check
+from binding_graph.errors import BindingGraphError, refuse_type
+
+if TYPE_CHECKING:
+    from binding_graph.model import SemanticSymbolicBindingGraph
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "DEFAULT_MAX_BYTES",
+    "DRAFT_REPAIR_HEADER",
+    "DraftChecker",
+    "compile_draft",
+    "draft_refusals",
+    "listed",
+]
+
+DEFAULT_LIMIT: Final = 100
+"""How many refusals :func:`draft_refusals` lists at most, by default.
+
+.. versionadded:: 0.1.0
+"""
+
+DRAFT_REPAIR_HEADER: Final = (
+    "The draft was refused. Correct each problem below (WHERE: WHAT [CODE])"
+    " and send the whole draft again."
+)
+"""The first line of :func:`~binding_graph.errors.format_refusals` for a draft's refusals.
+
+.. versionadded:: 0.1.0
+"""
+
+
+def _compile(
+    draft: object,
+    text: object,
+    source_id: object,
+    introduced_by: object,
+    max_bytes: object,
+) -> SemanticSymbolicBindingGraph:
+    engine = check("compile_draft", draft, text, source_id, introduced_by, max_bytes)
+    if engine.found:
+        raise engine.found[0]
+    return build(engine)
+
+
+def compile_draft(
+    draft: object,
+    text: str,
+    *,
+    source_id: str,
+    introduced_by: str = "draft",
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> SemanticSymbolicBindingGraph:
+    """Return the graph that *draft* describes of the problem *text*, or refuse the draft.
+
+    Deterministic: equal drafts and texts give equal graphs, whose
+    canonical bytes are equal, in any process.
+    See ``docs/drafts.md`` for the format and what each element becomes.
+
+    Args:
+        draft: The draft: JSON text (``str``, or UTF-8 ``bytes`` or
+            ``bytearray``), or the tree :func:`json.loads` makes of it (a
+            ``dict``; a ``list`` for each array).
+        text: The problem's whole text: what every quote is found in, and
+            the graph's provenance.
+        source_id: The id of the text, for every span of the graph.
+        introduced_by: What introduced each symbol, where its element does
+            not say.
+        max_bytes: The largest draft text to read, in bytes of UTF-8.
+
+    Returns:
+        The graph, which holds the quantities' symbols and facts, the steps'
+        symbols and admitted equations, the question's unknown, the
+        constraints, and the text as provenance.
+
+    Raises:
+        BindingGraphError: the first refusal :func:`draft_refusals` lists,
+            with its path into the draft; for an argument other than the
+            draft (``wrong_type``, ``empty_text``, ``invalid_text``), at it.
+
+    >>> from binding_graph.drafts import compile_draft
+    >>> text = "Alice has 3 apples. Bob gives her 5 more. How many does she have?"
+    >>> graph = compile_draft(
+    ...     {"quantities": [{"name": "alice", "quote": "3 apples", "value": 3, "unit": "apples"},
+    ...                     {"name": "bob", "quote": "5 more", "value": 5, "unit": "apples"}],
+    ...      "steps": [{"name": "total", "expression": "alice+bob", "unit": "apples"}],
+    ...      "question": {"name": "total", "quote": "How many does she have?"}},
+    ...     text, source_id="p1")
+    >>> graph.equations[0].rhs_canonical, graph.equations[0].unit_proof
+    ('alice + bob', 'apple + apple = apple')
+
+    .. versionadded:: 0.1.0
+    """
+    return call_paused(_compile, draft, text, source_id, introduced_by, max_bytes)
+
+
+def listed(
+    found: list[BindingGraphError],
+    limit: object,
+    function: str = "draft_refusals",
+    noun: str = "draft",
+) -> tuple[BindingGraphError, ...]:
+    """Return *found*, cut at *limit* entries, the last then counting those left out; *function* and *noun* name what is listed."""
+    if type(limit) is not int or limit < 2:  # noqa: PLR2004 -- a refusal and the last entry
+        refuse_type(function, "limit", "an int of at least 2", limit, ("limit",))
+    if len(found) <= limit:
+        return tuple(found)
+    unlisted = len(found) - limit + 1
+    return (
+        *found[: limit - 1],
+        BindingGraphError(
+            "limit_exceeded",
+            f"{unlisted:,} more {'refusal' if unlisted == 1 else 'refusals'} of this {noun}"
+            f" {'is' if unlisted == 1 else 'are'} not listed: at most {limit:,} entries are,"
+            " this one included",
+        ),
+    )
+
+
+def draft_refusals(
+    draft: object,
+    text: str,
+    *,
+    source_id: str = "draft",
+    introduced_by: str = "draft",
+    limit: int = DEFAULT_LIMIT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> tuple[BindingGraphError, ...]:
+    """Return every refusal of *draft* against *text*, in the order a reader becomes certain of them: empty exactly when it compiles.
+
+    Where :func:`compile_draft` raises the first refusal, this lists them
+    all, so that a model can correct every one in one round; the first is
+    exactly the one :func:`compile_draft` raises. The order is the order
+    of the draft as written, each refusal where what has been read makes it
+    certain (see ``docs/drafts.md``): what one value decides at that value,
+    what an element decides at its end, and what needs every definition
+    (a name used that nothing defines, steps in a circle, units that do not
+    agree) once the quantities and the steps are both read. It is the order
+    in which :class:`DraftChecker` reports them, whatever the chunks.
+    Text that is not JSON is refused where it stops being JSON, after what
+    was found before; a draft that is not a JSON object, or not text, is
+    its one refusal.
+    :func:`~binding_graph.errors.format_refusals`, with
+    :data:`DRAFT_REPAIR_HEADER`, tells them to a model.
+
+    Args:
+        draft: As for :func:`compile_draft`.
+        text: As for :func:`compile_draft`.
+        source_id: As for :func:`compile_draft`; no refusal depends on it.
+        introduced_by: As for :func:`compile_draft`.
+        limit: The most entries to return, at least 2; past it, the last
+            entry is a ``limit_exceeded`` refusal that counts the others.
+        max_bytes: As for :func:`compile_draft`.
+
+    Raises:
+        BindingGraphError: for an argument other than the draft.
+
+    >>> from binding_graph.drafts import draft_refusals
+    >>> for refusal in draft_refusals(
+    ...     {"quantities": [{"name": "eggs", "quote": "16 eggs", "value": 61, "unit": None}],
+    ...      "steps": [{"name": "left", "expression": "eggs - eaten", "unit": None}],
+    ...      "question": {"name": "sold", "quote": "How many?"}},
+    ...     "Her ducks lay 16 eggs a day. She eats three. How many are left?"):
+    ...     print(refusal.code, refusal.path)
+    value_not_stated ('quantities', 0, 'value')
+    unknown_symbol ('steps', 0, 'expression')
+    quote_not_found ('question', 'quote')
+    unknown_symbol ('question', 'name')
+
+    .. versionadded:: 0.1.0
+    """
+    engine = call_paused(
+        check, "draft_refusals", draft, text, source_id, introduced_by, max_bytes
+    )
+    return listed(engine.found, limit)
+
+
+class DraftChecker:
+    """Check a draft as it is generated, a chunk at a time, and tell each refusal as soon as it is certain.
+
+    Feed it the text a model writes, in chunks of any size (``str``, or
+    ``bytes`` of UTF-8, cut anywhere), and stop the generation at the first
+    refusal, or at any one that matters to you: what :meth:`feed` returns
+    for any prefix of a draft is a prefix of what :func:`draft_refusals`
+    lists for the whole, and an element that a refusal points into is
+    refused no later than its end, unless the refusal needs what comes
+    after it (a name that nothing defines, known once the quantities and
+    the steps are read; steps in a circle; units).
+
+    Args:
+        text: The problem's whole text.
+        source_id: The id of the text, for the graph's spans.
+        introduced_by: As for :func:`compile_draft`.
+        max_bytes: The most bytes of UTF-8 to read; past them, the draft is
+            refused as ``limit_exceeded``.
+
+    Raises:
+        BindingGraphError: for an argument, at it.
+
+    >>> from binding_graph.drafts import DraftChecker
+    >>> checker = DraftChecker("Ann has 3 cats. How many cats?", source_id="p1")
+    >>> checker.feed('{"quantities": [{"name": "cats", "quote": "4 cats"')
+    (BindingGraphError('quote_not_found', "Draft.quantities[0].quote must occur in the text, exactly as it is written there (got '4 cats')", ('quantities', 0, 'quote')),)
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(
+        self,
+        text: str,
+        *,
+        source_id: str,
+        introduced_by: str = "draft",
+        max_bytes: int = DEFAULT_MAX_BYTES,
+    ) -> None:
+        self._engine = Engine(
+            *arguments("DraftChecker", text, source_id, introduced_by)
+        )
+        if type(max_bytes) is not int:
+            refuse_type(
+                "DraftChecker", "max_bytes", "an int", max_bytes, ("max_bytes",)
+            )
+        self._stream = Stream(Reader(self._engine), max_bytes)
+        self._told = 0
+        self._closed = False
+        self._graph: SemanticSymbolicBindingGraph | None = None
+
+    @property
+    def refusals(self) -> tuple[BindingGraphError, ...]:
+        """Every refusal told so far, in order."""
+        return tuple(self._engine.found[: self._told])
+
+    @property
+    def graph(self) -> SemanticSymbolicBindingGraph | None:
+        """The graph of the draft, once ``close()`` has found no refusal, else ``None``."""
+        return self._graph
+
+    def _new(self) -> tuple[BindingGraphError, ...]:
+        found = self._engine.found
+        new = tuple(found[self._told :])
+        self._told = len(found)
+        return new
+
+    def feed(self, chunk: str | bytes) -> tuple[BindingGraphError, ...]:
+        """Read *chunk*, the next part of the draft; return the refusals it made certain.
+
+        Raises:
+            BindingGraphError: ``wrong_type`` for a chunk that is not exactly
+                a ``str`` or ``bytes``, or one fed after :meth:`close`.
+        """
+        if type(chunk) is not str and type(chunk) is not bytes:
+            refuse_type("DraftChecker", "chunk", "a str or bytes", chunk, ("chunk",))
+        if self._closed:
+            refuse_type(
+                "DraftChecker",
+                "chunk",
+                "fed before close(), not after",
+                chunk,
+                ("chunk",),
+            )
+        self._stream.feed(chunk)
+        return self._new()
+
+    def close(self) -> tuple[BindingGraphError, ...]:
+        """End the draft; return the refusals its end made certain, and build the graph if there are none at all.
+
+        Closing again returns nothing new.
+        """
+        if self._closed:
+            return ()
+        self._closed = True
+        self._stream.close()
+        new = self._new()
+        if not self._engine.found:
+            self._graph = build(self._engine)
+        return new

@@ -1,0 +1,275 @@
+"""A draft's values, one at a time: each key's check, and what it reads a value as.
+
+Each check takes the value as a reader hands it over (a ``str``, an
+``int``, ``None``, or a :class:`~binding_graph.drafts._format.Shape` or a
+:class:`~binding_graph.drafts._format.JsonNumber` in place of what it could
+not take) and the path it sits at, and returns what it reads, or raises the
+value's refusal. Values are taken by their exact class, never by what they
+say they are.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from keyword import iskeyword
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from binding_graph._checks import (
+    MAX_OFFSET,
+    check_identifier,
+    check_member,
+    check_text,
+)
+from binding_graph._show import short_repr
+from binding_graph.arithmetic import (
+    BinaryOperation,
+    Negation,
+    Symbol,
+    operation_kind,
+    parse_expression,
+    parse_number,
+    parse_predicate,
+)
+from binding_graph.drafts._format import DRAFT_VERSION, JsonNumber, Shape
+from binding_graph.errors import BindingGraphError, refuse, render_path, type_refusal
+from binding_graph.expressions import quick_spelling
+from binding_graph.units import Unit, parse_unit
+from binding_graph.vocabularies import SEMANTIC_ROLES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from binding_graph.arithmetic import Expression
+    from binding_graph.errors import ErrorPath
+
+__all__ = ["CHECKS", "Number", "Read", "UnitText", "named", "owner", "wrong_type"]
+
+OWNER: Final = "Draft"
+
+
+def owner(path: ErrorPath) -> str:
+    """Return how a message names the value at *path*: ``Draft.quantities[0].quote``."""
+    return f"{OWNER}.{render_path(path)}" if path else OWNER
+
+
+def wrong_type(path: ErrorPath, expected: str, value: object) -> BindingGraphError:
+    """Return the ``wrong_type`` refusal of *value* at *path*, where *expected* belongs."""
+    if type(value) is Shape:
+        return BindingGraphError(
+            "wrong_type", f"{owner(path)} must be {expected}, not {value.name}", path
+        )
+    if type(value) is JsonNumber:
+        return BindingGraphError(
+            "wrong_type",
+            f"{owner(path)} must be {expected}, not a JSON number with a fraction"
+            f" or an exponent, or beyond 2**53 - 1 (got {short_repr(value)})",
+            path,
+        )
+    # Its words, and how to convert a subclass, as every refusal of a type says them.
+    made = type_refusal(OWNER, "x", expected, value, path)
+    return BindingGraphError(
+        "wrong_type", owner(path) + made.message[len("Draft.x") :], path
+    )
+
+
+def _plain(value: object, path: ErrorPath, expected: str) -> None:
+    """Refuse what a reader could not take (an object, an array, a JSON number that no int is)."""
+    cls = type(value)
+    if cls is Shape or cls is JsonNumber:
+        raise wrong_type(path, expected, value)
+
+
+def _text(value: object, path: ErrorPath) -> str:
+    # The common text first: what it passes, the full check passes too.
+    if type(value) is str and value.isascii() and not value.isspace() and value:
+        return value
+    _plain(value, path, "a str")
+    return check_text(value, OWNER, render_path(path), path)
+
+
+def _optional_text(value: object, path: ErrorPath) -> str | None:
+    return None if value is None else _text(value, path)
+
+
+def _name(value: object, path: ErrorPath) -> str:
+    # An ASCII identifier that is no keyword is NFKC-normal: the full check passes it.
+    if (
+        type(value) is str
+        and value.isascii()
+        and value.isidentifier()
+        and not iskeyword(value)
+    ):
+        return value
+    _plain(value, path, "a str")
+    return check_identifier(value, OWNER, render_path(path), path)
+
+
+def _occurrence(value: object, path: ErrorPath) -> int:
+    if type(value) is not int:
+        raise wrong_type(path, "an int", value)
+    if value < 0:
+        refuse(
+            "invalid_span",
+            OWNER,
+            render_path(path),
+            "must be at least 0: the first occurrence is 0",
+            value,
+            path,
+        )
+    return value
+
+
+def _offset(value: object, path: ErrorPath) -> int:
+    if type(value) is not int:
+        raise wrong_type(path, "an int", value)
+    if not 0 <= value <= MAX_OFFSET:
+        rule = "must lie within 0 and 2**53 - 1"
+        refuse("invalid_span", OWNER, render_path(path), rule, value, path)
+    return value
+
+
+def _role(value: object, path: ErrorPath) -> str:
+    _plain(value, path, "a str")
+    return check_member(value, SEMANTIC_ROLES, OWNER, render_path(path), path)
+
+
+def _version(value: object, path: ErrorPath) -> int:
+    if type(value) is not int:
+        raise wrong_type(path, "an int", value)
+    if value != DRAFT_VERSION:
+        raise BindingGraphError(
+            "unsupported_version",
+            f"{owner(path)} must be {DRAFT_VERSION}, the one version of drafts"
+            f" this library reads (got {short_repr(value)})",
+            path,
+        )
+    return value
+
+
+def _reworded(error: BindingGraphError, path: ErrorPath) -> BindingGraphError:
+    """Return *error*, a refusal of "the text" by another wing, as the refusal of the value at *path*."""
+    return BindingGraphError(
+        error.code, owner(path) + error.message.removeprefix("the text"), path
+    )
+
+
+class Number(NamedTuple):
+    """A value: as the fact will spell it, and what it is."""
+
+    text: str
+    value: Fraction
+
+
+def _value(value: object, path: ErrorPath) -> Number:
+    expected = 'an int, or a str that parse_number reads, such as "2.5" or "3/4"'
+    if type(value) is int:
+        # A reader hands over only ints within 2**53 - 1 of 0.
+        return Number(str(value), Fraction(value))
+    if type(value) is not str:
+        raise wrong_type(path, expected, value)
+    text = _text(value, path)
+    try:
+        return Number(text, parse_number(text))
+    except BindingGraphError as error:
+        raise _reworded(error, path) from None
+
+
+class UnitText(NamedTuple):
+    """A unit: its text, as the graph keeps it, and what the units wing reads it as."""
+
+    text: str
+    unit: Unit
+
+
+def _unit(value: object, path: ErrorPath) -> UnitText | None:
+    if value is None:
+        return None
+    text = _text(value, path)
+    try:
+        return UnitText(text, parse_unit(text))
+    except BindingGraphError as error:
+        raise _reworded(error, path) from None
+
+
+def named(tree: Expression) -> list[str]:
+    """Return the names *tree* mentions, each once, in the order they are written."""
+    names: dict[str, None] = {}
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if type(node) is Symbol:
+            names[node.symbol_id] = None
+        elif type(node) is Negation:
+            stack.append(node.operand)
+        elif type(node) is BinaryOperation:
+            stack += (node.right, node.left)
+    return list(names)
+
+
+class Read(NamedTuple):
+    """An expression or a predicate, read: its canonical spelling, the names it uses in order, its operation, and its tree if it was made."""
+
+    canonical: str
+    names: list[str]
+    operation: str
+    tree: Expression | None = None
+
+
+def _expression(value: object, path: ErrorPath) -> Read:
+    text = _text(value, path)
+    # The common text at once, without a tree: the units read one if they need it.
+    quick = quick_spelling(text)
+    if quick is not None:
+        return Read(*quick)
+    try:
+        tree = parse_expression(text)
+    except BindingGraphError as error:
+        raise _reworded(error, path) from None
+    return Read(str(tree), named(tree), operation_kind(tree), tree)
+
+
+def _predicate(value: object, path: ErrorPath) -> Read:
+    text = _text(value, path)
+    try:
+        predicate = parse_predicate(text)
+    except BindingGraphError as error:
+        raise _reworded(error, path) from None
+    names = named(predicate.left)
+    names += [name for name in named(predicate.right) if name not in names]
+    return Read(str(predicate), names, predicate.comparison)
+
+
+def _nullable(check: Callable[[object, ErrorPath], Any]) -> Callable[..., Any]:
+    def checked(value: object, path: ErrorPath) -> object:
+        return None if value is None else check(value, path)
+
+    return checked
+
+
+# What each key holds, read; null is absent, and the reader says what must not be.
+_COMMON: Final[dict[str, Callable[[object, ErrorPath], Any]]] = {
+    "name": _nullable(_name),
+    "quote": _nullable(_text),
+    "occurrence": _nullable(_occurrence),
+    "unit": _unit,
+    "label": _optional_text,
+    "role": _nullable(_role),
+    "entity": _optional_text,
+    "introduced_by": _optional_text,
+    "symbol_start": _nullable(_offset),
+    "symbol_end": _nullable(_offset),
+}
+
+CHECKS: Final[dict[str, dict[str, Callable[[object, ErrorPath], Any]]]] = {
+    "quantities": {**_COMMON, "value": _nullable(_value)},
+    "steps": {
+        **_COMMON,
+        "expression": _nullable(_expression),
+        "operation": _optional_text,
+        "unit_proof": _optional_text,
+    },
+    "question": _COMMON,
+    "constraints": {**_COMMON, "predicate": _nullable(_predicate)},
+    "": {"version": _nullable(_version)},
+}
+"""Each kind's check of each of its keys, ``""`` for the draft's own scalar keys."""

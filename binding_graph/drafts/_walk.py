@@ -1,0 +1,198 @@
+"""Reading a whole draft: its arguments, its text, and the walk that hands its tree to the reader.
+
+Text is parsed by :mod:`json` where it is plain JSON, which is almost
+always; anything it does not take (text that is not JSON, a constant such
+as ``NaN``, nesting too deep for it) is read by the streaming checker
+instead, which says where it stops being JSON and what it found before.
+Either way the reader meets the same keys and values in the same order, so
+a draft's refusals do not depend on how it was read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from binding_graph._checks import MAX_OFFSET, check_text
+from binding_graph.drafts._engine import Engine
+from binding_graph.drafts._format import ARRAY, OBJECT, JsonNumber
+from binding_graph.drafts._reader import Reader
+from binding_graph.drafts._stream import Stream
+from binding_graph.errors import refuse_type, type_refusal
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["DEFAULT_MAX_BYTES", "Pairs", "arguments", "check", "plain_tree", "walk"]
+
+DEFAULT_MAX_BYTES: Final = 1024 * 1024
+"""The largest draft read by default: 1 MiB of UTF-8; a word problem's draft takes a few hundred bytes."""
+
+
+# The widest int a refusal shows in digits; a wider one is told by its size.
+_SHOWN_BITS: Final = 1000
+
+
+class Pairs(list[tuple[str, Any]]):
+    """A JSON object as :mod:`json` read it: its keys and values in order, a repeated key kept."""
+
+    __slots__ = ()
+
+
+class _NotPlain(Exception):  # noqa: N818 -- a signal within the module
+    """The text holds what the plain parser does not take as a draft's JSON."""
+
+
+def _integer(lexeme: str) -> int | JsonNumber:
+    if len(lexeme) <= len("-9007199254740991"):
+        value = int(lexeme)
+        if -MAX_OFFSET <= value <= MAX_OFFSET:
+            return value
+    return JsonNumber(lexeme)
+
+
+def _constant(lexeme: str) -> object:
+    raise _NotPlain(lexeme)
+
+
+_DECODE: Final = json.JSONDecoder(
+    object_pairs_hook=Pairs,
+    parse_int=_integer,
+    parse_float=JsonNumber,
+    parse_constant=_constant,
+).decode
+
+
+def plain_tree(text: str) -> object:
+    """Return the tree of *text*, or raise :class:`_NotPlain` if :mod:`json` does not take it."""
+    try:
+        return _DECODE(text)
+    except (ValueError, RecursionError, _NotPlain):
+        raise _NotPlain(text) from None
+
+
+def _plain(draft: str | bytes | bytearray, max_bytes: int) -> object:
+    """Return the tree of *draft*, or raise :class:`_NotPlain` unless it is UTF-8 JSON within *max_bytes*, without a byte order mark."""
+    if len(draft) > max_bytes:
+        raise _NotPlain(draft)
+    if isinstance(draft, str):  # exactly a str, bytes or bytearray: see check()
+        text = draft
+        if (
+            len(text) * 4 > max_bytes
+            and not text.isascii()
+            and len(text.encode(errors="surrogatepass")) > max_bytes
+        ):
+            raise _NotPlain(draft)
+    else:
+        try:
+            text = draft.decode()
+        except UnicodeDecodeError:
+            raise _NotPlain(draft) from None
+    if text.startswith("\ufeff"):
+        raise _NotPlain(draft)
+    return plain_tree(text)
+
+
+def _shape(value: object) -> object:
+    """Return what the reader is handed for *value*: its shape if it is an object or an array."""
+    cls = type(value)
+    if cls is str or value is None:
+        return value
+    if cls is Pairs or cls is dict:
+        return OBJECT
+    if cls is list:
+        return ARRAY
+    if cls is float:
+        # As json read it from text: a number with a fraction or an exponent.
+        return JsonNumber(repr(value))
+    number: int = value  # type: ignore[assignment]  # if it is an int
+    if cls is int and not -MAX_OFFSET <= number <= MAX_OFFSET:
+        shown = (
+            str(number)
+            if number.bit_length() < _SHOWN_BITS
+            else f"an int of {number.bit_length()} bits"
+        )
+        return JsonNumber(shown)
+    return value
+
+
+def _items(value: object) -> Iterable[tuple[object, object]]:
+    # An exact dict's items, or the pairs json read: no code of theirs runs.
+    if type(value) is dict:
+        return cast("dict[object, object]", value).items()
+    pairs: Pairs = value  # type: ignore[assignment]  # the pairs json read
+    return pairs
+
+
+def walk(tree: object, reader: Reader) -> None:
+    """Hand *tree* to *reader*, key by key and element by element, in its order."""
+    if not reader.root(_shape(tree)):
+        return
+    for key, value in _items(tree):
+        if not reader.top(key, _shape(value)):
+            continue
+        if type(value) is list:
+            for item in cast("list[object]", value):
+                if reader.item(_shape(item)):
+                    for field, inner in _items(item):
+                        reader.field(field, _shape(inner))
+                    reader.end_element()
+            reader.end_list()
+        else:
+            for field, inner in _items(value):
+                reader.field(field, _shape(inner))
+            reader.end_element()
+    reader.end()
+
+
+def arguments(
+    owner: str, text: object, source_id: object, introduced_by: object
+) -> tuple[str, str, str]:
+    """Return the problem's *text*, *source_id* and *introduced_by*, checked as a graph's spans and symbols check them.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``, at the argument.
+    """
+    return (
+        check_text(text, owner, "text", ("text",), blank_ok=True),
+        check_text(source_id, owner, "source_id", ("source_id",)),
+        check_text(introduced_by, owner, "introduced_by", ("introduced_by",)),
+    )
+
+
+def check(  # noqa: PLR0917 -- internal; the public functions name them
+    owner: str,
+    draft: object,
+    text: object,
+    source_id: object,
+    introduced_by: object,
+    max_bytes: object,
+) -> Engine:
+    """Read and check the whole *draft* against *text*; return the engine, with every refusal found.
+
+    Raises:
+        BindingGraphError: for an argument other than the draft, at it.
+    """
+    engine = Engine(*arguments(owner, text, source_id, introduced_by))
+    if type(max_bytes) is not int:
+        refuse_type(owner, "max_bytes", "an int", max_bytes, ("max_bytes",))
+    reader = Reader(engine)
+    cls = type(draft)
+    if cls is str or cls is bytes or cls is bytearray:
+        written = cast("str | bytes | bytearray", draft)
+        try:
+            tree = _plain(written, max_bytes)
+        except _NotPlain:
+            # Read as the streaming checker reads it: it says where and why.
+            stream = Stream(reader, max_bytes)
+            stream.feed(written if isinstance(written, str) else bytes(written))
+            stream.close()
+            return engine
+        walk(tree, reader)
+    elif issubclass(cls, (str, bytes, bytearray)):
+        # Refused as loads() refuses a subclass: never read.
+        expected = "a str, bytes or bytearray, or a parsed tree"
+        engine.found.append(type_refusal(owner, "draft", expected, draft, ("draft",)))
+    else:
+        walk(draft, reader)
+    return engine

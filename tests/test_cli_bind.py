@@ -1,0 +1,395 @@
+"""Tests of ``binding-graph bind`` (drafts compiled against their texts) and of ``binding-graph schema --draft``."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from binding_graph import canonical_bytes
+from binding_graph.cli import _bind_command, main
+from binding_graph.drafts import compile_draft, draft_schema, from_program
+from binding_graph.serialization import json_schema
+from tests._drafts import written
+from tests._helpers import ROOT, Result
+from tests.test_drafts import TEXT, draft
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from pathlib import Path
+
+    import pytest
+
+
+def record(
+    source_id: str = "p1", the_draft: object = None, **more: object
+) -> dict[str, Any]:
+    """Return a record of bind: the problem's id, its text and a draft, the draft of the tests by default."""
+    return {
+        "source_id": source_id,
+        "text": TEXT,
+        "draft": draft() if the_draft is None else the_draft,
+        **more,
+    }
+
+
+def jsonl(*records: object) -> bytes:
+    """Return *records* as JSON Lines."""
+    return b"".join(json.dumps(each).encode() + b"\n" for each in records)
+
+
+def broken() -> dict[str, Any]:
+    """Return the draft of the tests with a value not stated and a name undefined."""
+    changed = draft()
+    changed["quantities"][0]["value"] = 61
+    changed["steps"][1]["expression"] = "left * prize"
+    return changed
+
+
+class TestBind:
+    """bind writes each compiled graph, reports each refused record, and exits as the other commands do."""
+
+    def test_every_draft_compiles(
+        self, cli: Callable[..., Result], tmp_path: Path
+    ) -> None:
+        """Each record's graph goes to standard output, canonical, a line each; the summary to standard error; exit 0."""
+        (tmp_path / "drafts.jsonl").write_bytes(
+            jsonl(record("p1"), record("p2", written(draft()))) + b"\n"
+        )
+        result = cli("bind", "drafts.jsonl")
+        graph = compile_draft(draft(), TEXT, source_id="p1")
+        other = compile_draft(draft(), TEXT, source_id="p2")
+        assert result.status == 0
+        assert (
+            result.out
+            == (
+                canonical_bytes(graph) + b"\n" + canonical_bytes(other) + b"\n"
+            ).decode()
+        )
+        assert result.err == "2 records: 2 accepted, 0 refused\n"
+
+    def test_refused_records(self, cli: Callable[..., Result]) -> None:
+        """A draft's first refusal, under draft, and a record that is not one, at its key; exit 1."""
+        stdin = jsonl(
+            record("p1", broken()),
+            {"source_id": "p2", "text": TEXT},
+            record("p3", "the answer is 32"),
+            [1],
+            record("p4", extra=1),
+            {"source_id": " ", "text": TEXT, "draft": {}},
+        )
+        result = cli("bind", "-", stdin=stdin)
+        assert result.status == 1
+        assert result.out == ""
+        assert result.err.splitlines() == [
+            (
+                "<stdin>:1: value_not_stated at draft.quantities[0].value:"
+                " Draft.quantities[0].value must be a number its quote states: '16 eggs'"
+                " states 16 (got '61')"
+            ),
+            "<stdin>:2: missing_key at draft: bind.record has no key 'draft'",
+            (
+                "<stdin>:3: malformed_document at draft: a draft must be JSON: at"
+                " character 0, expected a JSON value"
+            ),
+            (
+                "<stdin>:4: wrong_type at <root>: bind.record must be a JSON object, not"
+                " list (got [1])"
+            ),
+            (
+                "<stdin>:5: unknown_key at extra: bind.record has no key 'extra': its keys"
+                " are source_id, text, draft"
+            ),
+            (
+                "<stdin>:6: empty_text at source_id: bind.record['source_id'] must not be"
+                " empty or blank (got ' ')"
+            ),
+            (
+                "6 records: 0 accepted, 6 refused (empty_text 1, malformed_document 1,"
+                " missing_key 1, unknown_key 1, value_not_stated 1, wrong_type 1)"
+            ),
+        ]
+
+    def test_every_refusal_as_json(self, cli: Callable[..., Result]) -> None:
+        """--all lists every refusal of a draft; --format json says each as an object."""
+        result = cli(
+            "bind",
+            "--all",
+            "--format",
+            "json",
+            "-",
+            stdin=jsonl(record("p1", broken()), record()),
+        )
+        assert result.status == 1
+        lines = [json.loads(line) for line in result.err.splitlines()]
+        assert lines[:2] == [
+            {
+                "file": "<stdin>",
+                "line": 1,
+                "code": "value_not_stated",
+                "path": ["draft", "quantities", 0, "value"],
+                "message": "Draft.quantities[0].value must be a number its quote"
+                " states: '16 eggs' states 16 (got '61')",
+            },
+            {
+                "file": "<stdin>",
+                "line": 1,
+                "code": "unknown_symbol",
+                "path": ["draft", "steps", 1, "expression"],
+                "message": "Draft.steps[1].expression uses 'prize', which no quantity"
+                " or step defines",
+            },
+        ]
+        assert lines[2] == {
+            "summary": {
+                "records": 2,
+                "accepted": 1,
+                "refused": 1,
+                "refusals": 2,
+                "unlisted": 0,
+                "by_code": {"unknown_symbol": 1, "value_not_stated": 1},
+            }
+        }
+        assert len(result.out.splitlines()) == 1
+
+    def test_a_long_list_is_cut(self, cli: Callable[..., Result]) -> None:
+        """--all lists at most 100 refusals of a record, the last counting the others."""
+        many = {"quantities": [{"name": "class"}] * 60, "steps": [], "question": None}
+        result = cli("bind", "--all", "-", stdin=jsonl(record("p1", many)))
+        lines = result.err.splitlines()
+        assert len(lines) == 101
+        assert lines[99] == (
+            "<stdin>:1: limit_exceeded at <root>: 82 more refusals of this record are"
+            " not listed: at most 100 entries are, this one included"
+        )
+        assert lines[100] == (
+            "1 record: 0 accepted, 1 refused (181 refusals, 82 not listed:"
+            " invalid_identifier 33, missing_key 66)"
+        )
+
+    def test_a_line_above_max_bytes(self, cli: Callable[..., Result]) -> None:
+        """A line longer than --max-bytes is refused, never read whole."""
+        result = cli("bind", "--max-bytes", "100", "-", stdin=jsonl(record()))
+        assert result.status == 1
+        assert result.err.splitlines()[0] == (
+            "<stdin>:1: limit_exceeded at <root>: a document may take at most 100"
+            " bytes of UTF-8; this one takes more"
+        )
+
+    def test_a_file_that_cannot_be_read(self, cli: Callable[..., Result]) -> None:
+        """A missing file is one line on standard error, and exit 2."""
+        result = cli("bind", "missing.jsonl")
+        assert result.status == 2
+        assert result.err.splitlines() == [
+            "binding-graph: missing.jsonl: No such file or directory",
+            "0 records: 0 accepted, 0 refused",
+        ]
+
+    def test_a_file_that_fails_while_read(
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path,
+    ) -> None:
+        """An error while reading: one line, the summary of what was read, exit 2."""
+
+        def failing(*_: object) -> Iterator[tuple[int, bytes | None]]:
+            yield 1, jsonl(record())
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(_bind_command, "split_lines", failing)
+        (tmp_path / "t.jsonl").write_bytes(b"")
+        result = cli("bind", "t.jsonl")
+        assert (result.status, result.err) == (
+            2,
+            "binding-graph: t.jsonl: Input/output error\n1 record: 1 accepted, 0 refused\n",
+        )
+        assert len(result.out.splitlines()) == 1
+
+
+class TestSchemaCommand:
+    """schema --draft prints the draft schema, --strict without bounds, --text held to a problem's phrases; --profile writing the document's in writing order."""
+
+    def test_the_draft_schema(self, cli: Callable[..., Result], tmp_path: Path) -> None:
+        """Each variant, as draft_schema returns it, indented."""
+        (tmp_path / "problem.txt").write_text(TEXT + "\n", encoding="utf-8")
+        for arguments, expected in [
+            ((), draft_schema()),
+            (("--strict",), draft_schema(strict=True)),
+            (("--text", "problem.txt"), draft_schema(TEXT)),
+        ]:
+            result = cli("schema", "--draft", *arguments)
+            assert result.status == 0
+            assert (
+                result.out == json.dumps(expected, indent=2, ensure_ascii=False) + "\n"
+            )
+        from_stdin = cli("schema", "--draft", "--text", "-", stdin=TEXT.encode())
+        assert json.loads(from_stdin.out) == draft_schema(TEXT)
+
+    def test_the_writing_profile(self, cli: Callable[..., Result]) -> None:
+        """--profile writing prints json_schema("writing")."""
+        result = cli("schema", "--profile", "writing")
+        assert json.loads(result.out) == json_schema("writing")
+
+    def test_options_that_do_not_go_together(
+        self, cli: Callable[..., Result], tmp_path: Path
+    ) -> None:
+        """--strict and --text need --draft; --draft takes no --profile; a text that cannot be read is said in a line; exit 2."""
+        (tmp_path / "latin1.txt").write_bytes(b"caf\xe9")
+        (tmp_path / "blank.txt").write_bytes(b" \n")
+        cases = [
+            (("--strict",), "binding-graph: --strict and --text go with --draft"),
+            (("--text", "x"), "binding-graph: --strict and --text go with --draft"),
+            (
+                ("--draft", "--profile", "generation"),
+                "binding-graph: --profile is a document's, not --draft's",
+            ),
+            (
+                ("--draft", "--text", "missing.txt"),
+                "binding-graph: missing.txt: No such file or directory",
+            ),
+            (
+                ("--draft", "--text", "latin1.txt"),
+                (
+                    "binding-graph: latin1.txt: a problem's text must be UTF-8 (unexpected"
+                    " end of data at byte 3)"
+                ),
+            ),
+        ]
+        for arguments, message in cases:
+            result = cli("schema", *arguments)
+            assert (result.status, result.out, result.err) == (2, "", message + "\n")
+        blank = cli("schema", "--draft", "--text", "blank.txt")
+        assert blank.status == 2
+        assert blank.err.startswith(
+            "binding-graph: draft_schema.text must not be empty or blank (got ' ')"
+        )
+
+
+PROGRAM = (
+    "def solution():\n"
+    "    laid = 16\n"
+    "    eaten = 3\n"
+    "    baked = 4\n"
+    "    price = 2\n"
+    "    left = laid - eaten - baked\n"
+    "    income = left * price\n"
+    "    return income\n"
+)
+
+
+def program_record(source_id: str = "p1", program: object = PROGRAM) -> dict[str, Any]:
+    """Return a record of bind --program: the problem's id, its text and a program."""
+    return {"source_id": source_id, "text": TEXT, "program": program}
+
+
+class TestBindPrograms:
+    """bind --program reads each record's program as from_program does, never running it."""
+
+    def test_every_program_compiles(self, cli: Callable[..., Result]) -> None:
+        """Each record's graph goes to standard output, canonical, a line each; exit 0."""
+        fenced = f"Here it is:\n```python\n{PROGRAM}```\nIt returns 18."
+        result = cli(
+            "bind",
+            "--program",
+            "-",
+            stdin=jsonl(program_record("p1"), program_record("p2", fenced)),
+        )
+        graphs = [
+            canonical_bytes(from_program(PROGRAM, TEXT, source_id=source_id))
+            for source_id in ("p1", "p2")
+        ]
+        assert result == Result(
+            0,
+            b"".join(g + b"\n" for g in graphs).decode(),
+            "2 records: 2 accepted, 0 refused\n",
+        )
+
+    def test_refused_programs_and_records(self, cli: Callable[..., Result]) -> None:
+        """A program's first refusal, under program; a record that is not one, at its key; exit 1."""
+        stdin = jsonl(
+            program_record("p1", PROGRAM.replace("laid = 16", "import os")),
+            program_record("p2", {"quantities": []}),
+            record("p3"),
+            program_record("p4", " "),
+        )
+        result = cli("bind", "--program", "-", stdin=stdin)
+        assert result.status == 1
+        assert result.err.splitlines() == [
+            (
+                "<stdin>:1: unsupported_syntax at program.line[2].column[5]: Program"
+                " line 2, column 5: an import is not read: a program is one function,"
+                " def NAME():, of assignments NAME = EXPRESSION and a last return NAME"
+            ),
+            (
+                "<stdin>:2: wrong_type at program: bind.record['program'] must be a"
+                " str, not dict (got {'quantities': []})"
+            ),
+            (
+                "<stdin>:3: unknown_key at draft: bind.record has no key 'draft': its"
+                " keys are source_id, text, program"
+            ),
+            (
+                "<stdin>:4: empty_text at program: bind.record['program'] must not be"
+                " empty or blank (got ' ')"
+            ),
+            (
+                "4 records: 0 accepted, 4 refused (empty_text 1, unknown_key 1,"
+                " unsupported_syntax 1, wrong_type 1)"
+            ),
+        ]
+
+    def test_every_refusal_as_json(self, cli: Callable[..., Result]) -> None:
+        """--all lists every refusal of a program, each at its line and column under program."""
+        wrong = PROGRAM.replace("eaten = 3", "eaten = 3 ** 1").replace(
+            "price = 2", "price = cost"
+        )
+        result = cli(
+            "bind",
+            "--program",
+            "--all",
+            "--format",
+            "json",
+            "-",
+            stdin=jsonl(program_record("p1", wrong)),
+        )
+        lines = [json.loads(line) for line in result.err.splitlines()]
+        assert [(line["code"], line["path"]) for line in lines[:2]] == [
+            ("not_arithmetic", ["program", "line", 3, "column", 13]),
+            ("unknown_symbol", ["program", "line", 5, "column", 13]),
+        ]
+        assert lines[2]["summary"]["refusals"] == 2
+
+
+class TestThePage:
+    """docs/cli.md shows what bind prints of the bundled drafts."""
+
+    def test_the_page_shows_what_bind_prints(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The run of bind --all on examples/drafts.jsonl prints, on standard error, what the page shows."""
+        page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        block = page.split(
+            "$ binding-graph bind --all examples/drafts.jsonl > graphs.jsonl\n", 1
+        )[1]
+        shown = block.split("```", 1)[0].splitlines()
+        monkeypatch.chdir(ROOT)
+        assert main(["bind", "--all", "examples/drafts.jsonl"]) == 1
+        captured = capsys.readouterr()
+        assert captured.err.splitlines() == shown
+        assert len(captured.out.splitlines()) == 18
+
+    def test_the_page_shows_what_bind_prints_of_programs(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The run of bind --program --all on examples/programs.jsonl prints, on standard error, what the page shows."""
+        page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        block = page.split(
+            "$ binding-graph bind --program --all examples/programs.jsonl > graphs.jsonl\n",
+            1,
+        )[1]
+        shown = block.split("```", 1)[0].splitlines()
+        monkeypatch.chdir(ROOT)
+        assert main(["bind", "--program", "--all", "examples/programs.jsonl"]) == 1
+        captured = capsys.readouterr()
+        assert captured.err.splitlines() == shown
+        assert len(captured.out.splitlines()) == 3
