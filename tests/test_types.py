@@ -175,6 +175,10 @@ _ACCEPTED_BY_KIND: dict[str, set[str]] = {
     "objects": set(),  # a tuple of junk is refused item by item
     "optional_text": _TEXT | {"none"},
     "refusal_reason": _TEXT | {"none"},
+    # A text outside the vocabulary is not_in_vocabulary, not a wrong type.
+    "optional_member": _TEXT | {"none"},
+    # A number of its range, a state's name, or nothing.
+    "state_index": {"int", "str", "none"},
 }
 for _cls in MODEL_CLASSES:
     for _name, _declared in declared_fields(_cls):
