@@ -1,8 +1,9 @@
-"""Import GSM8K and SVAMP whole as gold graphs, check every case, and time import and score.
+"""Import GSM8K, GSM-Hard and SVAMP whole as gold graphs, check every case, and time import and score.
 
 Usage (from the repository root, with the package installed)::
 
     python benchmarks/evaluate_datasets.py --gsm8k PATH/train.jsonl --svamp PATH/SVAMP.json
+    python benchmarks/evaluate_datasets.py --gsm-hard PATH/gsmhardv2.jsonl
 
 The benchmark files are not in the repository (the tests use the samples in
 ``tests/data/``); pass the paths of the files as their authors publish them.
@@ -10,7 +11,11 @@ For each file it prints, as markdown: the records imported and refused by
 code; how many imported cases were checked to answer the benchmark's answer
 (every one, or the run fails); the share of facts whose span quotes the
 problem text exactly; and the time per record of import and of score (the
-gold graphs scored against themselves, which must be perfect).
+gold graphs scored against themselves, which must be perfect). For
+GSM-Hard it also says how each imported case agrees with its target (the
+float of its exact answer; Python's float value of its program; that
+rounded to ten places) and the largest gap between an exact answer and its
+target, relative to the answer.
 """
 
 from __future__ import annotations
@@ -21,11 +26,19 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 
 from binding_graph import BindingGraphError
 from binding_graph.arithmetic import answers
-from binding_graph.datasets import BenchmarkCase, from_gsm8k, from_svamp, score
+from binding_graph.datasets import (
+    BenchmarkCase,
+    from_gsm8k,
+    from_gsm_hard,
+    from_svamp,
+    score,
+)
+from binding_graph.drafts import python_value
 
 Adapter = Callable[[object], BenchmarkCase]
 
@@ -34,6 +47,40 @@ def _gsm8k(path: Path) -> Iterator[tuple[str, object]]:
     with path.open("rb") as file:
         for number, line in enumerate(file, 1):
             yield f"gsm8k-{number}", json.loads(line)
+
+
+def _gsm_hard(path: Path) -> Iterator[tuple[str, object]]:
+    with path.open("rb") as file:
+        for number, line in enumerate(file, 1):
+            yield f"gsm-hard-{number}", json.loads(line)
+
+
+def agreement(path: Path) -> str:
+    """Return how each GSM-Hard case that imports agrees with its target, and the widest gaps between answer and target."""
+    ways: Counter[str] = Counter()
+    relative = absolute = Fraction(0)
+    for source_id, record in _gsm_hard(path):
+        try:
+            case = from_gsm_hard(record, source_id=source_id)
+        except BindingGraphError:
+            continue
+        target = record["target"]  # type: ignore[index]  # a record that imported
+        value = float(python_value(record["code"]))  # type: ignore[index]
+        gap = abs(Fraction(target) - case.answer)
+        if float(case.answer) == target:
+            ways["the float of the exact answer"] += 1
+        elif value == target:
+            ways["Python's float value, not the exact answer's float"] += 1
+            relative = max(relative, gap / abs(case.answer))
+        else:
+            ways["Python's value rounded to ten places"] += 1
+            absolute = max(absolute, gap)
+    told = "; ".join(f"{way}: {count:,}" for way, count in ways.most_common())
+    return (
+        f"GSM-Hard's targets: {told}. Where the target is Python's float value,"
+        f" it is within {float(relative):.1e} of the exact answer, relatively;"
+        f" where it is rounded to ten places, within {float(absolute):.1e}."
+    )
 
 
 def _svamp(path: Path) -> Iterator[tuple[str, object]]:
@@ -102,9 +149,12 @@ def main(argv: list[str] | None = None) -> int:
         "--gsm8k", type=Path, help="GSM8K's train.jsonl (or test.jsonl)"
     )
     parser.add_argument("--svamp", type=Path, help="SVAMP's SVAMP.json")
+    parser.add_argument(
+        "--gsm-hard", type=Path, help="GSM-Hard's gsmhardv2.jsonl (or its first lines)"
+    )
     args = parser.parse_args(argv)
-    if args.gsm8k is None and args.svamp is None:
-        parser.error("give --gsm8k, --svamp or both")
+    if args.gsm8k is None and args.svamp is None and args.gsm_hard is None:
+        parser.error("give --gsm8k, --svamp, --gsm-hard, or several")
     rows = [
         (
             "| Benchmark | Records | Imported | Refused (by code) | Cases checked |"
@@ -116,7 +166,11 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(evaluate("GSM8K", _gsm8k(args.gsm8k), from_gsm8k))
     if args.svamp is not None:
         rows.append(evaluate("SVAMP", _svamp(args.svamp), from_svamp))
+    if args.gsm_hard is not None:
+        rows.append(evaluate("GSM-Hard", _gsm_hard(args.gsm_hard), from_gsm_hard))
     print("\n".join(rows))
+    if args.gsm_hard is not None:
+        print(f"\n{agreement(args.gsm_hard)}")
     return 0
 
 

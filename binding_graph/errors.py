@@ -62,6 +62,7 @@ RefusalCode = Literal[
     "value_not_stated",
     "cyclic_steps",
     "not_draftable",
+    "unsupported_syntax",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -132,12 +133,15 @@ DRAFT_CODES: Final[frozenset[str]] = frozenset(
         "value_not_stated",
         "cyclic_steps",
         "not_draftable",
+        "unsupported_syntax",
     }
 )
 """The codes only :mod:`binding_graph.drafts` raises: never a document's.
 
 The drafts also refuse with codes they share, such as ``duplicate_symbol_id``
 (a name defined twice) and ``unknown_symbol`` (one that nothing defines).
+``unsupported_syntax`` is a program's: a statement or an expression that
+:func:`~binding_graph.drafts.from_program` does not read.
 
 .. versionadded:: 0.1.0
 """

@@ -1,4 +1,4 @@
-"""Fuzz the document readers, the arithmetic, the units and the benchmarks' adapters: nothing but BindingGraphError may escape them.
+"""Fuzz the document readers, the arithmetic, the units, the benchmarks' adapters and the reader of programs: nothing but BindingGraphError may escape them.
 
 Every input is also listed by ``refusals()``, which must find nothing
 exactly where the reader reads it, and begin with the reader's refusal.
@@ -13,8 +13,11 @@ pure path and on the fast path, and any difference (an object, its
 canonical bytes, or a refusal's code, path and message) fails the run too.
 
 The text is also read as a unit, whose canonical spelling must read back
-as that unit, and as a GSM8K solution and a SVAMP equation, whose cases
-must read back from their lines.
+as that unit, and as a GSM8K solution, a SVAMP equation and a GSM-Hard
+program, whose cases must read back from their lines; and as a program,
+with ``from_program``, ``program_refusals`` and ``python_value``, which
+must agree: the first refusal listed is the one raised, and none is
+listed exactly where the program is read.
 
 Each input is also read as a caller in Python could hand it over: the text
 as a subclass of ``bytes`` or ``str`` whose methods lie or raise, and its
@@ -64,14 +67,14 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
     # Instrument the package for coverage feedback, so import it here first.
     with atheris.instrument_imports(include=["binding_graph"]):
         import binding_graph
-        from binding_graph import arithmetic, datasets, units
+        from binding_graph import arithmetic, datasets, drafts, units
         from binding_graph._show import short_repr
         from binding_graph.documents import _paths as _switch
 
         _switch.load()  # imports the fast path, where installed, instrumented too
 else:
     import binding_graph
-    from binding_graph import arithmetic, datasets, units
+    from binding_graph import arithmetic, datasets, drafts, units
     from binding_graph._show import short_repr
     from binding_graph.documents import _paths as _switch
 
@@ -195,6 +198,7 @@ def _benchmarks(text: str) -> None:
             datasets.from_svamp,
             {"Body": text, "Question": "How many?", "Equation": text, "Answer": 1},
         ),
+        (datasets.from_gsm_hard, {"input": text, "code": text, "target": 1.0}),
     )
     for adapter, record in records:
         try:
@@ -205,6 +209,31 @@ def _benchmarks(text: str) -> None:
         if read.case != case:
             msg = f"the case of {short_repr(text)} reads back as {read!r}"
             raise CaseChangedError(msg)
+
+
+class ProgramRefusalsDisagreeError(AssertionError):
+    """program_refusals and from_program disagreed: on whether a program is read, or on its first refusal."""
+
+
+_PROBLEM = "Ann has 3 boxes of 12 pens. She gives away 7 pens. How many pens are left?"
+
+
+def _program(text: str) -> None:
+    """Read *text* as a program: from_program raises exactly the first refusal program_refusals lists, and python_value refuses only."""
+    try:
+        drafts.from_program(text, _PROBLEM, source_id="fuzz")
+        raised = None
+    except binding_graph.BindingGraphError as error:
+        raised = (error.code, error.path, error.message)
+    listed = [
+        (error.code, error.path, error.message)
+        for error in drafts.program_refusals(text, _PROBLEM, source_id="fuzz")
+    ]
+    if (listed[0] if listed else None) != raised:
+        msg = f"program_refusals: {listed!r}; from_program: {raised!r}; input: {short_repr(text)}"
+        raise ProgramRefusalsDisagreeError(msg)
+    with contextlib.suppress(binding_graph.BindingGraphError):
+        drafts.python_value(text)
 
 
 def _solve(data: bytes) -> None:
@@ -236,6 +265,7 @@ def target(data: bytes) -> None:
     _arithmetic(text)
     _unit(text)
     _benchmarks(text)
+    _program(text)
     _solve(data)
     choice = int.from_bytes(data[-8:], "little")
     try:
@@ -287,6 +317,11 @@ def _splice(seed: bytes, at: int, junk: bytes) -> bytes:
 def _dump(value: object) -> bytes:
     # "surrogatepass": a lone surrogate reaches the reader as invalid UTF-8.
     return json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def _program_of(expression: str) -> bytes:
+    """Return a program of the PAL shape that assigns *expression* and returns it."""
+    return f"def solution():\n    a = 3\n    b = {expression}\n    return b\n".encode()
 
 
 def _first(case: tuple[dict[str, Any], str]) -> dict[str, Any]:
@@ -344,6 +379,8 @@ def _run_hypothesis(runs: int, seconds: int) -> None:
         expressions,
         annotations.map(str.encode),
         unit_texts.map(str.encode),
+        # Programs whose right-hand sides are any expression of the profile.
+        bgst.expressions().map(_program_of),
         st.builds(
             _splice, expressions, st.integers(0, 64), st.binary(min_size=1, max_size=2)
         ),

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from binding_graph import canonical_bytes
 from binding_graph.cli import _bind_command, main
-from binding_graph.drafts import compile_draft, draft_schema
+from binding_graph.drafts import compile_draft, draft_schema, from_program
 from binding_graph.serialization import json_schema
 from tests._drafts import written
-from tests._helpers import ROOT
+from tests._helpers import ROOT, Result
 from tests.test_drafts import TEXT, draft
 
 if TYPE_CHECKING:
@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     import pytest
-
-    from tests._helpers import Result
 
 
 def record(
@@ -267,6 +265,101 @@ class TestSchemaCommand:
         )
 
 
+PROGRAM = (
+    "def solution():\n"
+    "    laid = 16\n"
+    "    eaten = 3\n"
+    "    baked = 4\n"
+    "    price = 2\n"
+    "    left = laid - eaten - baked\n"
+    "    income = left * price\n"
+    "    return income\n"
+)
+
+
+def program_record(source_id: str = "p1", program: object = PROGRAM) -> dict[str, Any]:
+    """Return a record of bind --program: the problem's id, its text and a program."""
+    return {"source_id": source_id, "text": TEXT, "program": program}
+
+
+class TestBindPrograms:
+    """bind --program reads each record's program as from_program does, never running it."""
+
+    def test_every_program_compiles(self, cli: Callable[..., Result]) -> None:
+        """Each record's graph goes to standard output, canonical, a line each; exit 0."""
+        fenced = f"Here it is:\n```python\n{PROGRAM}```\nIt returns 18."
+        result = cli(
+            "bind",
+            "--program",
+            "-",
+            stdin=jsonl(program_record("p1"), program_record("p2", fenced)),
+        )
+        graphs = [
+            canonical_bytes(from_program(PROGRAM, TEXT, source_id=source_id))
+            for source_id in ("p1", "p2")
+        ]
+        assert result == Result(
+            0,
+            b"".join(g + b"\n" for g in graphs).decode(),
+            "2 records: 2 accepted, 0 refused\n",
+        )
+
+    def test_refused_programs_and_records(self, cli: Callable[..., Result]) -> None:
+        """A program's first refusal, under program; a record that is not one, at its key; exit 1."""
+        stdin = jsonl(
+            program_record("p1", PROGRAM.replace("laid = 16", "import os")),
+            program_record("p2", {"quantities": []}),
+            record("p3"),
+            program_record("p4", " "),
+        )
+        result = cli("bind", "--program", "-", stdin=stdin)
+        assert result.status == 1
+        assert result.err.splitlines() == [
+            (
+                "<stdin>:1: unsupported_syntax at program.line[2].column[5]: Program"
+                " line 2, column 5: an import is not read: a program is one function,"
+                " def NAME():, of assignments NAME = EXPRESSION and a last return NAME"
+            ),
+            (
+                "<stdin>:2: wrong_type at program: bind.record['program'] must be a"
+                " str, not dict (got {'quantities': []})"
+            ),
+            (
+                "<stdin>:3: unknown_key at draft: bind.record has no key 'draft': its"
+                " keys are source_id, text, program"
+            ),
+            (
+                "<stdin>:4: empty_text at program: bind.record['program'] must not be"
+                " empty or blank (got ' ')"
+            ),
+            (
+                "4 records: 0 accepted, 4 refused (empty_text 1, unknown_key 1,"
+                " unsupported_syntax 1, wrong_type 1)"
+            ),
+        ]
+
+    def test_every_refusal_as_json(self, cli: Callable[..., Result]) -> None:
+        """--all lists every refusal of a program, each at its line and column under program."""
+        wrong = PROGRAM.replace("eaten = 3", "eaten = 3 ** 1").replace(
+            "price = 2", "price = cost"
+        )
+        result = cli(
+            "bind",
+            "--program",
+            "--all",
+            "--format",
+            "json",
+            "-",
+            stdin=jsonl(program_record("p1", wrong)),
+        )
+        lines = [json.loads(line) for line in result.err.splitlines()]
+        assert [(line["code"], line["path"]) for line in lines[:2]] == [
+            ("not_arithmetic", ["program", "line", 3, "column", 13]),
+            ("unknown_symbol", ["program", "line", 5, "column", 13]),
+        ]
+        assert lines[2]["summary"]["refusals"] == 2
+
+
 class TestThePage:
     """docs/cli.md shows what bind prints of the bundled drafts."""
 
@@ -284,3 +377,19 @@ class TestThePage:
         captured = capsys.readouterr()
         assert captured.err.splitlines() == shown
         assert len(captured.out.splitlines()) == 18
+
+    def test_the_page_shows_what_bind_prints_of_programs(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The run of bind --program --all on examples/programs.jsonl prints, on standard error, what the page shows."""
+        page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        block = page.split(
+            "$ binding-graph bind --program --all examples/programs.jsonl > graphs.jsonl\n",
+            1,
+        )[1]
+        shown = block.split("```", 1)[0].splitlines()
+        monkeypatch.chdir(ROOT)
+        assert main(["bind", "--program", "--all", "examples/programs.jsonl"]) == 1
+        captured = capsys.readouterr()
+        assert captured.err.splitlines() == shown
+        assert len(captured.out.splitlines()) == 3

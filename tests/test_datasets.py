@@ -669,8 +669,8 @@ class TestRegistry:
 
     def test_each_benchmark_by_its_name(self) -> None:
         """GSM8K is JSON Lines, SVAMP one array; each makes its cases with its adapter, named as the command names them."""
-        assert list(BENCHMARKS) == ["gsm8k", "svamp"]
-        lines, array = BENCHMARKS.values()
+        assert list(BENCHMARKS) == ["gsm8k", "gsm-hard", "svamp"]
+        lines, array = BENCHMARKS["gsm8k"], BENCHMARKS["svamp"]
         assert (lines.title, lines.layout, lines.adapter) == (
             "GSM8K",
             "lines",

@@ -169,6 +169,7 @@ SPEC_CODES = frozenset(
         "value_not_stated",
         "cyclic_steps",
         "not_draftable",
+        "unsupported_syntax",
     }
 )
 
@@ -177,10 +178,10 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the thirty-three codes the specs list."""
+        """REFUSAL_CODES is the closed set of the thirty-four codes the specs list."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert REFUSAL_CODES == SPEC_CODES
-        assert len(REFUSAL_CODES) == 33
+        assert len(REFUSAL_CODES) == 34
 
     def test_refusal_code_literal_matches_the_set(self) -> None:
         """The RefusalCode Literal and REFUSAL_CODES name the same codes, once each."""

@@ -143,9 +143,12 @@ class TestImports:
             # The units read the language's trees, with units for operands.
             ("units", {"expressions"}),
             # The adapters build graphs with the kernel and the language,
-            # check them with the arithmetic, and read lines as the
-            # documents wing does; no units, no command.
-            ("datasets", {"expressions", "arithmetic", "documents", "face"}),
+            # check them with the arithmetic, read lines as the documents
+            # wing does, and programs as the drafts do; no units, no command.
+            (
+                "datasets",
+                {"expressions", "arithmetic", "documents", "face", "drafts"},
+            ),
             # A draft is compiled with the language, the arithmetic and the
             # units, into the kernel's graph; no documents, no command.
             ("drafts", {"expressions", "arithmetic", "units"}),
@@ -165,17 +168,19 @@ class TestImports:
         }
         assert reached == set()
 
-    @pytest.mark.parametrize("wing", ["datasets", "drafts"])
+    @pytest.mark.parametrize(
+        ("wing", "above"), [("datasets", {"cli"}), ("drafts", {"datasets", "cli"})]
+    )
     def test_only_the_command_line_imports_the_datasets_and_the_drafts(
-        self, wing: str
+        self, wing: str, above: set[str]
     ) -> None:
-        """The datasets and the drafts stand above the other wings, as the command line does."""
+        """The datasets and the drafts stand above the other wings, as the command line does; the datasets read programs with the drafts."""
         importers = {
             _layer(name)
             for name, imports in GRAPH.items()
             if any(_layer(imported) == wing for imported in imports)
         }
-        assert importers == {wing, "cli"}
+        assert importers == {wing, *above}
 
 
 class TestFrontDoors:

@@ -258,6 +258,7 @@ class TestInvalidGraphDocuments:
                 "value_not_stated",
                 "cyclic_steps",
                 "not_draftable",
+                "unsupported_syntax",
             }
             == bgst.INVALID_DOCUMENT_CODES
         )

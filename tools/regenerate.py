@@ -112,6 +112,7 @@ HAND_MADE_SEEDS = (
     "duplicate_key.json",
     "future_version.json",
     "miscased_unit.txt",
+    "pal_program.txt",
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
 no model object could be written as, and texts for the other readers (a

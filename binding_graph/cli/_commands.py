@@ -245,13 +245,14 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         name="import",
-        summary="write a benchmark's records as gold cases: GSM8K or SVAMP",
+        summary="write a benchmark's records as gold cases: GSM8K, GSM-Hard or SVAMP",
         description=(
             "Turn each record of a benchmark's FILE into a gold case with"
             " binding_graph.datasets and write the cases to standard output, one"
             " canonical JSON object a line, as score reads them. GSM8K's FILE is"
             " JSON Lines, read a line at a time; the record on line N is the case"
-            " gsm8k-N. SVAMP's FILE is one JSON array, read whole within"
+            " gsm8k-N; GSM-Hard's too, its cases gsm-hard-N, each record's program"
+            " read, never run. SVAMP's FILE is one JSON array, read whole within"
             " --max-bytes; a case is named by its record's ID. Each refused record"
             " (FILE:LINE: CODE at WHERE: MESSAGE) and a summary go to standard"
             " error. Exit 0 even when the adapter refuses records of the benchmark;"
@@ -265,6 +266,10 @@ COMMANDS: Final[tuple[Command, ...]] = (
                 "GSM8K's gold cases",
             ),
             ("binding-graph import svamp SVAMP.json > s.jsonl", "SVAMP's"),
+            (
+                "binding-graph import gsm-hard gsmhardv2.jsonl > h.jsonl",
+                "GSM-Hard's, from its programs",
+            ),
             (
                 "binding-graph import --format json gsm8k - < train.jsonl > g.jsonl",
                 "the report as JSON",
@@ -303,18 +308,21 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         name="bind",
-        summary="compile drafts against their problems' texts into graphs",
+        summary="compile drafts or programs against their problems' texts into graphs",
         description=(
             "Compile each record's draft against its problem's text with"
             " binding_graph.drafts.compile_draft. A record is one line of FILE, a"
             ' JSON object: {"source_id": ID, "text": TEXT, "draft": DRAFT}, where'
             " DRAFT is the text a model wrote (a JSON string) or the draft itself"
-            " (a JSON object). Each compiled graph is written to standard output"
-            " as canonical JSON Lines; each refused record (FILE:LINE: CODE at"
-            " WHERE: MESSAGE, WHERE under draft for the draft's own refusals) and a"
+            ' (a JSON object). With --program, a record is {"source_id": ID,'
+            ' "text": TEXT, "program": PROGRAM}, PROGRAM the Python a model wrote'
+            " (a JSON string), read with binding_graph.drafts.from_program and"
+            " never run. Each compiled graph is written to standard output as"
+            " canonical JSON Lines; each refused record (FILE:LINE: CODE at WHERE:"
+            " MESSAGE, WHERE under draft or program for their own refusals) and a"
             " summary go to standard error. --all reports every refusal of each"
-            " refused draft. Exit 0 if every record compiled, 1 if any was"
-            " refused, 2 if FILE could not be read."
+            " refused draft or program. Exit 0 if every record compiled, 1 if any"
+            " was refused, 2 if FILE could not be read."
         ),
         examples=(
             (
@@ -324,6 +332,10 @@ COMMANDS: Final[tuple[Command, ...]] = (
             (
                 "binding-graph bind --all --format json drafts.jsonl > g.jsonl",
                 "every refusal, as JSON",
+            ),
+            (
+                "binding-graph bind --program --all programs.jsonl > g.jsonl",
+                "read a model's programs",
             ),
         ),
         run="binding_graph.cli._bind_command:bind",

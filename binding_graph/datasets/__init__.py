@@ -1,4 +1,4 @@
-r"""Benchmarks as gold graphs: a GSM8K or SVAMP record turned into a binding graph and its answer.
+r"""Benchmarks as gold graphs: a GSM8K, GSM-Hard or SVAMP record turned into a binding graph and its answer.
 
 The caller opens and parses the benchmark's file; an adapter takes one
 record, the parsed JSON object, and returns a :class:`BenchmarkCase`: the
@@ -70,6 +70,18 @@ the record, such as ``("answer",)``, and a code of this closed set:
 
 The codes only the adapters raise are :data:`~binding_graph.errors.DATASET_CODES`.
 
+A GSM-Hard record holds a program instead of annotated steps: its gold
+graph is the program's, as :func:`~binding_graph.drafts.from_program` reads
+it against the problem (never running it), its answer the graph's exact
+value, and the record is imported where its ``target`` is what Python
+computes of the program (:func:`~binding_graph.drafts.python_value`), or
+that rounded to ten decimal places; else it is refused as
+``answer_mismatch``. What the program holds outside the reader's whitelist
+is refused as :func:`~binding_graph.drafts.program_refusals` lists it, at
+``("code", "line", LINE, "column", COLUMN)`` (``unsupported_syntax``,
+``malformed_document``, ``unknown_symbol``, ``duplicate_symbol_id``, and
+the codes above).
+
 Cases travel as JSON Lines, one canonical line a case
 (:func:`case_line`, :func:`dump_cases`), read back by :func:`load_cases`;
 :func:`score` scores a parser's graphs against them, as a :class:`Score`.
@@ -94,6 +106,7 @@ from typing import TYPE_CHECKING, Final
 from binding_graph.datasets._benchmark import Benchmark, Layout
 from binding_graph.datasets._case import BenchmarkCase
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
+from binding_graph.datasets._gsm_hard import GSM_HARD, from_gsm_hard
 from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, load_cases
 from binding_graph.datasets._results import Score, WrongCase
 from binding_graph.datasets._score import score
@@ -113,13 +126,14 @@ __all__ = [
     "case_line",
     "dump_cases",
     "from_gsm8k",
+    "from_gsm_hard",
     "from_svamp",
     "load_cases",
     "score",
 ]
 
 BENCHMARKS: Final[Mapping[str, Benchmark]] = MappingProxyType(
-    {benchmark.name: benchmark for benchmark in (GSM8K, SVAMP)}
+    {benchmark.name: benchmark for benchmark in (GSM8K, GSM_HARD, SVAMP)}
 )
 """Every benchmark ``binding-graph import`` reads, by its name: the command's choices, help and readers follow from it.
 

@@ -22,6 +22,7 @@ from binding_graph.expressions import (
     Undefined,
     decimal,
     operation_kind,
+    question_span,
     read_decimal,
     spelled,
     symbols,
@@ -113,25 +114,17 @@ def text_field(fields: dict[str, object], key: str, owner: str) -> str:
     return check_text(fields[key], owner, f"record[{key!r}]", (key,))
 
 
-_SENTENCE_END: Final = re.compile(r"[.!?](?=\s)|\n")
-
-
 def question_sentence(problem: SourceSpanLink) -> SourceSpanLink:
     """Return the span of the last sentence of *problem* that ends in ``?``; the whole span if none does.
 
-    A sentence starts after a ``.``, ``!`` or ``?`` followed by whitespace,
-    or after a line end, and at its first character that is not whitespace.
+    The sentence is :func:`~binding_graph.expressions.question_span`'s.
     """
     text = problem.text
-    mark = text.rfind("?")
-    if mark < 0:
+    found = question_span(text)
+    if found is None:
         return problem
-    start = 0
-    for match in _SENTENCE_END.finditer(text, 0, mark):
-        start = match.end()
-    while text[start].isspace():
-        start += 1
-    return SourceSpanLink(problem.source_id, start, mark + 1, text[start : mark + 1])
+    start, end = found
+    return SourceSpanLink(problem.source_id, start, end, text[start:end])
 
 
 # A literal of a calculation: a NUMBER of the profile, or a decimal written

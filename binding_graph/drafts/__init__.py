@@ -22,7 +22,11 @@ that do not agree. :func:`draft_refusals` lists every refusal at once, and
 :class:`DraftChecker` each as soon as it is certain, while the draft is
 generated. :func:`to_draft` is the inverse. :func:`draft_schema` is the
 JSON Schema to generate drafts with, :func:`repair` a loop that asks a
-model again with the refusals. ``docs/drafts.md`` describes the format.
+model again with the refusals. :func:`from_program` reads a PAL or
+Program-of-Thoughts program as a draft, through a whitelist of its syntax,
+never running it; :func:`program_refusals` lists its refusals, each at a
+line and a column, and :func:`python_value` computes what Python would
+make of it. ``docs/drafts.md`` describes the format and programs.
 
 .. versionadded:: 0.1.0
 """
@@ -39,17 +43,29 @@ from binding_graph.drafts._compile import (
 )
 from binding_graph.drafts._format import DRAFT_VERSION
 from binding_graph.drafts._inverse import canonical_draft, to_draft
+from binding_graph.drafts._program import (
+    PROGRAM_REPAIR_HEADER,
+    from_program,
+    program_refusals,
+    python_value,
+)
+from binding_graph.drafts._program_text import DEFAULT_PROGRAM_BYTES, MAX_OPERATORS
+from binding_graph.drafts._program_words import CALLS
 from binding_graph.drafts._repair import EXAMPLE, Attempt, Repair, draft_prompt, repair
 from binding_graph.drafts._schema import MAX_ITEMS, MAX_WORDS, draft_schema, phrases
 
 __all__ = [
+    "CALLS",
     "DEFAULT_LIMIT",
     "DEFAULT_MAX_BYTES",
+    "DEFAULT_PROGRAM_BYTES",
     "DRAFT_REPAIR_HEADER",
     "DRAFT_VERSION",
     "EXAMPLE",
     "MAX_ITEMS",
+    "MAX_OPERATORS",
     "MAX_WORDS",
+    "PROGRAM_REPAIR_HEADER",
     "Attempt",
     "DraftChecker",
     "Repair",
@@ -58,7 +74,10 @@ __all__ = [
     "draft_prompt",
     "draft_refusals",
     "draft_schema",
+    "from_program",
     "phrases",
+    "program_refusals",
+    "python_value",
     "repair",
     "to_draft",
 ]

@@ -22,6 +22,7 @@ __all__ = [
     "DraftChecker",
     "compile_draft",
     "draft_refusals",
+    "listed",
 ]
 
 DEFAULT_LIMIT: Final = 100
@@ -104,13 +105,15 @@ def compile_draft(
     return call_paused(_compile, draft, text, source_id, introduced_by, max_bytes)
 
 
-def _listed(
-    found: list[BindingGraphError], limit: object
+def listed(
+    found: list[BindingGraphError],
+    limit: object,
+    function: str = "draft_refusals",
+    noun: str = "draft",
 ) -> tuple[BindingGraphError, ...]:
+    """Return *found*, cut at *limit* entries, the last then counting those left out; *function* and *noun* name what is listed."""
     if type(limit) is not int or limit < 2:  # noqa: PLR2004 -- a refusal and the last entry
-        refuse_type(
-            "draft_refusals", "limit", "an int of at least 2", limit, ("limit",)
-        )
+        refuse_type(function, "limit", "an int of at least 2", limit, ("limit",))
     if len(found) <= limit:
         return tuple(found)
     unlisted = len(found) - limit + 1
@@ -118,7 +121,7 @@ def _listed(
         *found[: limit - 1],
         BindingGraphError(
             "limit_exceeded",
-            f"{unlisted:,} more {'refusal' if unlisted == 1 else 'refusals'} of this draft"
+            f"{unlisted:,} more {'refusal' if unlisted == 1 else 'refusals'} of this {noun}"
             f" {'is' if unlisted == 1 else 'are'} not listed: at most {limit:,} entries are,"
             " this one included",
         ),
@@ -180,7 +183,7 @@ def draft_refusals(
     engine = call_paused(
         check, "draft_refusals", draft, text, source_id, introduced_by, max_bytes
     )
-    return _listed(engine.found, limit)
+    return listed(engine.found, limit)
 
 
 class DraftChecker:

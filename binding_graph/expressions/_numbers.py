@@ -1,4 +1,4 @@
-"""The numbers a problem's text states: where each is written, and its value.
+"""The numbers a problem's text states: where each is written, and its value; and where the text asks its question.
 
 A text states a number in digits (``48``, ``2.5``, ``.5``, ``1,000``), as a
 percentage (``25%``, ``25 percent``), as a fraction (``3/4``) or in words
@@ -21,7 +21,14 @@ from binding_graph.expressions._tree import MAX_DIGITS, decimal
 if TYPE_CHECKING:
     from binding_graph.errors import ErrorPath
 
-__all__ = ["Quote", "first_quotes", "quotes", "read_decimal", "spelled"]
+__all__ = [
+    "Quote",
+    "first_quotes",
+    "question_span",
+    "quotes",
+    "read_decimal",
+    "spelled",
+]
 
 _DIGITS: Final = (
     # A decimal, its whole part grouped by thousands or not; or a bare
@@ -182,6 +189,30 @@ def first_quotes(text: str, path: ErrorPath, name: str) -> dict[Fraction, Quote]
     for quote in quotes(text, path, name):
         first.setdefault(quote.value, quote)
     return first
+
+
+_SENTENCE_END: Final = re.compile(r"[.!?](?=\s)|\n")
+
+
+def question_span(text: str) -> tuple[int, int] | None:
+    """Return where the last sentence of *text* that ends in ``?`` starts and ends; ``None`` if no sentence does.
+
+    A sentence starts after a ``.``, ``!`` or ``?`` followed by whitespace,
+    or after a line end, at its first character that is not whitespace.
+
+    >>> from binding_graph.expressions import question_span
+    >>> question_span("Ann has 3 cats. How many legs?")
+    (16, 30)
+    """
+    mark = text.rfind("?")
+    if mark < 0:
+        return None
+    start = 0
+    for match in _SENTENCE_END.finditer(text, 0, mark):
+        start = match.end()
+    while text[start].isspace():
+        start += 1
+    return start, mark + 1
 
 
 def spelled(value: Fraction) -> str:

@@ -1,0 +1,171 @@
+"""What a program's reader reads, and the words of each refusal of what it does not.
+
+The whitelist is said here once: the operators of the arithmetic profile,
+the calls a program may make, and, for every other node of Python's
+syntax, what the refusal calls it, with its code: an operator, a
+comparison or a conditional outside the profile is ``not_arithmetic``;
+any other statement or expression is ``unsupported_syntax``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Final
+
+from binding_graph._show import short_repr
+
+if TYPE_CHECKING:
+    from collections.abc import Container
+
+    from binding_graph.errors import RefusalCode
+
+__all__ = [
+    "CALLS",
+    "EXPRESSION",
+    "FUNCTION",
+    "OPERATORS",
+    "call_rule",
+    "unread",
+    "words",
+]
+
+CALLS: Final[frozenset[str]] = frozenset({"float", "int", "round"})
+"""The functions a program may call, each of one expression.
+
+Each leaves its operand as it is: ``float()`` always, ``int()`` and
+``round()`` only of a whole number (see ``docs/drafts.md``).
+
+.. versionadded:: 0.1.0
+"""
+
+OPERATORS: Final[dict[type[ast.AST], str]] = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+}
+"""The binary operators of the arithmetic profile, by their node."""
+
+FUNCTION: Final = (
+    "a program is one function, def NAME():, of assignments NAME = EXPRESSION"
+    " and a last return NAME"
+)
+EXPRESSION: Final = (
+    "an expression holds numbers, names assigned before, + - * /, a unary -,"
+    " parentheses, and float(), int() or round() of one expression"
+)
+_PROFILE: Final = "an expression computes with + - * /, a unary - and parentheses"
+_CALLS: Final = (
+    "a program calls only float(), int() and round(), of one expression each"
+)
+
+_OUTSIDE: Final[dict[type[ast.AST], str]] = {
+    ast.FloorDiv: "'//'",
+    ast.Mod: "'%'",
+    ast.Pow: "'**'",
+    ast.MatMult: "'@'",
+    ast.LShift: "'<<'",
+    ast.RShift: "'>>'",
+    ast.BitOr: "'|'",
+    ast.BitXor: "'^'",
+    ast.BitAnd: "'&'",
+    ast.UAdd: "a unary '+'",
+    ast.Not: "'not'",
+    ast.Invert: "'~'",
+}
+_NOT_ARITHMETIC: Final = {
+    "Compare": "a comparison",
+    "BoolOp": "'and' or 'or'",
+    "IfExp": "a conditional expression",
+}
+_WORDS: Final = {
+    "Attribute": "an attribute",
+    "Subscript": "a subscript",
+    "Slice": "a slice",
+    "Lambda": "a lambda",
+    "ListComp": "a comprehension",
+    "SetComp": "a comprehension",
+    "DictComp": "a comprehension",
+    "GeneratorExp": "a generator expression",
+    "List": "a list",
+    "Tuple": "a tuple",
+    "Dict": "a dict",
+    "Set": "a set",
+    "JoinedStr": "an f-string",
+    "NamedExpr": "an assignment expression",
+    "Await": "'await'",
+    "Yield": "'yield'",
+    "YieldFrom": "'yield from'",
+    "Starred": "a starred expression",
+    "Call": "a call",
+    "Name": "a name",
+    "Import": "an import",
+    "ImportFrom": "an import",
+    "For": "a loop",
+    "AsyncFor": "a loop",
+    "While": "a loop",
+    "If": "an if statement",
+    "With": "a with statement",
+    "AsyncWith": "a with statement",
+    "Try": "a try statement",
+    "FunctionDef": "a function definition",
+    "AsyncFunctionDef": "an async function",
+    "ClassDef": "a class definition",
+    "Global": "a global declaration",
+    "Nonlocal": "a nonlocal declaration",
+    "AugAssign": "an augmented assignment",
+    "AnnAssign": "an annotated assignment",
+    "Assign": "an assignment",
+    "Expr": "an expression statement",
+    "Delete": "a del statement",
+    "Pass": "a pass statement",
+    "Raise": "a raise statement",
+    "Assert": "an assert statement",
+    "Return": "a return",
+}
+
+
+def words(node: ast.AST) -> str:
+    """Return what a refusal calls *node*: ``a loop``, ``an attribute``; a kind of node Python adds is named by its class."""
+    name = type(node).__name__
+    return _WORDS.get(name, f"{name} syntax")
+
+
+def unread(node: ast.expr, assigned: Container[str]) -> tuple[RefusalCode, str]:
+    """Return the code and the rule of the refusal of *node*, an expression the reader does not read.
+
+    *assigned* holds every name the program assigns: a call of one of them
+    is no call of Python's own function.
+    """
+    if type(node) is ast.UnaryOp or type(node) is ast.BinOp:
+        shown = _OUTSIDE[type(node.op)]
+        return (
+            "not_arithmetic",
+            f"{shown} is outside the arithmetic profile: {_PROFILE}",
+        )
+    name = type(node).__name__
+    if name in _NOT_ARITHMETIC:
+        shown = _NOT_ARITHMETIC[name]
+        return (
+            "not_arithmetic",
+            f"{shown} is outside the arithmetic profile: {_PROFILE}",
+        )
+    if type(node) is ast.Call:
+        return "unsupported_syntax", call_rule(node, assigned)
+    return "unsupported_syntax", f"{words(node)} is not read: {EXPRESSION}"
+
+
+def call_rule(node: ast.Call, assigned: Container[str]) -> str:
+    """Say why the call *node* is not read."""
+    function = node.func
+    if type(function) is not ast.Name:
+        return f"a call of {words(function)} is not read: {_CALLS}"
+    name = function.id
+    if name not in CALLS:
+        return f"a call of {short_repr(name)} is not read: {_CALLS}"
+    if name in assigned:
+        return (
+            f"a call of {name!r} is not read: the program assigns {name!r}, so"
+            f" {name}() would call its value, not Python's {name}()"
+        )
+    return f"{name}() of other than one plain expression is not read: {_CALLS}"
