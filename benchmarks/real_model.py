@@ -107,6 +107,13 @@ def _parser() -> argparse.ArgumentParser:
         "--n", type=int, default=50, help="the first N problems (default 50)"
     )
     parser.add_argument(
+        "--start",
+        type=int,
+        default=1,
+        metavar="K",
+        help="begin at the K-th of them (default 1), to share a run between processes",
+    )
+    parser.add_argument(
         "--modes",
         default=",".join(MODES),
         help=f"comma-separated, of {', '.join(MODES)} (default all, in this order)",
@@ -142,7 +149,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run(args: argparse.Namespace, modes: list[str]) -> list[Record]:
-    problems = read_problems(args.gsm8k, args.n)
+    problems = read_problems(args.gsm8k, args.n)[args.start - 1 :]
     model = Model(args.model or default_model(), threads=args.threads)
     session = Session(model)
     run = {
@@ -190,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [mode for mode in modes if mode not in MODES]
     if unknown:
         parser.error(f"unknown modes: {', '.join(unknown)}")
+    if not 1 <= args.start <= args.n:
+        parser.error(f"--start must be from 1 to --n ({args.n})")
     print(table(_run(args, modes)))
     return 0
 
