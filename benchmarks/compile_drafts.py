@@ -32,7 +32,7 @@ import re
 import statistics
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 from refusals import _paired, _ratio, _time
@@ -130,7 +130,8 @@ def problems(count: int = 10) -> list[tuple[str, str, dict[str, Any]]]:
     return found
 
 
-def _ordered(node: dict[str, Any], name: str) -> dict[str, Any]:
+def in_writing_order(node: dict[str, Any], name: str = "") -> dict[str, Any]:
+    """Return the tree of a document (*name* ``""``) or of one of its objects, its keys in the ``writing`` profile's order."""
     held = {
         "symbols": "symbol",
         "facts": "fact",
@@ -146,9 +147,9 @@ def _ordered(node: dict[str, Any], name: str) -> dict[str, Any]:
             continue
         value = node[key]
         if key in held:
-            value = [_ordered(item, held[key]) for item in value]
+            value = [in_writing_order(item, held[key]) for item in value]
         elif key in {"source_span", "question_span"}:
-            value = _ordered(value, "source_span")
+            value = in_writing_order(value, "source_span")
         ordered[key] = value
     return ordered
 
@@ -165,6 +166,47 @@ def rough_tokens(text: str) -> Sequence[str]:
     return _ROUGH.findall(text)
 
 
+class Counted(NamedTuple):
+    """What a model writes for one problem: the draft, the canonical document and the document in writing order, in bytes of UTF-8 and in tokens."""
+
+    label: str
+    text: str
+    bytes: tuple[int, int, int]
+    tokens: tuple[int, int, int]
+
+
+def token_counts(
+    tokenize: Callable[[str], Sequence[object]] = rough_tokens, count: int = 10
+) -> list[Counted]:
+    """Return what a model writes for each of :func:`problems` (*count* of the sample, and the eggs problem)."""
+    counted: list[Counted] = []
+    for label, text, draft in problems(count):
+        graph = compile_draft(draft, text, source_id=label)
+        canonical = binding_graph.canonical_bytes(graph).decode()
+        written = (
+            _compact(draft),
+            canonical,
+            _compact(in_writing_order(json.loads(canonical), "")),
+        )
+        counted.append(
+            Counted(
+                label,
+                text,
+                (
+                    len(written[0].encode()),
+                    len(written[1].encode()),
+                    len(written[2].encode()),
+                ),
+                (
+                    len(tokenize(written[0])),
+                    len(tokenize(written[1])),
+                    len(tokenize(written[2])),
+                ),
+            )
+        )
+    return counted
+
+
 def sizes(tokenize: Callable[[str], Sequence[object]] = rough_tokens) -> str:
     """Return the markdown table of what a model writes for each problem: the draft, and the document, in bytes and tokens."""
     lines = [
@@ -172,17 +214,12 @@ def sizes(tokenize: Callable[[str], Sequence[object]] = rough_tokens) -> str:
         "| --- | --- | --- | --- | --- |",
     ]
     ratios: list[float] = []
-    for label, text, draft in problems():
-        graph = compile_draft(draft, text, source_id=label)
-        written = _compact(draft)
-        canonical = binding_graph.canonical_bytes(graph).decode()
-        ordered = _compact(_ordered(json.loads(canonical), ""))
-        counted = [len(tokenize(each)) for each in (written, canonical, ordered)]
-        ratios.append(counted[0] / counted[2])
+    for label, _, size, tokens in token_counts(tokenize):
+        ratios.append(tokens[0] / tokens[2])
         lines.append(
-            f"| {label} | {len(written.encode())} B, {counted[0]} tokens |"
-            f" {len(canonical.encode())} B, {counted[1]} tokens |"
-            f" {len(ordered.encode())} B, {counted[2]} tokens |"
+            f"| {label} | {size[0]} B, {tokens[0]} tokens |"
+            f" {size[1]} B, {tokens[1]} tokens |"
+            f" {size[2]} B, {tokens[2]} tokens |"
             f" {ratios[-1]:.2f} |"
         )
     lines.append(f"| median | | | | {statistics.median(ratios):.2f} |")

@@ -1,0 +1,207 @@
+"""The records of ``real_model.py``, a line of JSON a problem and mode, and the markdown tables made of them."""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Final
+
+from real_model_modes import DRAFTS, MODES, TITLES
+
+import binding_graph
+from binding_graph.arithmetic import answers
+from binding_graph.drafts import canonical_draft, to_draft
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from real_model_engine import Model
+    from real_model_modes import Outcome, Problem
+
+KEPT: Final = 2000
+"""The characters of a reply cut at its cap that its record keeps: the rest repeats a loop."""
+
+Record = dict[str, Any]
+
+
+def _answers(graph: binding_graph.SemanticSymbolicBindingGraph) -> list[str] | str:
+    try:
+        return [str(value) for value in answers(graph)]
+    except binding_graph.BindingGraphError as error:
+        return error.code
+
+
+def _draft_tokens(
+    model: Model, graph: binding_graph.SemanticSymbolicBindingGraph
+) -> int | None:
+    try:
+        drafted = to_draft(graph)
+    except binding_graph.BindingGraphError:
+        return None
+    text = graph.provenance[0].text
+    return model.count(canonical_draft(drafted, text).decode())
+
+
+def record(
+    run: dict[str, Any], mode: str, problem: Problem, outcome: Outcome, model: Model
+) -> Record:
+    """Return the JSON record of one problem in one mode, *run* its first keys."""
+    generation, graph = outcome.generation, outcome.graph
+    found = None if graph is None else _answers(graph)
+    canonical = None if graph is None else binding_graph.canonical_bytes(graph)
+    flagged = generation.flagged
+    return {
+        **run,
+        "mode": mode,
+        "problem": problem.number,
+        "tokens": generation.tokens,
+        "seconds": round(generation.seconds, 3),
+        "prompt_tokens": generation.prompt_tokens,
+        "prompt_seconds": round(generation.prompt_seconds, 3),
+        "ended": generation.ended,
+        "complete": outcome.complete,
+        "accepted": graph is not None,
+        "refusals": list(outcome.refusals),
+        "answer": str(problem.answer),
+        "answers": found,
+        "right": found == [str(problem.answer)],
+        "canonical_as_written": None
+        if canonical is None
+        else canonical == generation.text.encode(),
+        "document_tokens": None
+        if canonical is None
+        else model.count(canonical.decode()),
+        "draft_tokens": None if graph is None else _draft_tokens(model, graph),
+        "first_refusal": None
+        if flagged is None
+        else {"tokens": flagged[0], "seconds": round(flagged[1], 3)},
+        "checker_agrees": outcome.checker_agrees,
+        "output": generation.text[:KEPT]
+        if generation.ended == "cap"
+        else generation.text,
+        "output_chars": len(generation.text),
+        "output_sha256": hashlib.sha256(generation.text.encode()).hexdigest(),
+    }
+
+
+def latest(records: Iterable[Record]) -> dict[str, list[Record]]:
+    """Return the records of each mode, by problem, the later of two for one problem."""
+    kept: dict[tuple[str, int], Record] = {}
+    for each in records:
+        kept[each["mode"], each["problem"]] = each
+    return {
+        mode: [kept[key] for key in sorted(kept) if key[0] == mode]
+        for mode in MODES
+        if any(key[0] == mode for key in kept)
+    }
+
+
+def _spread(values: list[float], digits: int) -> str:
+    return (
+        f"{statistics.mean(values):.{digits}f} / {statistics.median(values):.{digits}f}"
+    )
+
+
+def _codes(counted: Counter[str]) -> str:
+    return ", ".join(f"`{code}` {count}" for code, count in counted.most_common())
+
+
+def _per_graph(rows: list[Record]) -> str:
+    accepted = sum(each["accepted"] for each in rows)
+    written = sum(each["tokens"] for each in rows)
+    if not accepted:
+        return f"none accepted ({written} written)"
+    return f"{written / accepted:.0f}"
+
+
+def _row(mode: str, rows: list[Record]) -> str:
+    numbers = [each["problem"] for each in rows]
+    return (
+        f"| {TITLES[mode]} | {len(rows)} ({min(numbers)}-{max(numbers)})"
+        f" | {sum(each['complete'] for each in rows)}"
+        f" | {sum(each['accepted'] for each in rows)}"
+        f" | {sum(each['right'] for each in rows)}"
+        f" | {_spread([each['tokens'] for each in rows], 0)}"
+        f" | {_spread([each['seconds'] for each in rows], 1)}"
+        f" | {_per_graph(rows)} |"
+    )
+
+
+def _refused_row(mode: str, rows: list[Record]) -> str:
+    refused = [each for each in rows if each["refusals"]]
+    first = Counter(each["refusals"][0] for each in refused)
+    every = Counter(code for each in refused for code in each["refusals"])
+    ended = Counter(each["ended"] for each in rows)
+    return (
+        f"| {TITLES[mode]} | {len(refused)} | {_codes(first) or 'none'}"
+        f" | {_codes(every) or 'none'}"
+        f" | {', '.join(f'{how} {count}' for how, count in ended.most_common())} |"
+    )
+
+
+def _checker_note(mode: str, rows: list[Record]) -> str:
+    refused = [each for each in rows if not each["accepted"]]
+    told = [each for each in refused if each["first_refusal"] is not None]
+    written = sum(each["tokens"] for each in told)
+    saved = sum(each["tokens"] - each["first_refusal"]["tokens"] for each in told)
+    seconds = sum(each["seconds"] - each["first_refusal"]["seconds"] for each in told)
+    at = [each["first_refusal"]["tokens"] / each["tokens"] for each in told]
+    where = f", at {statistics.median(at):.0%} of its tokens (median)" if at else ""
+    agreed = sum(1 for each in rows if each["checker_agrees"])
+    return (
+        f"- `{mode}`: the checker told a refusal while the draft was written in"
+        f" {len(told)} of {len(refused)} refused drafts{where}; stopping there"
+        f" saves {saved} of their {written} tokens"
+        f" ({saved / max(written, 1):.0%}, {seconds:.0f} s); what it told in all"
+        f" was `draft_refusals`' list on {agreed} of {len(rows)} drafts."
+    )
+
+
+def _ratio_note(mode: str, rows: list[Record]) -> str | None:
+    """Return the tokens the model wrote for each graph accepted, over those of the graph's canonical document and draft."""
+    accepted = [each for each in rows if each["accepted"]]
+    if not accepted:
+        return None
+    to_document = [each["tokens"] / each["document_tokens"] for each in accepted]
+    drafted = [each for each in accepted if each["draft_tokens"] is not None]
+    to_draft_note = ""
+    if drafted:
+        to_draft = [each["tokens"] / each["draft_tokens"] for each in drafted]
+        to_draft_note = (
+            f"; over its canonical draft's, median {statistics.median(to_draft):.2f}"
+        )
+    return (
+        f"- `{mode}`: for the {len(accepted)} graphs accepted, the tokens written"
+        f" (median {statistics.median(each['tokens'] for each in accepted):.0f})"
+        " over those of the graph's canonical document (median"
+        f" {statistics.median(each['document_tokens'] for each in accepted):.0f}):"
+        f" median {statistics.median(to_document):.2f}, at most"
+        f" {max(to_document):.2f}{to_draft_note}."
+    )
+
+
+def table(records: Iterable[Record]) -> str:
+    """Return the markdown tables of *records*: a line a mode, what was refused and why, and notes on the checker and on tokens."""
+    lines = [
+        (
+            "| mode | problems | complete | accepted | answers right"
+            " | tokens a problem (mean / median)"
+            " | seconds a problem (mean / median) | tokens per accepted graph |"
+        ),
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    refused = [
+        "| mode | refused | by first refusal | all refusals by code | ended |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    notes: list[str] = []
+    for mode, rows in latest(records).items():
+        lines.append(_row(mode, rows))
+        refused.append(_refused_row(mode, rows))
+        if mode in DRAFTS:
+            notes.append(_checker_note(mode, rows))
+        note = _ratio_note(mode, rows)
+        if note is not None:
+            notes.append(note)
+    return "\n".join([*lines, "", *refused, "", *notes])
