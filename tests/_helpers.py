@@ -13,7 +13,7 @@ owner, its field and the value it shows from drifting unnoticed.
 
 A test of a wing may import that wing's private modules, to reach what
 its public names do not show; a test of another wing uses the public names,
-as the package's own modules do (``tests/test_layout.py`` holds the
+as the package's own modules do (``tests/test_project_layout.py`` holds the
 package to that). The private names that many tests share, the tables of
 fields and the validators, are imported here.
 """

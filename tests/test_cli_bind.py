@@ -11,7 +11,7 @@ from binding_graph.drafts import compile_draft, draft_schema, from_program
 from binding_graph.serialization import json_schema
 from tests._drafts import written
 from tests._helpers import ROOT, Result
-from tests.test_drafts import TEXT, draft
+from tests.test_drafts_compile import TEXT, draft
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator

@@ -22,7 +22,7 @@ from binding_graph.datasets import from_gsm8k, from_svamp
 from binding_graph.drafts import canonical_draft, compile_draft, to_draft
 from tests._drafts import Problem, problems, written
 from tests._helpers import ROOT, untyped
-from tests.test_drafts import TEXT, draft
+from tests.test_drafts_compile import TEXT, draft
 
 if TYPE_CHECKING:
     from binding_graph.datasets import BenchmarkCase

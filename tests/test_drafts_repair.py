@@ -22,7 +22,7 @@ from binding_graph.drafts import (
 from binding_graph.errors import format_refusals
 from tests._drafts import written
 from tests._helpers import untyped
-from tests.test_drafts import TEXT, draft
+from tests.test_drafts_compile import TEXT, draft
 
 
 class Model:
