@@ -1,8 +1,9 @@
 """The model's classes as values: construction, evolve, equality, copies, signatures.
 
 The rules each field and the graph check are tested rule by rule elsewhere:
-test_text, test_types, test_identifiers, test_vocabularies, test_spans,
-test_refusal_reason and test_graph.
+test_model_text, test_model_types, test_model_identifiers,
+test_model_vocabularies, test_model_spans, test_model_refusal_reason and
+test_model_graph.
 """
 
 from __future__ import annotations
