@@ -36,6 +36,21 @@ LONGEST = 410
 TESTS = ROOT / "tests"
 TESTED = frozenset({"model", *WINGS, "project"})
 """What a test module's name starts with: the kernel (``model``), a wing, or the repository itself."""
+TEST_REACHES = frozenset(
+    {
+        # The documents' tables, compiled from the declarations, held to them.
+        ("test_model_declarations.py", "binding_graph.documents._schema"),
+        ("test_model_declarations.py", "binding_graph.documents._trees"),
+        ("test_model_declarations.py", "binding_graph.documents._writing"),
+        # The table of commands, which the page's exit statuses are held to.
+        ("test_project_corpus.py", "binding_graph.cli._commands"),
+        # The switch between the paths, which the fuzz harness flips, and the
+        # pure writer, which leaves it as it is.
+        ("test_project_fuzz_paths.py", "binding_graph.documents._paths"),
+        ("test_project_fuzz_paths.py", "binding_graph.documents._writing"),
+    }
+)
+"""Each test module that imports a private module of another wing than its own, and that module: no public name serves."""
 
 
 def _name(path: Path) -> str:
@@ -81,6 +96,36 @@ def _imports(name: str) -> set[str]:
 
 
 GRAPH: dict[str, set[str]] = {name: _imports(name) for name in MODULES}
+
+
+def _private_modules(path: Path) -> set[str]:
+    """Return the package's private modules that the test module *path* imports, or imports a name of."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found |= {
+            _target(name)
+            for name in names
+            if name.startswith("binding_graph.")
+            and _target(name).rpartition(".")[2].startswith("_")
+            and not _target(name).endswith("__")
+        }
+    return found
+
+
+def _reaches(path: Path) -> set[tuple[str, str]]:
+    """Return each private module of another wing than its own that the test module *path* imports."""
+    wing = _tested(path.name)
+    return {
+        (path.name, module)
+        for module in _private_modules(path)
+        if _layer(module).replace("kernel", "model") != wing
+    }
 
 
 def _tested(filename: str) -> str | None:
@@ -305,6 +350,28 @@ class TestTestModules:
             if not path.name.startswith(("test_", "_"))
         }
         assert others == {"conftest.py"}
+
+    def test_a_test_reaches_into_another_wing_only_where_listed(self) -> None:
+        """A test of a wing uses another wing's public names, or the private ones tests/_helpers.py gathers; the few reaches left are listed, each with its reason."""
+        reaches = set[tuple[str, str]]().union(
+            *(_reaches(path) for path in TESTS.glob("test_*.py"))
+        )
+        assert reaches == TEST_REACHES
+
+    def test_the_rule_sees_a_reach_of_a_test(self) -> None:
+        """A kernel's private module, imported or a name of it, is the model's; a wing's own private modules are no reach."""
+        assert _private_modules(TESTS / "test_model_codegen.py") == {
+            "binding_graph._codegen"
+        }
+        assert _reaches(TESTS / "test_model_codegen.py") == set()
+        assert _reaches(TESTS / "test_cli_whole_files.py") == set()
+        assert "binding_graph.cli._scan" in _private_modules(
+            TESTS / "test_cli_whole_files.py"
+        )
+        assert _reaches(TESTS / "test_project_fuzz_paths.py") == {
+            ("test_project_fuzz_paths.py", "binding_graph.documents._paths"),
+            ("test_project_fuzz_paths.py", "binding_graph.documents._writing"),
+        }
 
     @pytest.mark.parametrize(
         "path", sorted(TESTS.glob("test_*.py")), ids=lambda path: path.name
