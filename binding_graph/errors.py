@@ -264,7 +264,7 @@ def _shown(value: object) -> str:
 def format_refusals(refusals: object, *, header: str = REPAIR_HEADER) -> str:
     """Return *refusals* as a text that a person or a language model can act on.
 
-    A fixed first line (:data:`REPAIR_HEADER`, or *header*), then one line per refusal,
+    A fixed first line (:data:`~binding_graph.errors.REPAIR_HEADER`, or *header*), then one line per refusal,
     in the order given: where, what and the code, ``- WHERE: MESSAGE
     [CODE]``, with no refusal twice and no address to look up. Each line is
     bounded (an offending value, and a stray key in a path, are shown in at
@@ -277,7 +277,7 @@ def format_refusals(refusals: object, *, header: str = REPAIR_HEADER) -> str:
     Args:
         refusals: What :func:`~binding_graph.refusals` returns: a tuple (or
             a list) of :class:`BindingGraphError`.
-        header: The first line: :data:`REPAIR_HEADER` for a document;
+        header: The first line: :data:`~binding_graph.errors.REPAIR_HEADER` for a document;
             :func:`~binding_graph.drafts.draft_refusals` are told with
             :data:`~binding_graph.drafts.DRAFT_REPAIR_HEADER`.
 

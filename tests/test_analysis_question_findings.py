@@ -128,3 +128,16 @@ class TestRoles:
                 ),
             ),
         ]
+
+
+def test_an_unknown_without_a_form_is_passed_over() -> None:
+    """Of two unknowns, only the one with a form is judged, at its own index."""
+    g = graph(
+        symbols=(symbol(symbol_id="x"), symbol(symbol_id="y"), symbol(symbol_id="z")),
+        facts=(fact(), fact(symbol_id="y")),
+        equations=(equation(operation_kind="add"),),
+        unknowns=(unknown(), unknown(question_form="difference")),
+    )
+    assert [(f.code, f.path) for f in findings(g) if f.code.startswith("form_")] == [
+        ("form_kind_mismatch", ("unknowns", 1, "question_form"))
+    ]

@@ -148,8 +148,8 @@ def findings(graph: SemanticSymbolicBindingGraph) -> tuple[Finding, ...]:
     and message (for every admitted equation, in the solve order or not),
     and what is wrong though every string reads: ``operation_mismatch``
     (an admitted equation's ``operation_kind`` names a kind of
-    :data:`~binding_graph.expressions.OPERATION_KINDS` other than the top
-    operation of its right-hand side, :func:`~binding_graph.expressions.operation_kind`),
+    :data:`~binding_graph.expressions.OPERATION_LABELS` other than the top
+    operation of its right-hand side, :func:`~binding_graph.arithmetic.operation_kind`),
     ``value_conflict`` (an
     admitted equation gives a symbol another value than the one it has),
     ``constraint_symbols`` (a predicate that does not mention exactly its

@@ -35,7 +35,7 @@ DRAFT_REPAIR_HEADER: Final = (
     "The draft was refused. Correct each problem below (WHERE: WHAT [CODE])"
     " and send the whole draft again."
 )
-"""The first line of :func:`~binding_graph.errors.format_refusals` for a draft's refusals.
+"""The first line of :func:`~binding_graph.format_refusals` for a draft's refusals.
 
 .. versionadded:: 0.1.0
 """
@@ -151,7 +151,7 @@ def draft_refusals(
     Text that is not JSON is refused where it stops being JSON, after what
     was found before; a draft that is not a JSON object, or not text, is
     its one refusal.
-    :func:`~binding_graph.errors.format_refusals`, with
+    :func:`~binding_graph.format_refusals`, with
     :data:`DRAFT_REPAIR_HEADER`, tells them to a model.
 
     Args:

@@ -50,7 +50,7 @@ PROGRAM_REPAIR_HEADER: Final = (
     "The program was refused. Correct each problem below (WHERE: WHAT [CODE])"
     " and send the whole program again."
 )
-"""The first line of :func:`~binding_graph.errors.format_refusals` for a program's refusals.
+"""The first line of :func:`~binding_graph.format_refusals` for a program's refusals.
 
 .. versionadded:: 0.1.0
 """
@@ -312,7 +312,7 @@ def program_refusals(
     an editor counts them, and its message says the same; a refusal of the
     program as a whole (too large, no function) lies at ``()``, first. A
     program that is not Python is refused where the parser stops, and is
-    its one refusal. :func:`~binding_graph.errors.format_refusals`, with
+    its one refusal. :func:`~binding_graph.format_refusals`, with
     :data:`PROGRAM_REPAIR_HEADER`, tells them to a model.
 
     Args:

@@ -4,7 +4,7 @@
 prompts are the library's: :func:`draft_prompt` (instructions, the draft
 schema, one worked example, the problem), then, for each round after the
 first, the same prompt, the reply that was refused, and its refusals as
-:func:`~binding_graph.errors.format_refusals` tells them.
+:func:`~binding_graph.format_refusals` tells them.
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ def repair(
 
     The first prompt is :func:`draft_prompt`'s; each after it is that
     prompt, the reply refused, and its refusals as
-    :func:`~binding_graph.errors.format_refusals` tells them (with
+    :func:`~binding_graph.format_refusals` tells them (with
     :data:`DRAFT_REPAIR_HEADER`), asking for the whole draft again. It stops
     at the first reply that compiles, or after *rounds* replies.
 

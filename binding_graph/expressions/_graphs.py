@@ -90,11 +90,11 @@ def operation_kind(expression: Expression | str) -> TopOperation:
     One of :data:`TOP_OPERATIONS`.
 
     Args:
-        expression: A tree of :func:`~binding_graph.expressions.parse_expression`,
+        expression: A tree of :func:`~binding_graph.arithmetic.parse_expression`,
             or a text it reads.
 
     Raises:
-        BindingGraphError: as :func:`~binding_graph.expressions.parse_expression`,
+        BindingGraphError: as :func:`~binding_graph.arithmetic.parse_expression`,
             for a text; ``wrong_type`` for anything but a ``str`` or a tree.
 
     >>> from binding_graph.expressions import operation_kind

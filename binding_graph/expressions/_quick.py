@@ -187,7 +187,7 @@ def quick_spelling(text: str) -> tuple[str, list[str], str] | None:
     """Return the canonical spelling of the expression *text*, the symbols it mentions in order, and its top operation; or ``None``.
 
     The symbols come in the order they are written, each once; the
-    operation is :func:`~binding_graph.expressions.operation_kind`'s.
+    operation is :func:`~binding_graph.arithmetic.operation_kind`'s.
     ``None`` for anything the quick reading does not take: a text that is
     not ASCII or is long, a fault of grammar, a keyword, a number of more
     digits than the profile's.
