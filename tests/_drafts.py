@@ -1,4 +1,7 @@
-"""What the tests of drafts share: a strategy of problems and their drafts, and drafts broken on purpose.
+"""What the tests of drafts share: one problem's draft, a strategy of problems and their drafts, and drafts broken on purpose.
+
+:func:`draft` is the draft of one problem, :data:`TEXT`, changed as a test
+asks.
 
 :func:`problems` draws a word problem's text and a draft of it that
 compiles, by construction: each quantity's quote is written into the text
@@ -12,6 +15,7 @@ compiles to varies.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import keyword
@@ -29,7 +33,38 @@ if TYPE_CHECKING:
 
     from binding_graph.units import Unit
 
-__all__ = ["Problem", "broken", "chunks", "problems", "written"]
+__all__ = ["TEXT", "Problem", "broken", "chunks", "draft", "problems", "written"]
+
+TEXT: Final = (
+    "Janet's ducks lay 16 eggs per day. She eats three for breakfast and bakes"
+    " with four. She sells the rest for $2 per egg. How much does she make?"
+)
+
+
+def draft(**changes: Any) -> dict[str, Any]:
+    """Return the draft of :data:`TEXT`, with *changes* made to a deep copy: ``key=value`` at the top."""
+    made: dict[str, Any] = {
+        "quantities": [
+            {"name": "laid", "quote": "16 eggs", "value": 16, "unit": "eggs"},
+            {"name": "eaten", "quote": "eats three", "value": 3, "unit": "eggs"},
+            {"name": "baked", "quote": "four", "value": "4", "unit": "eggs"},
+            {
+                "name": "price",
+                "quote": "$2 per egg",
+                "value": 2,
+                "unit": "dollars per egg",
+            },
+        ],
+        "steps": [
+            {"name": "left", "expression": "laid-eaten-baked", "unit": "eggs"},
+            {"name": "income", "expression": "left*price", "unit": "dollars"},
+        ],
+        "question": {"name": "income", "quote": "How much does she make?"},
+    }
+    made = copy.deepcopy(made)
+    made.update(changes)
+    return made
+
 
 # How a number may be written in a text, and what it states.
 _SPELLINGS: Final[tuple[tuple[str, Fraction], ...]] = (

@@ -1,14 +1,17 @@
-"""Graphs for the analysis and rendering tests: dense ones, and a terse builder.
+"""Graphs for the analysis and rendering tests: dense ones, and terse builders.
 
 :func:`binding_graph.strategies.graphs` draws realistic graphs, whose few
 equations seldom meet; :func:`dense_graphs` draws many equations, facts and
 unknowns over a handful of symbols, so that cycles, repeated definitions,
 conflicting facts and unit mismatches occur in most examples.
+:func:`make_graph` builds a graph from a terse spelling of its elements, and
+:func:`unit_graph` the graph of one equation over symbols in units, for the
+tests of the units' commands.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, get_args
+from typing import TYPE_CHECKING, Any, Final, get_args
 
 from hypothesis import strategies as st
 
@@ -23,13 +26,14 @@ from binding_graph import (
     SymbolBinding,
 )
 from binding_graph import strategies as bgst
+from tests._helpers import equation, fact, graph, symbol
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from hypothesis.strategies import DrawFn, SearchStrategy
 
-__all__ = ["SPAN", "analysed_graphs", "dense_graphs", "make_graph"]
+__all__ = ["SPAN", "analysed_graphs", "dense_graphs", "make_graph", "unit_graph"]
 
 SPAN: Final = SourceSpanLink("p1", 0, 5, "Alice")
 
@@ -195,3 +199,34 @@ def make_graph(
             for c in constraints
         ),
     )
+
+
+_XY: Final = frozenset({"x", "y"})
+
+
+def unit_graph(
+    rhs: str = "x + y",
+    units: tuple[str, str, str] = ("km", "km", "km"),
+    *,
+    status: str = "pending",
+    dependencies: frozenset[str] = _XY,
+    **overrides: Any,
+) -> SemanticSymbolicBindingGraph:
+    """Build the graph of ``z := RHS`` over x, y and z in *units*, the equation *status*."""
+    fields: dict[str, Any] = {
+        "symbols": tuple(
+            symbol(symbol_id=name, unit=unit)
+            for name, unit in zip("xyz", units, strict=True)
+        ),
+        "facts": (fact(symbol_id="x", value="3"), fact(symbol_id="y", value="5")),
+        "equations": (
+            equation(
+                rhs_canonical=rhs,
+                dependencies=dependencies,
+                admissibility_status=status,
+            ),
+        ),
+        "constraints": (),
+    }
+    fields.update(overrides)
+    return graph(**fields)

@@ -13,14 +13,19 @@ owner, its field and the value it shows from drifting unnoticed.
 
 A test of a wing may import that wing's private modules, to reach what
 its public names do not show; a test of another wing uses the public names,
-as the package's own modules do (``tests/test_layout.py`` holds the
-package to that). The private names that many tests share, the tables of
-fields and the validators, are imported here.
+as the package's own modules do, or the private names that many tests share,
+which are imported here: the tables of fields, the validators, the readers
+the tests observe, the schema's patterns, the Hypothesis hook and
+:func:`show`. The few tests that still import another wing's private
+module, to test a table it holds or to flip a switch it keeps, are listed
+with their reasons in ``tests/test_project_layout.py``, which holds the
+tests to that list as it holds the package to its layout.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib.metadata
 import importlib.util
 import os
@@ -61,7 +66,7 @@ from binding_graph.documents._schema import (
 from binding_graph.errors import ErrorPath
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Generator
     from types import ModuleType
 
 __all__ = [
@@ -95,6 +100,7 @@ __all__ = [
     "assert_refusal",
     "child_environment",
     "code_and_path",
+    "collector_set",
     "constraint",
     "equation",
     "fact",
@@ -409,6 +415,26 @@ JSON_TREES: st.SearchStrategy[Any] = st.recursive(
     max_leaves=8,
 )
 """Any small tree of JSON values, as json.loads returns them: finite floats too."""
+
+
+# -- the cyclic collector --------------------------------------------------------
+
+
+@contextlib.contextmanager
+def collector_set(*, enabled: bool) -> Generator[None, None, None]:
+    """Switch the cyclic collector on or off for the block, then back as it was."""
+    was = gc.isenabled()
+    try:
+        if enabled:
+            gc.enable()
+        else:
+            gc.disable()
+        yield
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
 
 
 # -- child interpreters, scripts and the installed distribution -----------------

@@ -21,11 +21,8 @@ from binding_graph import (
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
     SymbolBinding,
-    dumps,
-    loads,
 )
 from binding_graph import strategies as bgst
-from binding_graph._quotes import SPAN_FIELDS
 from binding_graph.arithmetic import (
     BinaryOperation,
     Negation,
@@ -405,67 +402,3 @@ class TestEvaluation:
             "unbound_unknown",
             ("unknowns", len(graph.unknowns), "symbol_id"),
         )
-
-
-def _inside(span: SourceSpanLink, provenance: tuple[SourceSpanLink, ...]) -> bool:
-    """Tell whether *span* lies inside a provenance span of its source."""
-    return any(
-        quoted.source_id == span.source_id
-        and quoted.start <= span.start
-        and span.end <= quoted.end
-        for quoted in provenance
-    )
-
-
-def _quoting(graph: SemanticSymbolicBindingGraph) -> list[tuple[str, int, str]]:
-    """Return where each span that lies inside a provenance span of its source is."""
-    return [
-        (field, index, attribute)
-        for field, attribute in SPAN_FIELDS
-        for index, element in enumerate(getattr(graph, field))
-        if _inside(getattr(element, attribute), graph.provenance)
-    ]
-
-
-class TestQuotes:
-    """Drawn graphs build, and a span inside provenance that misquotes it is refused at its path."""
-
-    @given(bgst.arithmetic_graphs(min_symbols=1, **_SMALL), st.data())
-    def test_a_misquote_inside_provenance_is_refused_at_its_path(
-        self, graph: SemanticSymbolicBindingGraph, data: st.DataObject
-    ) -> None:
-        """One character of a quoting span changed: span_text_mismatch, at that span's text."""
-        sites = _quoting(graph)
-        if not sites:
-            # No span quotes provenance: the first symbol's quotes a new one.
-            event("a quote added")
-            problem = SourceSpanLink("p" + "#" * 30, 5, 10, "a b c")
-            first = attrs.evolve(graph.symbols[0], source_span=problem.find("b c"))
-            graph = attrs.evolve(
-                graph,
-                symbols=(first, *graph.symbols[1:]),
-                provenance=(*graph.provenance, problem),
-            )
-            sites = _quoting(graph)
-        field, index, attribute = data.draw(st.sampled_from(sites))
-        elements = list(getattr(graph, field))
-        span: SourceSpanLink = getattr(elements[index], attribute)
-        at = data.draw(st.integers(0, len(span.text) - 1))
-        other = data.draw(_CHARACTERS.filter(lambda c: c != span.text[at]))
-        misquote = attrs.evolve(span, text=span.text[:at] + other + span.text[at + 1 :])
-        elements[index] = attrs.evolve(elements[index], **{attribute: misquote})
-        with pytest.raises(BindingGraphError) as info:
-            attrs.evolve(graph, **{field: tuple(elements)})
-        assert (info.value.code, info.value.path) == (
-            "span_text_mismatch",
-            (field, index, attribute, "text"),
-        )
-
-    @given(st.one_of(bgst.graphs(), bgst.arithmetic_graphs()))
-    def test_every_drawn_graph_builds(
-        self, graph: SemanticSymbolicBindingGraph
-    ) -> None:
-        """A graph of either strategy builds again from its fields, and survives JSON."""
-        fields = {a.name: getattr(graph, a.name) for a in attrs.fields(type(graph))}
-        assert SemanticSymbolicBindingGraph(**fields) == graph
-        assert loads(dumps(graph)) == graph

@@ -6,7 +6,7 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import attrs
 import pytest
@@ -14,10 +14,23 @@ import pytest
 from binding_graph import canonical_bytes, dumps, load_lines, loads
 from binding_graph.analysis import findings, to_dot, to_mermaid
 from binding_graph.arithmetic import findings as arithmetic_findings
-from tests._helpers import Result, equation, fact, graph, run_python, symbol
+from binding_graph.units import unit_findings
+from tests._graphs import unit_graph
+from tests._helpers import (
+    Result,
+    equation,
+    fact,
+    graph,
+    run_python,
+    symbol,
+    unknown,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from binding_graph import SemanticSymbolicBindingGraph
+    from binding_graph.analysis import Finding
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "examples" / "corpus.jsonl"
@@ -159,69 +172,155 @@ class TestAnalyze:
         )
 
 
-class TestAnalyzeArithmetic:
-    """analyze --arithmetic adds the findings of binding_graph.arithmetic."""
+# x and y in km, z in kg, and z := x + y admitted by hand: no structural
+# finding, and a unit one, since admission would refuse the equation.
+KG_OF_KM = unit_graph(units=("km", "km", "kg"), status="admitted")
+# The same, with a fact in kg for x, a symbol in km, and z asked for in kg:
+# a structural finding too.
+MISREAD = unit_graph(
+    units=("km", "km", "kg"),
+    status="admitted",
+    facts=(
+        fact(symbol_id="x", value="3", unit="kg"),
+        fact(symbol_id="y", value="5", unit="km"),
+    ),
+    unknowns=(unknown(symbol_id="z", expected_unit="kg"),),
+)
+# km + km = km, pending: no unit finding, and nothing determines z.
+IN_KM = unit_graph()
+# km/h * h read as kg, pending; km + kg admitted by hand as km.
+MISMATCH = unit_graph("x * y", ("km/h", "h", "kg"))
+WRONG = unit_graph(units=("km", "kg", "km"), status="admitted")
+REFUSED_KG = (
+    "admission would refuse equations[0]: dimension_mismatch:"
+    " equations[0].rhs_canonical is in 'kilometer' ([length]), but its left-hand"
+    " side 'z' is in 'kilogram' ([mass])"
+)
+BY_ZERO_MESSAGE = (
+    "SemanticSymbolicBindingGraph.equations[0].rhs_canonical divides by zero:"
+    " the divisor y is 0"
+)
+
+
+class Option(NamedTuple):
+    """An option of analyze that adds the findings of a wing, and graphs that show them."""
+
+    flag: str
+    find: Callable[[SemanticSymbolicBindingGraph], tuple[Finding, ...]]
+    mixed: tuple[SemanticSymbolicBindingGraph, ...]
+    """Graphs whose first has a structural finding and the option's."""
+    structural: list[str]
+    """The codes of the first mixed graph's structural findings."""
+    added: list[tuple[str, tuple[str | int, ...]]]
+    """The codes and paths of the first mixed graph's findings of the option."""
+    reported: str
+    """What analyze with the option prints of the mixed graphs."""
+    plain: str
+    """What analyze without it prints of them."""
+    alone: SemanticSymbolicBindingGraph
+    """A graph whose only finding is the option's."""
+    alone_found: dict[str, object]
+    """That finding, as --format json writes it."""
+    jobs: tuple[tuple[SemanticSymbolicBindingGraph, ...], ...]
+    """Two files of graphs, for --jobs."""
+
+
+OPTIONS: Final = [
+    Option(
+        "--arithmetic",
+        arithmetic_findings,
+        (UNUSED_BY_ZERO, BY_ZERO),
+        ["unused_symbol"],
+        [("division_by_zero", ("equations", 0, "rhs_canonical"))],
+        f"c.jsonl:1: {findings(UNUSED_BY_ZERO)[0]}\n"
+        f"c.jsonl:1: division_by_zero at equations[0].rhs_canonical: {BY_ZERO_MESSAGE}\n"
+        f"c.jsonl:2: division_by_zero at equations[0].rhs_canonical: {BY_ZERO_MESSAGE}\n"
+        "2 records: 2 accepted, 0 refused; 3 findings in 2 records"
+        " (division_by_zero 2, unused_symbol 1)\n",
+        f"c.jsonl:1: {findings(UNUSED_BY_ZERO)[0]}\n"
+        "2 records: 2 accepted, 0 refused; 1 finding in 1 record"
+        " (unused_symbol 1)\n",
+        BY_ZERO,
+        {
+            "code": "division_by_zero",
+            "path": ["equations", 0, "rhs_canonical"],
+            "message": BY_ZERO_MESSAGE,
+        },
+        ((UNUSED_BY_ZERO, SOUND), (BY_ZERO, PENDING)),
+    ),
+    Option(
+        "--units",
+        unit_findings,
+        (MISREAD, IN_KM),
+        ["fact_unit_mismatch"],
+        [
+            ("fact_dimension_mismatch", ("facts", 0, "unit")),
+            ("inadmissible_equation", ("equations", 0, "admissibility_status")),
+        ],
+        f"c.jsonl:1: {findings(MISREAD)[0]}\n"
+        "c.jsonl:1: fact_dimension_mismatch at facts[0].unit: facts[0] is in"
+        " 'kilogram' ([mass]), but its symbol 'x' is in 'kilometer' ([length])\n"
+        "c.jsonl:1: inadmissible_equation at equations[0].admissibility_status:"
+        f" {REFUSED_KG}\n"
+        f"c.jsonl:2: {findings(IN_KM)[0]}\n"
+        "2 records: 2 accepted, 0 refused; 4 findings in 2 records"
+        " (fact_dimension_mismatch 1, fact_unit_mismatch 1,"
+        " inadmissible_equation 1, undetermined_unknown 1)\n",
+        f"c.jsonl:1: {findings(MISREAD)[0]}\n"
+        f"c.jsonl:2: {findings(IN_KM)[0]}\n"
+        "2 records: 2 accepted, 0 refused; 2 findings in 2 records"
+        " (fact_unit_mismatch 1, undetermined_unknown 1)\n",
+        KG_OF_KM,
+        {
+            "code": "inadmissible_equation",
+            "path": ["equations", 0, "admissibility_status"],
+            "message": REFUSED_KG,
+        },
+        ((MISREAD, IN_KM), (WRONG, MISMATCH)),
+    ),
+]
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=[o.flag[2:] for o in OPTIONS])
+class TestAnalyzeOptions:
+    """analyze --arithmetic and analyze --units add the findings of binding_graph.arithmetic and binding_graph.units, after the structural ones."""
 
     def test_they_follow_the_structural_findings(
-        self, cli: Callable[..., Result]
+        self, cli: Callable[..., Result], option: Option
     ) -> None:
-        """Each record's structural findings come first, then its arithmetic ones, in one form."""
-        structural = findings(UNUSED_BY_ZERO)
-        arithmetic = arithmetic_findings(UNUSED_BY_ZERO)
-        assert [f.code for f in structural] == ["unused_symbol"]
-        assert [(f.code, f.path) for f in arithmetic] == [
-            ("division_by_zero", ("equations", 0, "rhs_canonical"))
-        ]
-        Path("c.jsonl").write_bytes(_lines(UNUSED_BY_ZERO, BY_ZERO))
-        result = cli("analyze", "--arithmetic", "c.jsonl")
-        assert result == Result(
-            0,
-            f"c.jsonl:1: {structural[0]}\n"
-            f"c.jsonl:1: {arithmetic[0]}\n"
-            f"c.jsonl:2: {arithmetic_findings(BY_ZERO)[0]}\n"
-            "2 records: 2 accepted, 0 refused; 3 findings in 2 records"
-            " (division_by_zero 2, unused_symbol 1)\n",
-            "",
-        )
-        assert str(arithmetic[0]).startswith(
-            "division_by_zero at equations[0].rhs_canonical: "
-        )
+        """Each record's structural findings come first, then the option's, each FILE:LINE: CODE at WHERE: MESSAGE."""
+        first = option.mixed[0]
+        assert [f.code for f in findings(first)] == option.structural
+        assert [(f.code, f.path) for f in option.find(first)] == option.added
+        Path("c.jsonl").write_bytes(_lines(*option.mixed))
+        result = cli("analyze", option.flag, "c.jsonl")
+        assert result == Result(0, option.reported, "")
 
     def test_without_the_option_there_are_none(
-        self, cli: Callable[..., Result]
+        self, cli: Callable[..., Result], option: Option
     ) -> None:
         """Plain analyze reports the structural findings alone."""
-        Path("c.jsonl").write_bytes(_lines(UNUSED_BY_ZERO, BY_ZERO))
-        result = cli("analyze", "c.jsonl")
-        assert result.out == (
-            f"c.jsonl:1: {findings(UNUSED_BY_ZERO)[0]}\n"
-            "2 records: 2 accepted, 0 refused; 1 finding in 1 record"
-            " (unused_symbol 1)\n"
-        )
+        Path("c.jsonl").write_bytes(_lines(*option.mixed))
+        assert cli("analyze", "c.jsonl").out == option.plain
 
-    def test_strict_counts_them(self, cli: Callable[..., Result]) -> None:
-        """With --strict, an arithmetic finding alone makes the exit status 1."""
-        assert findings(BY_ZERO) == ()
-        Path("c.jsonl").write_bytes(_lines(BY_ZERO))
+    def test_strict_counts_them(
+        self, cli: Callable[..., Result], option: Option
+    ) -> None:
+        """With --strict, a finding of the option alone makes the exit status 1."""
+        assert findings(option.alone) == ()
+        Path("c.jsonl").write_bytes(_lines(option.alone))
         assert cli("analyze", "--strict", "c.jsonl").status == 0
-        assert cli("analyze", "--strict", "--arithmetic", "c.jsonl").status == 1
+        assert cli("analyze", "--strict", option.flag, "c.jsonl").status == 1
+        assert cli("analyze", option.flag, "c.jsonl").status == 0
 
     def test_json_format_marks_them_as_findings(
-        self, cli: Callable[..., Result]
+        self, cli: Callable[..., Result], option: Option
     ) -> None:
-        """Each arithmetic finding is an object like a structural one, counted in the summary."""
-        Path("c.jsonl").write_bytes(_lines(BY_ZERO))
-        result = cli("analyze", "--arithmetic", "--format", "json", "c.jsonl")
-        (found,) = arithmetic_findings(BY_ZERO)
+        """Each finding of the option is an object like a structural one, counted in the summary."""
+        Path("c.jsonl").write_bytes(_lines(option.alone))
+        result = cli("analyze", option.flag, "--format", "json", "c.jsonl")
         assert [json.loads(line) for line in result.out.splitlines()] == [
-            {
-                "file": "c.jsonl",
-                "line": 1,
-                "code": "division_by_zero",
-                "path": ["equations", 0, "rhs_canonical"],
-                "message": found.message,
-                "finding": True,
-            },
+            {"file": "c.jsonl", "line": 1, **option.alone_found, "finding": True},
             {
                 "summary": {
                     "records": 1,
@@ -230,17 +329,20 @@ class TestAnalyzeArithmetic:
                     "by_code": {},
                     "findings": 1,
                     "records_with_findings": 1,
-                    "findings_by_code": {"division_by_zero": 1},
+                    "findings_by_code": {option.alone_found["code"]: 1},
                 }
             },
         ]
 
-    def test_jobs_give_the_same_output(self, cli: Callable[..., Result]) -> None:
-        """With --jobs 2, the findings come from workers, in input order."""
-        Path("a.jsonl").write_bytes(_lines(UNUSED_BY_ZERO, SOUND))
-        Path("b.jsonl").write_bytes(_lines(BY_ZERO, PENDING))
-        argv = ("analyze", "--arithmetic", "a.jsonl", "b.jsonl")
-        assert cli(*argv, "--jobs", "2") == cli(*argv)
+    def test_jobs_give_the_same_output(
+        self, cli: Callable[..., Result], option: Option
+    ) -> None:
+        """With --jobs 2, the findings come from workers, in input order, with the option alone or both."""
+        for name, graphs in zip(("a.jsonl", "b.jsonl"), option.jobs, strict=True):
+            Path(name).write_bytes(_lines(*graphs))
+        for flags in ((option.flag,), ("--units", "--arithmetic")):
+            argv = ("analyze", *flags, "a.jsonl", "b.jsonl")
+            assert cli(*argv, "--jobs", "2") == cli(*argv)
 
 
 class TestRender:

@@ -9,9 +9,8 @@ from binding_graph import canonical_bytes
 from binding_graph.cli import _bind_command, main
 from binding_graph.drafts import compile_draft, draft_schema, from_program
 from binding_graph.serialization import json_schema
-from tests._drafts import written
+from tests._drafts import TEXT, draft, written
 from tests._helpers import ROOT, Result
-from tests.test_drafts import TEXT, draft
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator

@@ -11,8 +11,8 @@ import pytest
 from binding_graph import canonical_bytes, loads
 from binding_graph.cli import _pairs
 from binding_graph.datasets import case_line, from_gsm8k
+from tests._cases import renamed
 from tests._helpers import Result
-from tests.test_datasets_setups import renamed
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from binding_graph import canonical_bytes
-from binding_graph._show import short_repr
 from binding_graph.cli import _commands
 from binding_graph.serialization import DEFAULT_MAX_BYTES
-from tests._helpers import Result, graph
+from tests._helpers import Result, graph, show
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -193,7 +192,7 @@ class TestSharedOptionsBeforeTheCommand:
                 ["--max-bytes", "9" * 5000, "validate", "a.jsonl"],
                 (
                     "argument --max-bytes: must be a whole number above 0, of at most 18"
-                    f" digits (got {short_repr('9' * 5000)})"
+                    f" digits (got {show('9' * 5000)})"
                 ),
             ),
             (

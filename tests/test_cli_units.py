@@ -27,6 +27,7 @@ from binding_graph.units import (
     parse_unit,
     unit_findings,
 )
+from tests._graphs import unit_graph
 from tests._helpers import (
     Result,
     console_runs,
@@ -36,7 +37,6 @@ from tests._helpers import (
     refusal,
     run_python,
     symbol,
-    unknown,
 )
 
 if TYPE_CHECKING:
@@ -45,42 +45,11 @@ if TYPE_CHECKING:
     from binding_graph import SemanticSymbolicBindingGraph
     from binding_graph.datasets import BenchmarkCase
 
-XY = frozenset({"x", "y"})
-
-
-def problem(
-    rhs: str = "x + y",
-    units: tuple[str, str, str] = ("km", "km", "km"),
-    *,
-    status: str = "pending",
-    dependencies: frozenset[str] = XY,
-    **overrides: Any,
-) -> SemanticSymbolicBindingGraph:
-    """Build the graph of ``z := RHS`` over x, y and z in *units*, the equation *status*."""
-    fields: dict[str, Any] = {
-        "symbols": tuple(
-            symbol(symbol_id=name, unit=unit)
-            for name, unit in zip("xyz", units, strict=True)
-        ),
-        "facts": (fact(symbol_id="x", value="3"), fact(symbol_id="y", value="5")),
-        "equations": (
-            equation(
-                rhs_canonical=rhs,
-                dependencies=dependencies,
-                admissibility_status=status,
-            ),
-        ),
-        "constraints": (),
-    }
-    fields.update(overrides)
-    return graph(**fields)
-
-
-SOUND = problem()  # km + km = km: admitted
-MISMATCH = problem("x * y", ("km/h", "h", "kg"))  # km, not kg: refused
-DECIDED = problem(status="admitted")  # nothing pending: nothing to decide
+SOUND = unit_graph()  # km + km = km: admitted
+MISMATCH = unit_graph("x * y", ("km/h", "h", "kg"))  # km, not kg: refused
+DECIDED = unit_graph(status="admitted")  # nothing pending: nothing to decide
 # Admitted by hand, but km + kg: --recheck refuses it.
-WRONG = problem(units=("km", "kg", "km"), status="admitted")
+WRONG = unit_graph(units=("km", "kg", "km"), status="admitted")
 
 # A sum of many symbols in a long count noun: its proof spells the noun
 # once a symbol, and takes far more bytes than the graph it decides.
@@ -188,10 +157,10 @@ class TestAdmit:
     ) -> None:
         """Every reason of a refusal is counted, in the order of the reasons' names."""
         refused = [
-            problem("x ^ y"),
-            problem("x + 1"),
-            problem(units=("km/", "km", "km")),
-            problem(units=("km", "m", "km")),
+            unit_graph("x ^ y"),
+            unit_graph("x + 1"),
+            unit_graph(units=("km/", "km", "km")),
+            unit_graph(units=("km", "m", "km")),
             MISMATCH,
             MISMATCH,
         ]
@@ -224,7 +193,7 @@ class TestAdmit:
         self, cli: Callable[..., Result]
     ) -> None:
         """A graph's equations are decided one by one, each refusal at its own index."""
-        two = problem(
+        two = unit_graph(
             symbols=(
                 *(symbol(symbol_id=n, unit="km") for n in "xyz"),
                 symbol(symbol_id="w", unit="kg"),
@@ -833,65 +802,12 @@ class TestUnits:
         )
 
 
-# A fact in kg for x, a symbol in km; an equation admitted by hand, km + km
-# = kg, that admission refuses.
-MISREAD = problem(
-    units=("km", "km", "kg"),
-    status="admitted",
-    facts=(
-        fact(symbol_id="x", value="3", unit="kg"),
-        fact(symbol_id="y", value="5", unit="km"),
-    ),
-    unknowns=(unknown(symbol_id="z", expected_unit="kg"),),
-)
-
-
 class TestAnalyzeUnits:
-    """analyze --units adds the findings of binding_graph.units, after the others."""
-
-    def test_they_follow_the_structural_findings(
-        self, cli: Callable[..., Result]
-    ) -> None:
-        """Structural findings first, then the units', each FILE:LINE: CODE at WHERE: MESSAGE."""
-        structural = findings(MISREAD)
-        units = unit_findings(MISREAD)
-        assert [(f.code, f.path) for f in units] == [
-            ("fact_dimension_mismatch", ("facts", 0, "unit")),
-            ("inadmissible_equation", ("equations", 0, "admissibility_status")),
-        ]
-        assert [f.code for f in structural] == ["fact_unit_mismatch"]
-        Path("c.jsonl").write_bytes(lines(MISREAD, SOUND))
-        assert cli("analyze", "--units", "c.jsonl") == Result(
-            0,
-            f"c.jsonl:1: {structural[0]}\n"
-            "c.jsonl:1: fact_dimension_mismatch at facts[0].unit: facts[0] is in"
-            " 'kilogram' ([mass]), but its symbol 'x' is in 'kilometer' ([length])\n"
-            "c.jsonl:1: inadmissible_equation at equations[0].admissibility_status:"
-            " admission would refuse equations[0]: dimension_mismatch:"
-            " equations[0].rhs_canonical is in 'kilometer' ([length]), but its"
-            " left-hand side 'z' is in 'kilogram' ([mass])\n"
-            f"c.jsonl:2: {findings(SOUND)[0]}\n"
-            "2 records: 2 accepted, 0 refused; 4 findings in 2 records"
-            " (fact_dimension_mismatch 1, fact_unit_mismatch 1,"
-            " inadmissible_equation 1, undetermined_unknown 1)\n",
-            "",
-        )
-        assert [f.code for f in findings(SOUND)] == ["undetermined_unknown"]
-
-    def test_without_the_option_there_are_none(
-        self, cli: Callable[..., Result]
-    ) -> None:
-        """Plain analyze reports the structural findings alone."""
-        Path("c.jsonl").write_bytes(lines(MISREAD))
-        assert cli("analyze", "c.jsonl").out == (
-            f"c.jsonl:1: {findings(MISREAD)[0]}\n"
-            "1 record: 1 accepted, 0 refused; 1 finding in 1 record"
-            " (fact_unit_mismatch 1)\n"
-        )
+    """analyze --units with --arithmetic: the units' findings come after the arithmetic's (what each option adds is tested in tests/test_cli_analysis.py)."""
 
     def test_with_arithmetic_they_come_last(self, cli: Callable[..., Result]) -> None:
         """--arithmetic --units: structural, then arithmetic, then units findings."""
-        by_zero = problem(
+        by_zero = unit_graph(
             "x / y",
             ("km", "h", "kg"),
             facts=(fact(symbol_id="x", value="3"), fact(symbol_id="y", value="0")),
@@ -915,53 +831,6 @@ class TestAnalyzeUnits:
         assert cli("analyze", "--units", "c.jsonl").out.splitlines()[:-1] == [
             f"c.jsonl:1: {unit_findings(by_zero)[0]}"
         ]
-
-    def test_strict_counts_them(self, cli: Callable[..., Result]) -> None:
-        """With --strict, a unit finding alone makes the exit status 1."""
-        alone = problem(units=("km", "km", "kg"), status="admitted")
-        assert findings(alone) == ()
-        Path("c.jsonl").write_bytes(lines(alone))
-        assert cli("analyze", "--strict", "c.jsonl").status == 0
-        assert cli("analyze", "--strict", "--units", "c.jsonl").status == 1
-        assert cli("analyze", "--units", "c.jsonl").status == 0
-
-    def test_json_format_marks_them_as_findings(
-        self, cli: Callable[..., Result]
-    ) -> None:
-        """Each unit finding is an object like a structural one, counted in the summary."""
-        alone = problem(units=("km", "km", "kg"), status="admitted")
-        Path("c.jsonl").write_bytes(lines(alone))
-        result = cli("analyze", "--units", "--format", "json", "c.jsonl")
-        assert json_lines(result.out) == [
-            {
-                "file": "c.jsonl",
-                "line": 1,
-                "code": "inadmissible_equation",
-                "path": ["equations", 0, "admissibility_status"],
-                "message": "admission would refuse equations[0]: dimension_mismatch:"
-                f" {MISMATCH_DETAIL}",
-                "finding": True,
-            },
-            {
-                "summary": {
-                    "records": 1,
-                    "accepted": 1,
-                    "refused": 0,
-                    "by_code": {},
-                    "findings": 1,
-                    "records_with_findings": 1,
-                    "findings_by_code": {"inadmissible_equation": 1},
-                }
-            },
-        ]
-
-    def test_jobs_give_the_same_output(self, cli: Callable[..., Result]) -> None:
-        """With --jobs 2, the findings come from workers, in input order."""
-        Path("a.jsonl").write_bytes(lines(MISREAD, SOUND))
-        Path("b.jsonl").write_bytes(lines(WRONG, MISMATCH))
-        for options in (("--units",), ("--units", "--arithmetic")):
-            argv = ("analyze", *options, "a.jsonl", "b.jsonl")
-            assert cli(*argv, "--jobs", "2") == cli(*argv)
 
 
 class TestStartUp:

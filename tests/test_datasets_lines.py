@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 from fractions import Fraction
@@ -16,31 +15,13 @@ from binding_graph.datasets import (
     CaseRecord,
     case_line,
     dump_cases,
-    from_gsm8k,
-    from_svamp,
     load_cases,
 )
-from tests._helpers import ROOT, refusal, untyped
+from tests._cases import CASE, imported
+from tests._helpers import refusal, untyped
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-
-DATA: Final = ROOT / "tests" / "data"
-
-
-def imported() -> list[BenchmarkCase]:
-    """Import the first 25 records of each sample; keep the cases, drop the refusals."""
-    lines = (DATA / "gsm8k" / "train-200.jsonl").read_text("utf-8").splitlines()
-    records = json.loads((DATA / "svamp" / "SVAMP-200.json").read_text("utf-8"))
-    imports = [
-        (from_gsm8k, json.loads(text), f"gsm8k-{number}")
-        for number, text in enumerate(lines[:25], 1)
-    ] + [(from_svamp, item, item["ID"]) for item in records[:25]]
-    cases: list[BenchmarkCase] = []
-    for adapter, item, source_id in imports:
-        with contextlib.suppress(BindingGraphError):
-            cases.append(adapter(item, source_id=source_id))
-    return cases
 
 
 @pytest.fixture(scope="module")
@@ -49,13 +30,6 @@ def cases() -> list[BenchmarkCase]:
     return imported()
 
 
-CASE: Final = from_gsm8k(
-    {
-        "question": "Ann has 3 bags of 4 apples. How many apples?",
-        "answer": "3*4 = <<3*4=12>>12 apples.\n#### 12",
-    },
-    source_id="p1",
-)
 LINE: Final = case_line(CASE)
 DATA_LINE: Final[dict[str, Any]] = json.loads(LINE)
 

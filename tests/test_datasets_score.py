@@ -15,8 +15,8 @@ from binding_graph import BindingGraphError, LineRecord, SemanticSymbolicBinding
 from binding_graph import strategies as bgst
 from binding_graph.arithmetic import answers
 from binding_graph.datasets import BenchmarkCase, Score, WrongCase, score
+from tests._cases import CASE, imported
 from tests._helpers import refusal, untyped
-from tests.test_datasets_lines import CASE, imported
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -25,45 +25,12 @@ from binding_graph.datasets import (
     load_cases,
     score,
 )
-from binding_graph.datasets._setups import match_setups, renamed_tree
-from binding_graph.expressions import parse_expression
+from binding_graph.datasets._setups import match_setups
+from tests._cases import CASE, imported, renamed
 from tests._helpers import refusal, untyped
-from tests.test_datasets_lines import CASE, imported
 
 if TYPE_CHECKING:
     from binding_graph.datasets import Score
-
-
-def renamed(graph: SemanticSymbolicBindingGraph) -> SemanticSymbolicBindingGraph:
-    """Return *graph* with every symbol named anew, ``renamed_N`` in reverse order of its ids, and every right-hand side spelled with the new names."""
-    ids = sorted((symbol.symbol_id for symbol in graph.symbols), reverse=True)
-    names = {old: f"renamed_{index}" for index, old in enumerate(ids)}
-    return attrs.evolve(
-        graph,
-        symbols=tuple(
-            attrs.evolve(symbol, symbol_id=names[symbol.symbol_id])
-            for symbol in graph.symbols
-        ),
-        facts=tuple(
-            attrs.evolve(fact, symbol_id=names[fact.symbol_id]) for fact in graph.facts
-        ),
-        equations=tuple(
-            attrs.evolve(
-                equation,
-                lhs_symbol_id=names[equation.lhs_symbol_id],
-                rhs_canonical=str(
-                    renamed_tree(parse_expression(equation.rhs_canonical), names)
-                ),
-                dependencies=frozenset(names[d] for d in equation.dependencies),
-            )
-            for equation in graph.equations
-        ),
-        unknowns=tuple(
-            attrs.evolve(unknown, symbol_id=names[unknown.symbol_id])
-            for unknown in graph.unknowns
-        ),
-        constraints=(),
-    )
 
 
 def flipped(

@@ -20,9 +20,8 @@ from binding_graph import (
 from binding_graph import strategies as bgst
 from binding_graph.datasets import from_gsm8k, from_svamp
 from binding_graph.drafts import canonical_draft, compile_draft, to_draft
-from tests._drafts import Problem, problems, written
+from tests._drafts import TEXT, Problem, draft, problems, written
 from tests._helpers import ROOT, untyped
-from tests.test_drafts import TEXT, draft
 
 if TYPE_CHECKING:
     from binding_graph.datasets import BenchmarkCase

@@ -20,9 +20,8 @@ from binding_graph.drafts import (
     repair,
 )
 from binding_graph.errors import format_refusals
-from tests._drafts import written
+from tests._drafts import TEXT, draft, written
 from tests._helpers import untyped
-from tests.test_drafts import TEXT, draft
 
 
 class Model:

@@ -13,16 +13,15 @@ from jsonschema import Draft202012Validator
 from binding_graph import BindingGraphError
 from binding_graph.drafts import MAX_ITEMS, compile_draft, draft_schema, phrases
 from binding_graph.serialization import GENERATION_KEYWORDS
-from tests._drafts import Problem, problems
-from tests._helpers import untyped
-from tests.test_drafts import TEXT, draft
-from tests.test_schema_generation import (
+from tests._drafts import TEXT, Problem, draft, problems
+from tests._engines import (
     llguidance_grammar,
     llguidance_takes,
     llguidance_warnings,
     outlines_index,
     outlines_takes,
 )
+from tests._helpers import untyped
 
 BOUNDED = draft_schema()
 STRICT = draft_schema(strict=True)

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError
 from binding_graph.drafts import DraftChecker, compile_draft, draft_refusals
-from tests._drafts import broken, chunks, problems, written
+from tests._drafts import TEXT, broken, chunks, draft, problems, written
 from tests._helpers import untyped
-from tests.test_drafts import TEXT, draft
 
 Told = tuple[str, tuple[object, ...], str]
 

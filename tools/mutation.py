@@ -85,39 +85,39 @@ HEADER = (
 # every mutant alike: it adds each mutant as a function or method, public
 # names outside __all__ and an import of mutmut itself.
 SURFACE_TESTS = (
-    "tests/test_public_api.py::TestAll::test_every_public_name_is_in_all",
-    "tests/test_public_api.py::TestDocstrings::test_public_classes_document_themselves_and_their_methods",
-    "tests/test_public_api.py::TestImport::test_import_pulls_in_only_attrs_and_the_stdlib",
-    "tests/test_analysis.py::test_import_pulls_in_only_attrs_and_the_stdlib",
+    "tests/test_project_public_api.py::TestAll::test_every_public_name_is_in_all",
+    "tests/test_project_public_api.py::TestDocstrings::test_public_classes_document_themselves_and_their_methods",
+    "tests/test_project_public_api.py::TestImport::test_import_pulls_in_only_attrs_and_the_stdlib",
+    "tests/test_analysis_engine.py::test_import_pulls_in_only_attrs_and_the_stdlib",
 )
 # This test holds docs/mutation.md to the code: a mutant of that very code
 # would fail it, and so "kill" every survivor the page lists.
 PAGE_TESTS = (
-    "tests/test_docs.py::TestMutationPage::test_mutation_page_rows_match_the_code",
+    "tests/test_project_docs.py::TestMutationPage::test_mutation_page_rows_match_the_code",
 )
 PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider")
 # The quick tests of the surface and of each rule first, the slow property
 # tests last: most mutants fail a test early, and -x stops there. Any other
 # test module runs after these, in name order.
 FIRST_TESTS = (
-    "test_public_api.py",
-    "test_errors.py",
-    "test_vocabularies.py",
-    "test_text.py",
-    "test_identifiers.py",
-    "test_spans.py",
-    "test_refusal_reason.py",
-    "test_graph.py",
-    "test_model.py",
-    "test_validators.py",
-    "test_types.py",
-    "test_allocation.py",
-    "test_canonical.py",
-    "test_loads.py",
-    "test_from_data.py",
-    "test_schema.py",
-    "test_extend.py",
-    "test_docs.py",
+    "test_project_public_api.py",
+    "test_model_errors.py",
+    "test_model_vocabularies.py",
+    "test_model_text.py",
+    "test_model_identifiers.py",
+    "test_model_spans.py",
+    "test_model_refusal_reason.py",
+    "test_model_graph.py",
+    "test_model_classes.py",
+    "test_model_validators.py",
+    "test_model_types.py",
+    "test_model_allocation.py",
+    "test_documents_canonical.py",
+    "test_documents_loads.py",
+    "test_documents_from_data.py",
+    "test_documents_schema.py",
+    "test_model_extend.py",
+    "test_project_docs.py",
 )
 # Far longer than a run of the suite: a mutant that loops is killed.
 TIMEOUT = 600
@@ -179,8 +179,8 @@ print("\\n".join(sorted(ran)))
 def mutmut_settings() -> dict[str, Any]:
     """Return the ``[tool.mutmut]`` table of pyproject.toml."""
     # tomllib is new in Python 3.11, which the mutation environment runs; the
-    # type checkers read this file as Python 3.10 code, and tests/test_docs.py
-    # imports it on every Python.
+    # type checkers read this file as Python 3.10 code, and
+    # tests/test_project_docs.py imports it on every Python.
     loads: Callable[[str], dict[str, Any]] = import_module("tomllib").loads
     settings = loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     table: dict[str, Any] = settings["tool"]["mutmut"]

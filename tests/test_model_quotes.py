@@ -7,16 +7,20 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from binding_graph import (
+    BindingGraphError,
     SemanticSymbolicBindingGraph,
     SourceSpanLink,
+    dumps,
     from_data,
     loads,
     to_data,
 )
-from binding_graph.strategies import graphs
+from binding_graph._quotes import SPAN_FIELDS
+from binding_graph.strategies import arithmetic_graphs, graphs
 from tests._helpers import (
     constraint,
     equation,
@@ -313,3 +317,74 @@ class TestScale:
 def test_graph_helper_is_unchanged() -> None:
     """The helpers' graph has provenance equal to its spans, and builds."""
     assert graph().provenance[0] == graph().facts[0].source_span
+
+
+def _inside(span: SourceSpanLink, provenance: tuple[SourceSpanLink, ...]) -> bool:
+    """Tell whether *span* lies inside a provenance span of its source."""
+    return any(
+        quoted.source_id == span.source_id
+        and quoted.start <= span.start
+        and span.end <= quoted.end
+        for quoted in provenance
+    )
+
+
+def _quoting(graph: SemanticSymbolicBindingGraph) -> list[tuple[str, int, str]]:
+    """Return where each span that lies inside a provenance span of its source is."""
+    return [
+        (field, index, attribute)
+        for field, attribute in SPAN_FIELDS
+        for index, element in enumerate(getattr(graph, field))
+        if _inside(getattr(element, attribute), graph.provenance)
+    ]
+
+
+class TestDrawnGraphs:
+    """Drawn graphs build, and a span inside provenance that misquotes it is refused at its path."""
+
+    @given(
+        arithmetic_graphs(min_symbols=1, max_symbols=4, max_facts=4, max_equations=4),
+        st.data(),
+    )
+    def test_a_misquote_inside_provenance_is_refused_at_its_path(
+        self, graph: SemanticSymbolicBindingGraph, data: st.DataObject
+    ) -> None:
+        """One character of a quoting span changed: span_text_mismatch, at that span's text."""
+        sites = _quoting(graph)
+        if not sites:
+            # No span quotes provenance: the first symbol's quotes a new one.
+            event("a quote added")
+            problem = SourceSpanLink("p" + "#" * 30, 5, 10, "a b c")
+            first = attrs.evolve(graph.symbols[0], source_span=problem.find("b c"))
+            graph = attrs.evolve(
+                graph,
+                symbols=(first, *graph.symbols[1:]),
+                provenance=(*graph.provenance, problem),
+            )
+            sites = _quoting(graph)
+        field, index, attribute = data.draw(st.sampled_from(sites))
+        elements = list(getattr(graph, field))
+        span: SourceSpanLink = getattr(elements[index], attribute)
+        at = data.draw(st.integers(0, len(span.text) - 1))
+        other = data.draw(
+            st.characters(exclude_categories=["Cs"]).filter(
+                lambda c: c != span.text[at]
+            )
+        )
+        misquote = attrs.evolve(span, text=span.text[:at] + other + span.text[at + 1 :])
+        elements[index] = attrs.evolve(elements[index], **{attribute: misquote})
+        with pytest.raises(BindingGraphError) as info:
+            attrs.evolve(graph, **{field: tuple(elements)})
+        assert (info.value.code, info.value.path) == (
+            "span_text_mismatch",
+            (field, index, attribute, "text"),
+        )
+
+    @given(st.one_of(graphs(), arithmetic_graphs()))
+    def test_every_drawn_graph_builds(
+        self, graph: SemanticSymbolicBindingGraph
+    ) -> None:
+        """A graph of either strategy builds again from its fields, and survives JSON."""
+        fields = {a.name: getattr(graph, a.name) for a in attrs.fields(type(graph))}
+        assert SemanticSymbolicBindingGraph(**fields) == graph
+        assert loads(dumps(graph)) == graph

@@ -1,8 +1,9 @@
 """The model's classes as values: construction, evolve, equality, copies, signatures.
 
 The rules each field and the graph check are tested rule by rule elsewhere:
-test_text, test_types, test_identifiers, test_vocabularies, test_spans,
-test_refusal_reason and test_graph.
+test_model_text, test_model_types, test_model_identifiers,
+test_model_vocabularies, test_model_spans, test_model_refusal_reason and
+test_model_graph.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import copy
 import pickle
 import sys
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
@@ -44,118 +45,133 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
 
-@pytest.fixture
-def validators_off() -> Iterator[None]:
-    """Turn attrs' validators off for the whole process, as another library might."""
+@pytest.fixture(params=["off", "on"], ids=["validators-off", "validators-on"])
+def validators(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Turn attrs' validators off for the whole process, as another library might, or leave them on; give which."""
+    state: str = request.param
     previous = attrs.validators.get_disabled()
-    attrs.validators.set_disabled(True)
+    attrs.validators.set_disabled(state == "off")
     try:
-        yield
+        yield state
     finally:
         attrs.validators.set_disabled(previous)
+
+
+# Each class, fields it is built from, and the defaults of the others.
+CONSTRUCTED: list[tuple[type[Any], dict[str, object], dict[str, object]]] = [
+    (
+        SourceSpanLink,
+        {"source_id": "p9", "start": 3, "end": 8, "text": "apple"},
+        {},
+    ),
+    (
+        SymbolBinding,
+        {
+            "symbol_id": "apples",
+            "name": "apples",
+            "semantic_role": "count",
+            "source_span": span(),
+            "introduced_by": "parser",
+        },
+        {"entity": None, "unit": None},
+    ),
+    (
+        BoundFact,
+        {"symbol_id": "x", "value": "3/4", "source_span": span()},
+        {"unit": None},
+    ),
+    (
+        BoundEquation,
+        {
+            "lhs_symbol_id": "z",
+            "rhs_canonical": "x + y",
+            "dependencies": frozenset({"x", "y"}),
+            "operation_kind": "sum",
+            "unit_proof": "same unit",
+            "admissibility_status": "pending",
+            "source_span": span(),
+        },
+        {"refusal_reason": None},
+    ),
+    (
+        BoundUnknown,
+        {"symbol_id": "z", "question_span": span()},
+        {"expected_unit": None},
+    ),
+    (
+        BoundConstraint,
+        {"symbol_id": "x", "predicate": "x >= 0", "source_span": span()},
+        {},
+    ),
+    (
+        SemanticSymbolicBindingGraph,
+        {
+            "symbols": (
+                symbol(symbol_id="x"),
+                symbol(symbol_id="y"),
+                symbol(symbol_id="z"),
+            ),
+            "facts": (fact(),),
+            "equations": (equation(),),
+            "unknowns": (unknown(),),
+            "constraints": (constraint(),),
+            "provenance": (span(),),
+        },
+        {},
+    ),
+    (
+        SemanticSymbolicBindingGraph,
+        {},
+        dict.fromkeys(
+            ("symbols", "facts", "equations", "unknowns", "constraints", "provenance"),
+            (),
+        ),
+    ),
+]
 
 
 class TestConstruction:
     """Valid fields build an object that keeps them; optional ones default to None."""
 
-    def test_span_is_built_from_its_fields(self) -> None:
-        """A valid span keeps its four fields."""
-        link = span(source_id="p9", start=3, end=8, text="apple")
-        assert (link.source_id, link.start, link.end, link.text) == (
-            "p9",
-            3,
-            8,
-            "apple",
-        )
+    @pytest.mark.parametrize(
+        ("cls", "fields", "defaults"),
+        CONSTRUCTED,
+        ids=[*(cls.__name__ for cls, _, _ in CONSTRUCTED[:-1]), "empty graph"],
+    )
+    def test_an_object_keeps_its_fields_and_defaults_the_others(
+        self,
+        cls: type[Any],
+        fields: dict[str, object],
+        defaults: dict[str, object],
+    ) -> None:
+        """A valid object keeps its fields; entity, unit, expected_unit and refusal_reason default to None, a graph's tuples to the empty tuple, any other field to its declared default."""
+        built = cls(**fields)
+        expected = {**fields, **defaults}
+        assert {name: getattr(built, name) for name in expected} == expected
+        assert {
+            field.name: getattr(built, field.name)
+            for field in attrs.fields(cls)
+            if field.name not in expected
+        } == {
+            field.name: field.default
+            for field in attrs.fields(cls)
+            if field.name not in expected
+        }
 
-    def test_symbol_is_built_from_its_fields(self) -> None:
-        """A valid symbol keeps its fields; entity and unit default to None."""
-        link = span()
-        built = SymbolBinding(
-            symbol_id="apples",
-            name="apples",
-            semantic_role="count",
-            source_span=link,
-            introduced_by="parser",
-        )
-        assert attrs.astuple(built, recurse=False) == (
-            "apples",
-            "apples",
-            "count",
-            link,
-            "parser",
-            None,
-            None,
-        )
-        full = symbol(entity="Alice", unit="apple")
-        assert (full.entity, full.unit) == ("Alice", "apple")
-
-    def test_fact_is_built_from_its_fields(self) -> None:
-        """A valid fact keeps its fields; unit defaults to None."""
-        built = BoundFact(symbol_id="x", value="3/4", source_span=span())
-        assert (built.symbol_id, built.value, built.source_span, built.unit) == (
-            "x",
-            "3/4",
-            span(),
-            None,
-        )
-        assert fact(unit="kg").unit == "kg"
-
-    def test_equation_is_built_from_its_fields(self) -> None:
-        """A valid equation keeps its fields; refusal_reason defaults to None."""
-        built = BoundEquation(
-            lhs_symbol_id="z",
-            rhs_canonical="x + y",
-            dependencies=frozenset({"x", "y"}),
-            operation_kind="sum",
-            unit_proof="same unit",
-            admissibility_status="pending",
-            source_span=span(),
-        )
-        assert attrs.astuple(built, recurse=False) == (
-            "z",
-            "x + y",
-            frozenset({"x", "y"}),
-            "sum",
-            "same unit",
-            "pending",
-            span(),
-            None,
-        )
-
-    def test_unknown_is_built_from_its_fields(self) -> None:
-        """A valid unknown keeps its fields; expected_unit defaults to None."""
-        built = BoundUnknown(symbol_id="z", question_span=span())
-        assert (built.symbol_id, built.question_span, built.expected_unit) == (
-            "z",
-            span(),
-            None,
-        )
-        assert unknown(expected_unit="apples").expected_unit == "apples"
-
-    def test_constraint_is_built_from_its_fields(self) -> None:
-        """A valid constraint keeps its fields."""
-        built = BoundConstraint(symbol_id="x", predicate="x >= 0", source_span=span())
-        assert (built.symbol_id, built.predicate, built.source_span) == (
-            "x",
-            "x >= 0",
-            span(),
-        )
-
-    def test_graph_is_built_from_its_fields(self) -> None:
-        """A valid graph keeps its six tuples."""
-        built = graph()
-        assert [s.symbol_id for s in built.symbols] == ["x", "y", "z"]
-        assert built.facts == (fact(),)
-        assert built.equations == (equation(),)
-        assert built.unknowns == (unknown(),)
-        assert built.constraints == (constraint(),)
-        assert built.provenance == (span(),)
-
-    def test_empty_graph_is_valid(self) -> None:
-        """Every collection of a graph defaults to the empty tuple."""
-        empty = SemanticSymbolicBindingGraph()
-        assert attrs.astuple(empty, recurse=False) == ((), (), (), (), (), ())
+    @pytest.mark.parametrize(
+        ("build", "optional"),
+        [
+            (symbol, {"entity": "Alice", "unit": "apple"}),
+            (fact, {"unit": "kg"}),
+            (unknown, {"expected_unit": "apples"}),
+        ],
+    )
+    def test_an_optional_field_keeps_what_it_is_given(
+        self, build: Callable[..., object], optional: dict[str, object]
+    ) -> None:
+        """An optional field given a value keeps it."""
+        built = build(**optional)
+        assert {name: getattr(built, name) for name in optional} == optional
 
 
 class TestEvolve:
@@ -546,53 +562,35 @@ DISABLED_CASES: list[tuple[str, dict[str, object], str, tuple[str | int, ...]]] 
 class TestValidatorsDisabled:
     """Every rule holds even when attrs' validators are switched off process-wide."""
 
-    @pytest.mark.usefixtures("validators_off")
     @pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
-    def test_rules_hold_with_attrs_validators_disabled(
+    def test_rules_hold_whether_attrs_validators_are_on_or_off(
         self,
+        validators: str,
         owner: str,
         fields: dict[str, object],
         code: str,
         path: tuple[str | int, ...],
     ) -> None:
-        """Construction refuses even when attrs' validators are off process-wide."""
-        assert attrs.validators.get_disabled()
+        """Construction gives the same refusals with attrs' validators on and off process-wide."""
+        assert attrs.validators.get_disabled() is (validators == "off")
         error = refusal(BUILDERS[owner], **fields)
         assert_refusal(error, code, path, owner)
 
-    @pytest.mark.parametrize(("owner", "fields", "code", "path"), DISABLED_CASES)
-    def test_rules_are_the_same_with_attrs_validators_enabled(
-        self,
-        owner: str,
-        fields: dict[str, object],
-        code: str,
-        path: tuple[str | int, ...],
-    ) -> None:
-        """The same inputs give the same refusals with attrs' validators on."""
-        assert not attrs.validators.get_disabled()
-        error = refusal(BUILDERS[owner], **fields)
-        assert_refusal(error, code, path, owner)
-
-    @pytest.mark.usefixtures("validators_off")
-    def test_first_broken_field_is_reported_with_validators_disabled(self) -> None:
-        """With validators off, fields are still checked in order: start before end."""
+    def test_first_broken_field_is_reported(self, validators: str) -> None:
+        """With validators on or off, fields are checked in order: start before end."""
+        assert attrs.validators.get_disabled() is (validators == "off")
         error = refusal(span, start=-1, end=True, text=None)
         assert (error.code, error.path) == ("invalid_span", ("start",))
 
-    def test_first_broken_field_is_reported_with_validators_enabled(self) -> None:
-        """With validators on, the first broken field in order is reported."""
-        error = refusal(span, start=-1, end=True, text=None)
-        assert (error.code, error.path) == ("invalid_span", ("start",))
-
-    @pytest.mark.usefixtures("validators_off")
     @pytest.mark.parametrize("owner", list(BUILDERS))
-    def test_valid_objects_build_with_validators_disabled(self, owner: str) -> None:
-        """Valid input still builds when attrs' validators are off."""
+    def test_valid_objects_build(self, validators: str, owner: str) -> None:
+        """Valid input builds with attrs' validators on or off."""
+        assert attrs.validators.get_disabled() is (validators == "off")
         assert BUILDERS[owner]() == BUILDERS[owner]()
 
-    @pytest.mark.usefixtures("validators_off")
-    def test_evolve_checks_the_graph_with_validators_disabled(self) -> None:
-        """attrs.evolve re-runs the graph check even with validators off."""
+    def test_evolve_checks_the_graph(self, validators: str) -> None:
+        """attrs.evolve re-runs the graph check with validators on or off."""
+        assert attrs.validators.get_disabled() is (validators == "off")
         valid = graph()
         error = refusal(attrs.evolve, valid, symbols=valid.symbols[:2], unknowns=())
         assert (error.code, error.path) == (
@@ -600,6 +598,6 @@ class TestValidatorsDisabled:
             ("equations", 0, "lhs_symbol_id"),
         )
 
-    def test_validators_off_fixture_restores_the_setting(self) -> None:
+    def test_the_fixture_restores_the_setting(self) -> None:
         """The fixture above leaves attrs' validators as it found them."""
         assert not attrs.validators.get_disabled()

@@ -12,7 +12,7 @@ import importlib
 import importlib.resources
 import json
 import re
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -29,11 +29,16 @@ from binding_graph import (
 )
 from binding_graph import strategies as bgst
 from binding_graph.serialization import GENERATION_KEYWORDS, WRITING_ORDER
+from tests._engines import (
+    llguidance_grammar,
+    llguidance_takes,
+    llguidance_warnings,
+    outlines_index,
+    outlines_takes,
+)
 from tests._helpers import ROOT, untyped
 
 GENERATION = json_schema("generation")
-EOS = 256
-"""The byte-level vocabulary's end of text: one token past the bytes."""
 
 
 def _corpus() -> list[SemanticSymbolicBindingGraph]:
@@ -134,93 +139,12 @@ class TestProfile:
 
 # -- the engines -------------------------------------------------------------------
 
-
-class _Bytes:
-    """A byte-level tokenizer for llguidance: token N is the byte N, and 256 ends the text."""
-
-    eos_token_id = EOS
-    bos_token_id = None
-    tokens: ClassVar = (*(bytes([byte]) for byte in range(256)), b"<eos>")
-    special_token_ids: ClassVar = (EOS,)
-
-    def __call__(self, text: bytes) -> list[int]:
-        return list(text)
-
-
-class _Matcher(Protocol):
-    """What the tests use of llguidance's LLMatcher."""
-
-    def consume_tokens(self, tokens: list[int], /) -> bool: ...
-    def is_error(self) -> bool: ...
-    def is_accepting(self) -> bool: ...
-
-
-# Neither engine's types reach the type checkers (llguidance's are in a
-# stub of its compiled module, outlines-core ships none): each is used
-# through the protocols above.
-_LLGUIDANCE: Any = importlib.import_module("llguidance")
-_TOKENIZER: object = _LLGUIDANCE.LLTokenizer(_LLGUIDANCE.TokenizerWrapper(_Bytes()))
-
-
-def llguidance_grammar(schema: dict[str, Any]) -> str:
-    """Return llguidance's grammar of the JSON Schema *schema*."""
-    grammar: str = _LLGUIDANCE.LLMatcher.grammar_from_json_schema(json.dumps(schema))
-    return grammar
-
-
-def llguidance_warnings(grammar: str) -> tuple[bool, list[str]]:
-    """Return whether llguidance finds *grammar* in error, and its warnings."""
-    found: tuple[bool, list[str]] = (
-        _LLGUIDANCE.LLMatcher.validate_grammar_with_warnings(grammar, _TOKENIZER)
-    )
-    return found
-
-
-def llguidance_takes(grammar: str, text: bytes) -> bool:
-    """Tell whether llguidance's matcher of *grammar* lets a model write *text*, byte by byte, and end there."""
-    matcher = cast("_Matcher", _LLGUIDANCE.LLMatcher(_TOKENIZER, grammar, log_level=0))
-    taken = matcher.consume_tokens(list(text))
-    return taken and not matcher.is_error() and matcher.is_accepting()
-
-
 _GRAMMAR: str = llguidance_grammar(GENERATION)
 
 
 def llguidance_accepts(text: bytes) -> bool:
     """Tell whether llguidance's matcher lets a model write *text*, byte by byte, and end there."""
     return llguidance_takes(_GRAMMAR, text)
-
-
-class _Guide(Protocol):
-    """What the tests use of outlines-core's Guide, which ships no type hints."""
-
-    def get_tokens(self) -> list[int]: ...
-    def advance(self, token: int, /) -> list[int]: ...
-    def is_finished(self) -> bool: ...
-
-
-_OUTLINES: Any = importlib.import_module("outlines_core")
-
-
-def outlines_index(schema: dict[str, Any]) -> object:
-    """Return outlines-core's index of the JSON Schema *schema*, over bytes."""
-    index: object = _OUTLINES.Index(
-        importlib.import_module("outlines_core.json_schema").build_regex_from_schema(
-            json.dumps(schema)
-        ),
-        _OUTLINES.Vocabulary(EOS, {bytes([byte]): [byte] for byte in range(256)}),
-    )
-    return index
-
-
-def outlines_takes(index: object, text: bytes) -> bool:
-    """Tell whether outlines-core's guide of *index* lets a model write *text*, byte by byte, and end there."""
-    guide = cast("_Guide", _OUTLINES.Guide(index))
-    for byte in text:
-        if byte not in guide.get_tokens():
-            return False
-        guide.advance(byte)
-    return guide.is_finished()
 
 
 _INDEX: object = outlines_index(GENERATION)

@@ -22,10 +22,9 @@ from binding_graph import (
     SymbolBinding,
 )
 from binding_graph import analysis as an
-from binding_graph._show import short_repr
 from binding_graph.analysis import _engine
 from tests._graphs import SPAN, analysed_graphs, dense_graphs, make_graph
-from tests._helpers import run_python
+from tests._helpers import run_python, show
 from tests._oracles import (
     admitted,
     oracle_cycles,
@@ -609,7 +608,7 @@ class TestFindings:
         determined = an.determined_symbols(graph)
         for each in found:
             value = resolve(graph, each.path)
-            assert short_repr(value) in each.message
+            assert show(value) in each.message
             if each.code == "undetermined_unknown":
                 assert value not in determined
             if each.code == "cyclic_definition":

@@ -28,6 +28,7 @@ from tests._helpers import (
     UTF8_SIZE,
     ErrorPath,
     code_and_path,
+    collector_set,
     graph,
     span,
     symbol,
@@ -35,7 +36,7 @@ from tests._helpers import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Generator
+    from collections.abc import Callable
 
 
 # One refusal of each kind, with its exact code, path and message.
@@ -55,23 +56,6 @@ LOADS_MESSAGES: list[Any] = [
         id="text-type",
     ),
 ]
-
-
-@contextlib.contextmanager
-def _collector_set(*, enabled: bool) -> Generator[None, None, None]:
-    """Switch the cyclic collector on or off for the block, then back as it was."""
-    was = gc.isenabled()
-    try:
-        if enabled:
-            gc.enable()
-        else:
-            gc.disable()
-        yield
-    finally:
-        if was:
-            gc.enable()
-        else:
-            gc.disable()
 
 
 class TestLoads:
@@ -133,7 +117,7 @@ class TestLoads:
         for place in READS:
             monkeypatch.setattr(*place, observed)
         monkeypatch.setattr(_paths, "fast", None)
-        with _collector_set(enabled=enabled):
+        with collector_set(enabled=enabled):
             calls: list[Callable[[], object]] = [
                 lambda: loads(document, SourceSpanLink),
                 lambda: from_data(json.loads(document), SourceSpanLink),
@@ -146,18 +130,6 @@ class TestLoads:
                     assert call() == SourceSpanLink("p", 0, 1, "x")
                 assert gc.isenabled() is enabled
         assert during == [False, False]
-
-    @pytest.mark.parametrize("enabled", [True, False])
-    def test_the_pause_passes_every_argument_through(
-        self,
-        enabled: bool,  # noqa: FBT001 -- a parameter of the test
-    ) -> None:
-        """The readers' pause calls with every positional and keyword argument."""
-        from binding_graph import _gc_pause  # noqa: PLC0415
-
-        with _collector_set(enabled=enabled):
-            assert _gc_pause.call_paused(dict, [("a", 1)], b=2) == {"a": 1, "b": 2}
-            assert gc.isenabled() is enabled
 
     @pytest.mark.parametrize(("call", "code", "path", "message"), LOADS_MESSAGES)
     def test_refusal_message_is_exact(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -24,38 +23,8 @@ from binding_graph.drafts import (
     draft_refusals,
 )
 from binding_graph.errors import format_refusals
-from tests._drafts import Problem, problems, written
+from tests._drafts import TEXT, Problem, draft, problems, written
 from tests._helpers import untyped
-
-TEXT = (
-    "Janet's ducks lay 16 eggs per day. She eats three for breakfast and bakes"
-    " with four. She sells the rest for $2 per egg. How much does she make?"
-)
-
-
-def draft(**changes: Any) -> dict[str, Any]:
-    """Return the draft of TEXT, with *changes* made to a deep copy: ``key=value`` at the top."""
-    made: dict[str, Any] = {
-        "quantities": [
-            {"name": "laid", "quote": "16 eggs", "value": 16, "unit": "eggs"},
-            {"name": "eaten", "quote": "eats three", "value": 3, "unit": "eggs"},
-            {"name": "baked", "quote": "four", "value": "4", "unit": "eggs"},
-            {
-                "name": "price",
-                "quote": "$2 per egg",
-                "value": 2,
-                "unit": "dollars per egg",
-            },
-        ],
-        "steps": [
-            {"name": "left", "expression": "laid-eaten-baked", "unit": "eggs"},
-            {"name": "income", "expression": "left*price", "unit": "dollars"},
-        ],
-        "question": {"name": "income", "quote": "How much does she make?"},
-    }
-    made = copy.deepcopy(made)
-    made.update(changes)
-    return made
 
 
 def refused(

@@ -1,4 +1,4 @@
-"""The package's layout: a kernel and its wings, imports that point down and never in a circle, modules of one sitting."""
+"""The package's layout: a kernel and its wings, imports that point down and never in a circle, modules of one sitting; and the tests named after them."""
 
 from __future__ import annotations
 
@@ -33,6 +33,24 @@ FACES = frozenset({"serialization", "jsonl"})
 """The public faces of the documents wing, which sit beside the kernel."""
 LONGEST = 410
 """The most lines a module may have: one sitting's reading, about 400."""
+TESTS = ROOT / "tests"
+TESTED = frozenset({"model", *WINGS, "project"})
+"""What a test module's name starts with: the kernel (``model``), a wing, or the repository itself."""
+TEST_REACHES = frozenset(
+    {
+        # The documents' tables, compiled from the declarations, held to them.
+        ("test_model_declarations.py", "binding_graph.documents._schema"),
+        ("test_model_declarations.py", "binding_graph.documents._trees"),
+        ("test_model_declarations.py", "binding_graph.documents._writing"),
+        # The table of commands, which the page's exit statuses are held to.
+        ("test_project_corpus.py", "binding_graph.cli._commands"),
+        # The switch between the paths, which the fuzz harness flips, and the
+        # pure writer, which leaves it as it is.
+        ("test_project_fuzz_paths.py", "binding_graph.documents._paths"),
+        ("test_project_fuzz_paths.py", "binding_graph.documents._writing"),
+    }
+)
+"""Each test module that imports a private module of another wing than its own, and that module: no public name serves."""
 
 
 def _name(path: Path) -> str:
@@ -78,6 +96,42 @@ def _imports(name: str) -> set[str]:
 
 
 GRAPH: dict[str, set[str]] = {name: _imports(name) for name in MODULES}
+
+
+def _private_modules(path: Path) -> set[str]:
+    """Return the package's private modules that the test module *path* imports, or imports a name of."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found |= {
+            _target(name)
+            for name in names
+            if name.startswith("binding_graph.")
+            and _target(name).rpartition(".")[2].startswith("_")
+            and not _target(name).endswith("__")
+        }
+    return found
+
+
+def _reaches(path: Path) -> set[tuple[str, str]]:
+    """Return each private module of another wing than its own that the test module *path* imports."""
+    wing = _tested(path.name)
+    return {
+        (path.name, module)
+        for module in _private_modules(path)
+        if _layer(module).replace("kernel", "model") != wing
+    }
+
+
+def _tested(filename: str) -> str | None:
+    """Return what the test module *filename* tests, by its name ``test_<wing>_<topic>.py``, or None if it is not so named."""
+    match = re.fullmatch(r"test_([a-z]+)_[a-z0-9_]+\.py", filename)
+    return match[1] if match is not None and match[1] in TESTED else None
 
 
 def _layer(name: str) -> str:
@@ -262,3 +316,76 @@ class TestDesignMap:
             name for name in MODULES if name != "binding_graph"
         )
         assert len(mapped) == len(set(mapped))
+
+
+class TestTestModules:
+    """Each test module is named after the wing it tests, and shares helpers through ``tests/_*.py`` only."""
+
+    @pytest.mark.parametrize(
+        "path", sorted(TESTS.glob("test_*.py")), ids=lambda path: path.name
+    )
+    def test_a_test_module_is_named_after_what_it_tests(self, path: Path) -> None:
+        """A test module is ``test_<wing>_<topic>.py``: the kernel's are ``test_model_*``, the repository's ``test_project_*``."""
+        assert _tested(path.name) is not None
+
+    def test_the_rule_sees_a_name_of_another_scheme(self) -> None:
+        """A name without a known wing, or without a topic after it, is refused."""
+        assert _tested("test_units_admission.py") == "units"
+        assert _tested("test_model_graph.py") == "model"
+        assert _tested("test_project_layout.py") == "project"
+        assert _tested("test_loads.py") is None
+        assert _tested("test_units.py") is None
+        assert _tested("test_serialization_loads.py") is None
+
+    def test_every_wing_has_tests_named_after_it(self) -> None:
+        """A reader finds every wing's tests, the kernel's and the repository's by name."""
+        named = {_tested(path.name) for path in TESTS.glob("test_*.py")}
+        assert named == TESTED
+
+    def test_tests_holds_test_modules_and_their_helpers_only(self) -> None:
+        """Every module of tests/ is a test module, a helper they share (``_*.py``), conftest.py or __init__.py."""
+        others = {
+            path.name
+            for path in TESTS.glob("*.py")
+            if not path.name.startswith(("test_", "_"))
+        }
+        assert others == {"conftest.py"}
+
+    def test_a_test_reaches_into_another_wing_only_where_listed(self) -> None:
+        """A test of a wing uses another wing's public names, or the private ones tests/_helpers.py gathers; the few reaches left are listed, each with its reason."""
+        reaches = set[tuple[str, str]]().union(
+            *(_reaches(path) for path in TESTS.glob("test_*.py"))
+        )
+        assert reaches == TEST_REACHES
+
+    def test_the_rule_sees_a_reach_of_a_test(self) -> None:
+        """A kernel's private module, imported or a name of it, is the model's; a wing's own private modules are no reach."""
+        assert _private_modules(TESTS / "test_model_codegen.py") == {
+            "binding_graph._codegen"
+        }
+        assert _reaches(TESTS / "test_model_codegen.py") == set()
+        assert _reaches(TESTS / "test_cli_whole_files.py") == set()
+        assert "binding_graph.cli._scan" in _private_modules(
+            TESTS / "test_cli_whole_files.py"
+        )
+        assert _reaches(TESTS / "test_project_fuzz_paths.py") == {
+            ("test_project_fuzz_paths.py", "binding_graph.documents._paths"),
+            ("test_project_fuzz_paths.py", "binding_graph.documents._writing"),
+        }
+
+    @pytest.mark.parametrize(
+        "path", sorted(TESTS.glob("test_*.py")), ids=lambda path: path.name
+    )
+    def test_no_test_module_imports_another(self, path: Path) -> None:
+        """What several test modules share lives in ``tests/_*.py``, never in a test module another imports."""
+        imported = {
+            name
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom | ast.Import)
+            for name in (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [alias.name for alias in node.names]
+            )
+        }
+        assert {name for name in imported if name.startswith("tests.test_")} == set()

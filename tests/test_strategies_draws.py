@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from keyword import iskeyword
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import pytest
@@ -101,37 +101,72 @@ class TestFromType:
         assert loads(dumps(graph)) == graph
 
 
+# Each strategy of graphs, and bounds to draw with that differ from its defaults.
+_BOUNDED: Final = [
+    (
+        bgst.graphs,
+        {
+            "min_symbols": 2,
+            "max_symbols": 3,
+            "max_facts": 2,
+            "max_equations": 2,
+            "max_unknowns": 1,
+            "max_constraints": 1,
+            "max_provenance": 1,
+        },
+    ),
+    (
+        bgst.arithmetic_graphs,
+        {
+            "min_symbols": 4,
+            "max_symbols": 5,
+            "max_facts": 1,
+            "max_equations": 1,
+            "max_unknowns": 1,
+            "max_constraints": 1,
+            "max_provenance": 1,
+        },
+    ),
+]
+
+
 class TestGraphs:
-    """graphs() and identifiers() draw valid values within the bounds they are given."""
+    """graphs(), arithmetic_graphs() and identifiers() draw valid values within the bounds they are given."""
 
-    @given(
-        bgst.graphs(
-            min_symbols=2,
-            max_symbols=3,
-            max_facts=2,
-            max_equations=2,
-            max_unknowns=1,
-            max_constraints=1,
-            max_provenance=1,
-        )
+    @pytest.mark.parametrize(
+        ("strategy", "bounds"),
+        _BOUNDED,
+        ids=[strategy.__name__ for strategy, _ in _BOUNDED],
     )
+    @given(data=st.data())
     def test_graph_sizes_follow_the_bounds(
-        self, graph: SemanticSymbolicBindingGraph
+        self,
+        strategy: Callable[..., st.SearchStrategy[SemanticSymbolicBindingGraph]],
+        bounds: dict[str, int],
+        data: st.DataObject,
     ) -> None:
-        """graphs() keeps every collection within the bounds it was given."""
-        assert 2 <= len(graph.symbols) <= 3
-        assert len(graph.facts) <= 2
-        assert len(graph.equations) <= 2
-        assert len(graph.unknowns) <= 1
-        assert len(graph.constraints) <= 1
-        assert len(graph.provenance) <= 1
+        """graphs() and arithmetic_graphs() keep every collection within the bounds they were given."""
+        graph = data.draw(strategy(**bounds))
+        assert bounds["min_symbols"] <= len(graph.symbols) <= bounds["max_symbols"]
+        assert len(graph.facts) <= bounds["max_facts"]
+        assert len(graph.equations) <= bounds["max_equations"]
+        assert len(graph.unknowns) <= bounds["max_unknowns"]
+        assert len(graph.constraints) <= bounds["max_constraints"]
+        assert len(graph.provenance) <= bounds["max_provenance"]
 
-    @given(bgst.graphs(max_symbols=0))
+    @pytest.mark.parametrize(
+        "strategy",
+        [bgst.graphs, bgst.arithmetic_graphs],
+        ids=lambda strategy: strategy.__name__,
+    )
+    @given(data=st.data())
     def test_a_graph_without_symbols_refers_to_nothing(
         self,
-        graph: SemanticSymbolicBindingGraph,
+        strategy: Callable[..., st.SearchStrategy[SemanticSymbolicBindingGraph]],
+        data: st.DataObject,
     ) -> None:
-        """With no symbols, graphs() draws no element that would need one."""
+        """With no symbols, graphs() and arithmetic_graphs() draw no element that would need one."""
+        graph = data.draw(strategy(max_symbols=0))
         assert not graph.symbols
         assert not graph.facts
         assert not graph.equations
@@ -462,39 +497,6 @@ class TestArithmeticGraphs:
         assert len({span.source_id for span in graph.provenance}) == len(
             graph.provenance
         )
-
-    @given(
-        bgst.arithmetic_graphs(
-            min_symbols=4,
-            max_symbols=5,
-            max_facts=1,
-            max_equations=1,
-            max_unknowns=1,
-            max_constraints=1,
-            max_provenance=1,
-        )
-    )
-    def test_graph_sizes_follow_the_bounds(
-        self, graph: SemanticSymbolicBindingGraph
-    ) -> None:
-        """arithmetic_graphs() keeps every collection within the bounds it was given."""
-        assert 4 <= len(graph.symbols) <= 5
-        assert len(graph.facts) <= 1
-        assert len(graph.equations) <= 1
-        assert len(graph.unknowns) <= 1
-        assert len(graph.constraints) <= 1
-        assert len(graph.provenance) <= 1
-
-    @given(bgst.arithmetic_graphs(max_symbols=0))
-    def test_a_graph_without_symbols_refers_to_nothing(
-        self, graph: SemanticSymbolicBindingGraph
-    ) -> None:
-        """With no symbols, the profile draws no element that would need one."""
-        assert not graph.symbols
-        assert not graph.facts
-        assert not graph.equations
-        assert not graph.unknowns
-        assert not graph.constraints
 
 
 class TestNonzeroNumbers:

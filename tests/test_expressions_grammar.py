@@ -1,4 +1,4 @@
-"""The arithmetic profile: its grammar, its one spelling, and each refusal's code, path and message."""
+"""The language of right-hand sides and predicates (the arithmetic profile): its grammar, its one spelling, and each refusal's code, path and message."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any, Final
 import pytest
 
 from binding_graph import BindingGraphError
-from binding_graph.arithmetic import (
+from binding_graph.expressions import (
     MAX_BITS,
     MAX_DEPTH,
     MAX_DIGITS,
