@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import unicodedata
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +153,38 @@ class TestGraphs:
         assert symbol.symbol_id == symbol_id
 
 
+_NASTY = frozenset('"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff')
+
+
+def _spans(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return every span of *document*: its elements', then its provenance."""
+    spans: list[dict[str, Any]] = [
+        element[attribute]
+        for field, attribute in (
+            ("symbols", "source_span"),
+            ("facts", "source_span"),
+            ("equations", "source_span"),
+            ("unknowns", "question_span"),
+            ("constraints", "source_span"),
+        )
+        for element in document[field]
+    ]
+    spans.extend(document["provenance"])
+    return spans
+
+
+_SPAN_KINDS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
+    (
+        "nasty-beside-astral",
+        lambda s: bool(_NASTY & set(s["text"])) and max(map(ord, s["text"])) > 0xFFFF,
+    ),
+    ("two-nasty", lambda s: len(_NASTY & set(s["text"])) >= 2),
+    ("white-space-alone", lambda s: s["text"].isspace()),
+    ("widest", lambda s: len(s["text"]) == 24),
+    ("past-2**32", lambda s: s["start"] > 2**32),
+]
+
+
 class TestGraphDocuments:
     """graph_documents() draws documents that read back."""
 
@@ -163,6 +197,36 @@ class TestGraphDocuments:
             to_data(graph)["equations"], document["equations"], strict=True
         ):
             assert sorted(drawn["dependencies"]) == written["dependencies"]
+
+    @pytest.mark.parametrize(
+        ("kind", "wanted"), _SPAN_KINDS, ids=[k for k, _ in _SPAN_KINDS]
+    )
+    def test_graph_documents_draw_every_kind_of_span(
+        self, kind: str, wanted: Callable[[dict[str, Any]], bool]
+    ) -> None:
+        """Spans quote characters that stress encoders beside any others, white space alone, the widest texts, and start anywhere."""
+        document = find(
+            bgst.graph_documents(),
+            lambda d: any(map(wanted, _spans(d))),
+            # The first document found will do: shrinking it would only cost time.
+            settings=settings(
+                max_examples=2000, database=None, phases=[Phase.generate]
+            ),
+        )
+        assert any(map(wanted, _spans(document))), kind
+        assert to_data(from_data(document))["provenance"] == document["provenance"]
+
+    def test_no_character_outside_the_anchors_categories_is_white_space(
+        self,
+    ) -> None:
+        """A required text begins with a character of no category Cs, Zs, Zl, Zp or Cc: none is white space, so no text is blank."""
+        spaces = [
+            hex(code)
+            for code in range(sys.maxunicode + 1)
+            if unicodedata.category(chr(code)) not in {"Cs", "Zs", "Zl", "Zp", "Cc"}
+            and chr(code).isspace()
+        ]
+        assert spaces == []
 
 
 def max_int(tree: object) -> int:

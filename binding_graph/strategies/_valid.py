@@ -6,11 +6,16 @@ so a drawn graph always passes its integrity check.
 Each strategy is built once, when it is asked for, never inside a draw:
 Hypothesis validates a strategy the first time it draws from it, and a
 strategy built anew in every draw was validated in every draw.
+A value takes as few draws as it can: each draw costs Hypothesis far more
+than the characters it gives, so text is drawn a string at a time, never a
+character at a time.
 """
 
 from __future__ import annotations
 
+import itertools
 import keyword
+import string
 import unicodedata
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
@@ -39,19 +44,32 @@ _E = TypeVar("_E", bound=Model)
 # Every character a string field may hold: anything but a lone surrogate.
 _CHARACTERS: Final = st.characters(exclude_categories=["Cs"])
 # Characters that stress encoders: quotes, escapes, separators, controls.
-_NASTY: Final = st.sampled_from('"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff')
+_NASTY_CHARACTERS: Final = '"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff'
+_NASTY: Final = st.sampled_from(_NASTY_CHARACTERS)
 SOURCE_CHARACTERS: Final = st.one_of(_CHARACTERS, _NASTY)
 """Any character source text may hold, with those that stress encoders often."""
 # The longest verbatim text a span is drawn with.
 _WIDEST: Final = 24
-
-_ASCII_IDENTIFIERS: Final = st.from_regex(
-    r"[A-Za-z_][A-Za-z0-9_]{0,15}", fullmatch=True
+# The first character of a required text, which makes it not blank: no
+# character outside these categories is white space.
+_ANCHORS: Final = st.characters(exclude_categories=["Cs", "Zs", "Zl", "Zp", "Cc"])
+# The rest of a required text of at most 24 characters.
+_TAILS: Final = st.text(SOURCE_CHARACTERS, max_size=23)
+# An ASCII identifier of at most 16 characters: its first, and the rest.
+_ID_STARTS: Final = st.characters(
+    categories=(), include_characters=string.ascii_letters + "_"
 )
+_ID_RESTS: Final = st.text(string.ascii_letters + string.digits + "_", max_size=15)
 
 
 def _concat(head: str, tail: str) -> str:
     return head + tail
+
+
+def _not_keyword(head: str, tail: str) -> str:
+    text = head + tail
+    # A keyword is a valid identifier once suffixed: no filtering needed.
+    return text + "_" if keyword.iskeyword(text) else text
 
 
 def is_valid_identifier(text: str) -> bool:
@@ -65,33 +83,37 @@ def is_valid_identifier(text: str) -> bool:
 
 def identifier_strategy() -> SearchStrategy[str]:
     """Build symbol ids: NFKC-normal Python identifiers that are not keywords; see ``identifiers()``."""
-    ascii_ids = _ASCII_IDENTIFIERS.map(
-        # A keyword is a valid identifier once suffixed: no filtering needed.
-        lambda s: s + "_" if keyword.iskeyword(s) else s
-    )
+    # The ASCII part is drawn as two strings, not a character at a time as
+    # a regular expression's strategy draws it: each draw costs Hypothesis
+    # more than the characters it gives.
+    ascii_ids = st.builds(_not_keyword, _ID_STARTS, _ID_RESTS)
     letters = st.characters(categories=["Lu", "Ll", "Lo"]).filter(is_valid_identifier)
-    unicode_ids = st.builds(_concat, letters, _ASCII_IDENTIFIERS).filter(
-        is_valid_identifier
-    )
+    unicode_ids = st.builds(
+        _concat, letters, st.builds(_concat, _ID_STARTS, _ID_RESTS)
+    ).filter(is_valid_identifier)
     return st.one_of(ascii_ids, unicode_ids)
 
 
 def text_strategy(min_size: int, max_size: int) -> SearchStrategy[str]:
     """Build required text; see ``texts()``."""
-    return st.builds(
-        _concat,
-        # The anchor makes the text non-blank without rejecting anything.
-        st.characters(exclude_categories=["Cs", "Zs", "Zl", "Zp", "Cc"]).filter(
-            lambda c: not c.isspace()
-        ),
-        st.text(SOURCE_CHARACTERS, min_size=min_size - 1, max_size=max_size - 1),
-    )
+    tails = st.text(SOURCE_CHARACTERS, min_size=min_size - 1, max_size=max_size - 1)
+    return st.builds(_concat, _ANCHORS, tails)
 
 
 SYMBOL_IDS: Final = identifier_strategy()
-TEXTS: Final = text_strategy(1, 24)
-_VERBATIM: Final = st.lists(SOURCE_CHARACTERS, min_size=_WIDEST, max_size=_WIDEST)
-_START: Final = st.one_of(st.integers(0, 10_000), st.integers(0, MAX_OFFSET - 1))
+TEXTS: Final = st.builds(_concat, _ANCHORS, _TAILS)
+# A span's text, in two draws whatever its width: a pattern whose
+# characters are, each as often, characters that stress encoders and slots,
+# repeated to the width; and a filler, any characters at all, which fill the
+# slots in turn, repeated as needed. Either loses characters when shrunk, so
+# that a text that needs one character comes down to it.
+_SLOTS: Final = (string.digits + string.ascii_uppercase)[: len(_NASTY_CHARACTERS)]
+_PATTERNS: Final = st.text(_SLOTS + _NASTY_CHARACTERS, min_size=1, max_size=_WIDEST)
+_FILLERS: Final = st.text(_CHARACTERS, min_size=1, max_size=_WIDEST)
+# A span's start, small or anywhere, each as often: chosen by a boolean,
+# one draw fewer than st.one_of, which draws its choice as a strategy.
+_SMALL_STARTS: Final = st.integers(0, 10_000)
+_ANY_STARTS: Final = st.integers(0, MAX_OFFSET - 1)
 _WIDTH: Final = st.integers(1, _WIDEST)
 _CHANCE: Final = st.booleans()
 _DEPENDENCY_COUNT: Final = st.integers(0, 4)
@@ -135,8 +157,8 @@ class Drawing:
         self.counts = counts or {}
 
     def text(self) -> str:
-        """Draw a required text."""
-        return self._draw(TEXTS)
+        """Draw a required text: as ``TEXTS`` draws one, one draw fewer."""
+        return self._draw(_ANCHORS) + self._draw(_TAILS)
 
     def identifier(self) -> str:
         """Draw a symbol id: one of the graph's, if it has drawn them."""
@@ -159,7 +181,7 @@ class Drawing:
 
     def start(self) -> int:
         """Draw a span's start, which leaves room for an end."""
-        return self._draw(_START)
+        return self._draw(_ANY_STARTS if self._draw(_CHANCE) else _SMALL_STARTS)
 
     def width(self, start: int) -> int:
         """Draw a span's width, within the largest offset."""
@@ -167,7 +189,9 @@ class Drawing:
 
     def verbatim(self, width: int) -> str:
         """Draw verbatim source text of *width* characters."""
-        return "".join(self._draw(_VERBATIM)[:width])
+        pattern = itertools.islice(itertools.cycle(self._draw(_PATTERNS)), width)
+        filler = itertools.cycle(self._draw(_FILLERS))
+        return "".join(next(filler) if c in _SLOTS else c for c in pattern)
 
     def chance(self) -> bool:
         """Draw whether an optional value is there."""
