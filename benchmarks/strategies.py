@@ -78,6 +78,9 @@ PROPERTIES: dict[str, Callable[[dict[str, Any]], bool]] = {
         for text in _texts(d)
     ),
     "a span starts past 2**32": lambda d: any(s > 2**32 for s in _starts(d)),
+    "a span quotes white space alone": lambda d: any(
+        text.isspace() for text in _texts(d)
+    ),
     "two equations": lambda d: len(d["equations"]) >= 2,  # noqa: PLR2004 -- the property
 }
 
