@@ -3,8 +3,8 @@
 Each timed call runs a property test that does nothing, as Hypothesis runs
 one: N examples, derandomized (the same N on every call), generated and never
 shrunk, with no database. A strategy's figure is the time of a call over its
-examples, less the same for a strategy that draws nothing (what Hypothesis
-itself costs an example), timed in the same round; the median over
+examples, less the same for ``st.integers()``, one draw an example (what
+Hypothesis itself costs an example), timed in the same round; the median over
 interleaved rounds. With ``--before``, the package at that revision runs in
 the same rounds, and a ratio is the median over the rounds of the two
 figures' ratio within a round.
@@ -38,7 +38,9 @@ STRATEGIES: dict[str, str] = {
 }
 _TARGET = 10e-3  # seconds an example of graph_documents()
 _LAST_IN_THE_BMP = 0xFFFF
-_EMPTY = "an empty strategy (`st.none()`): Hypothesis's own cost of an example"
+# The reference: one draw an example. A strategy with a single value, such as
+# st.none(), would stop after one example, its whole run's cost on it.
+_REFERENCE = "`st.integers()`, one draw: what Hypothesis itself costs an example"
 _SPAN_FIELDS = (
     ("symbols", "source_span"),
     ("facts", "source_span"),
@@ -217,15 +219,17 @@ def run_strategies(
     packages = {"now": "binding_graph"}
     if before is not None:
         packages["at `--before`"] = before
-    calls: dict[str, Callable[[], int]] = {"empty": _examples_of(st.none(), examples)}
+    calls: dict[str, Callable[[], int]] = {
+        "reference": _examples_of(st.integers(), examples)
+    }
     for label, package in packages.items():
         for name, strategy in _strategies(package).items():
             calls[f"{name} {label}"] = _examples_of(strategy, examples)
     seconds = _per_example(calls, rounds)
     print("  strategies, time an example: done", file=sys.stderr, flush=True)
-    empty = seconds["empty"]
+    reference = seconds["reference"]
     net = {
-        key: [t - e for t, e in zip(times, empty, strict=True)]
+        key: [t - e for t, e in zip(times, reference, strict=True)]
         for key, times in seconds.items()
     }
     labels = list(packages)
@@ -233,8 +237,8 @@ def run_strategies(
         (
             f"Per example, at the default sizes: the median over {rounds}"
             f" interleaved rounds of the time of {examples} derandomized examples"
-            " (generated, not shrunk, no database), less that of an empty"
-            " strategy in the same round."
+            " (generated, not shrunk, no database), less that of"
+            " `st.integers()` in the same round."
             + (
                 " In brackets, the median over the rounds of the ratio to the"
                 " same strategy at `--before` in the same round."
@@ -245,9 +249,10 @@ def run_strategies(
         "",
         "| strategy | " + " | ".join(labels) + " |",
         "|" + " --- |" * (len(labels) + 1),
-        f"| {_EMPTY} | "
+        f"| {_REFERENCE} | "
         + " | ".join(
-            _ms(statistics.median(empty)) if i == 0 else "" for i in range(len(labels))
+            _ms(statistics.median(reference)) if i == 0 else ""
+            for i in range(len(labels))
         )
         + " |",
     ]
@@ -259,10 +264,10 @@ def run_strategies(
                 cells.append("n/a (no such strategy)")
                 continue
             cell = _ms(statistics.median(net[key]))
-            reference = net.get(f"{name} {labels[-1]}")
-            if label == labels[0] and len(labels) > 1 and reference is not None:
+            before = net.get(f"{name} {labels[-1]}")
+            if label == labels[0] and len(labels) > 1 and before is not None:
                 ratio = statistics.median(
-                    a / b for a, b in zip(net[key], reference, strict=True)
+                    a / b for a, b in zip(net[key], before, strict=True)
                 )
                 cell += f" ({ratio:.2f}x)"
             cells.append(cell)
