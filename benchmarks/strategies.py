@@ -12,7 +12,8 @@ figures' ratio within a round.
 Shrinking is measured on ``graph_documents()``: for each of a few properties,
 a test that fails when a document has it is run with several seeds, and the
 smallest document Hypothesis shrinks to is measured (its JSON, in
-characters); the median over the seeds, and of the time each run took.
+characters); the median over the seeds, with the smallest and the largest,
+and the median time of a run.
 """
 
 from __future__ import annotations
@@ -195,7 +196,11 @@ def _shrinking(packages: dict[str, str], seeds: int, properties: int) -> list[st
         for label, strategy in columns.items():
             runs = [_shrunk(strategy, wanted, seed) for seed in range(seeds)]
             sizes = [size for size, _ in runs if size is not None]
-            size = f"{statistics.median(sizes):.0f}" if sizes else "not found"
+            size = (
+                f"{statistics.median(sizes):.0f} ({min(sizes)} to {max(sizes)})"
+                if sizes
+                else "not found"
+            )
             missed = f", {seeds - len(sizes)} not found" if len(sizes) < seeds else ""
             took = statistics.median(elapsed for _, elapsed in runs)
             cells.append(f"{size} characters in {took:.1f} s{missed}")
@@ -284,7 +289,8 @@ def run_strategies(
             "Shrinking `graph_documents()`: for each property, a test that fails"
             f" on a document that has it, run with seeds 0 to {seeds - 1} (up to"
             " 1,000 examples, then shrunk): the median size of the document it"
-            " shrinks to (its JSON, in characters), and the median time of a run."
+            " shrinks to (its JSON, in characters; in brackets, the smallest and"
+            " the largest), and the median time of a run."
         ),
         "",
         *_shrinking(packages, seeds, properties),
