@@ -56,6 +56,7 @@ from binding_graph.documents._schema import (
     _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
 )
 from binding_graph.errors import ErrorPath
+from binding_graph.strategies import _invalid
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANY_MODEL",
+    "BREAK_ONE_RULE",
     "BUILDERS",
     "CLASSES",
     "CLASS_NAMES",
@@ -163,6 +165,9 @@ IDENTIFIER_PATTERN: str = _IDENTIFIER
 
 HYPOTHESIS_HOOK = _hypothesis_plugin.setup_hook
 """The function that the package's ``hypothesis`` entry point names."""
+
+BREAK_ONE_RULE = _invalid.invalid_documents
+"""What ``invalid_graph_documents()`` builds its strategy with, from any strategy of valid documents."""
 
 
 # -- refusals -------------------------------------------------------------------

@@ -25,10 +25,19 @@ from binding_graph import (
     dumps,
     from_data,
     loads,
+    refusals,
     to_data,
 )
 from binding_graph import strategies as bgst
-from tests._helpers import HYPOTHESIS_HOOK, MODEL_CLASSES, installed_distribution
+from tests._helpers import (
+    BREAK_ONE_RULE,
+    HYPOTHESIS_HOOK,
+    MODEL_CLASSES,
+    graph,
+    installed_distribution,
+    span,
+    symbol,
+)
 from tests._oracles import (
     Bin,
     Neg,
@@ -297,6 +306,30 @@ _VARIANTS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
 ]
 
 
+def _under_provenance() -> dict[str, Any]:
+    """Return a valid document of one symbol whose one provenance span covers where a span drawn at its simplest lies, and quotes otherwise.
+
+    Such a span is in source ``"0"``, from 0, and quotes ``"0"``; the
+    provenance quotes ``"x"`` there.
+    """
+    provenance = span(source_id="0", start=0, end=24, text="x" * 24)
+    return to_data(
+        graph(
+            symbols=(symbol(),),
+            facts=(),
+            equations=(),
+            unknowns=(),
+            constraints=(),
+            provenance=(provenance,),
+        )
+    )
+
+
+def _moved(document: dict[str, Any]) -> list[str]:
+    """Return the source ids of *document*'s elements' spans that were moved out of source ``"0"``."""
+    return [s["source_id"] for s in _spans(document) if s["source_id"].startswith("0#")]
+
+
 class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
@@ -353,6 +386,20 @@ class TestInvalidGraphDocuments:
         with pytest.raises(BindingGraphError) as info:
             from_data(document)
         assert info.value.code == code
+
+    @pytest.mark.parametrize("code", ["refusal_reason_required", "duplicate_symbol_id"])
+    def test_an_element_added_to_break_a_rule_misquotes_no_provenance(
+        self, code: str
+    ) -> None:
+        """An element added to break a rule in, drawn inside a provenance span that quotes otherwise, moves to a source of its own: the document is refused with its code, not span_text_mismatch."""
+        document, drawn = find(
+            BREAK_ONE_RULE([code], st.builds(_under_provenance)),
+            lambda _: True,  # the simplest case: its added elements lie under it
+            settings=settings(database=None),
+        )
+        assert drawn == code
+        assert [r.code for r in refusals(document)] == [code]
+        assert _moved(document) != []  # the case this test is about was drawn
 
     @pytest.mark.parametrize("codes", [[], ["empty_allocation"], ["no_such_code"]])
     def test_invalid_documents_refuse_codes_no_document_can_cause(

@@ -37,6 +37,7 @@ from binding_graph.strategies._valid import (
     TEXTS,
     Drawing,
     draw_element,
+    own_source,
     text_strategy,
 )
 
@@ -119,7 +120,9 @@ class _Site(NamedTuple):
             item = _ITEM_CLASSES[collection]
             # A new symbol gets an id of its own; anything else names one.
             ids = None if item is SymbolBinding else self.ids
-            items.append(to_data(draw_element(Drawing(draw, ids), item, {})))
+            added = to_data(draw_element(Drawing(draw, ids), item, {}))
+            own_source(added[_SPAN_FIELD[collection]], self.document["provenance"])
+            items.append(added)
         return items[draw(PICK) % len(items)]
 
 
@@ -231,6 +234,7 @@ def _refusal_reason_forbidden(draw: DrawFn, site: _Site) -> None:
 def _duplicate_symbol_id(draw: DrawFn, site: _Site) -> None:
     given = {"symbol_id": site.ids[draw(PICK) % len(site.ids)]}
     twin = to_data(draw_element(Drawing(draw), SymbolBinding, given))
+    own_source(twin[_SPAN_FIELD["symbols"]], site.document["provenance"])
     symbols = site.document["symbols"]
     symbols.insert(draw(PICK) % (len(symbols) + 1), twin)
 

@@ -35,7 +35,7 @@ from binding_graph.model import (
 from binding_graph.serialization import to_data
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Container, Iterable, Sequence
 
     from hypothesis.strategies import DrawFn, SearchStrategy
 
@@ -301,10 +301,7 @@ def apart(values: dict[str, Any]) -> tuple[SourceSpanLink, ...]:
     }
     spans: list[SourceSpanLink] = []
     for span in values["provenance"]:
-        source_id, suffix = span.source_id, 0
-        while source_id in used:
-            suffix += 1
-            source_id = f"{span.source_id}#{suffix}"
+        source_id = unused(span.source_id, used)
         used.add(source_id)
         spans.append(
             span
@@ -312,6 +309,25 @@ def apart(values: dict[str, Any]) -> tuple[SourceSpanLink, ...]:
             else SourceSpanLink(source_id, span.start, span.end, span.text)
         )
     return tuple(spans)
+
+
+def unused(source_id: str, used: Container[str]) -> str:
+    """Return *source_id*, or it with the smallest suffix ``#n`` that makes it none of *used*."""
+    fresh, suffix = source_id, 0
+    while fresh in used:
+        suffix += 1
+        fresh = f"{source_id}#{suffix}"
+    return fresh
+
+
+def own_source(span: dict[str, Any], provenance: Iterable[dict[str, Any]]) -> None:
+    """Move *span*, a span's data drawn apart from the document's *provenance*, to a source that no provenance span has.
+
+    A span drawn on its own could lie inside a provenance span of its source
+    and quote something else: an element added to a document to break one
+    rule in would break a second, ``span_text_mismatch``.
+    """
+    span["source_id"] = unused(span["source_id"], {p["source_id"] for p in provenance})
 
 
 def documents(
