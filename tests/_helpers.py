@@ -166,8 +166,8 @@ IDENTIFIER_PATTERN: str = _IDENTIFIER
 HYPOTHESIS_HOOK = _hypothesis_plugin.setup_hook
 """The function that the package's ``hypothesis`` entry point names."""
 
-BREAK_ONE_RULE = _invalid.invalid_documents
-"""What ``invalid_graph_documents()`` builds its strategy with, from any strategy of valid documents."""
+BREAK_ONE_RULE = _invalid.break_rule
+"""How ``invalid_graph_documents()`` breaks a rule of a code in a valid document, given what to draw with."""
 
 
 # -- refusals -------------------------------------------------------------------

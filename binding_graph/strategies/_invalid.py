@@ -82,6 +82,7 @@ _SPAN_FIELD: Final = {
     c: _fields_of_kind(i, OBJECT)[0] for c, i in _ITEM_CLASSES.items()
 }
 _COLLECTIONS: Final = sorted(_ITEM_CLASSES)
+_COLLECTION_STRATEGY: Final = st.sampled_from(_COLLECTIONS)
 # The collections whose elements can be refused (required) a reason.
 _REASONED: Final = sorted(c for c, fields in _REASON_FIELDS.items() if fields)
 
@@ -313,17 +314,21 @@ def invalid_documents(
 ) -> SearchStrategy[tuple[dict[str, Any], str]]:
     """Build ``(document, code)`` from the *valid* documents, with a rule of one of *codes* broken."""
     code_strategy = st.sampled_from(codes)
-    collection_strategy = st.sampled_from(_COLLECTIONS)
 
     @st.composite
     def build(draw: DrawFn) -> tuple[dict[str, Any], str]:
         code = draw(code_strategy)
         document = draw(valid)
-        ids = [symbol["symbol_id"] for symbol in document["symbols"]]
-        collection = draw(collection_strategy)
-        site = _Site(document, ids, collection, {})
-        site = site._replace(element=site.some(draw, collection))
-        BREAKERS[code](draw, site)
+        break_rule(draw, code, document)
         return document, code
 
     return build()
+
+
+def break_rule(draw: DrawFn, code: str, document: _Document) -> None:
+    """Break a rule of *code* in the valid *document*, in place, at a site drawn with *draw*."""
+    ids = [symbol["symbol_id"] for symbol in document["symbols"]]
+    collection = draw(_COLLECTION_STRATEGY)
+    site = _Site(document, ids, collection, {})
+    site = site._replace(element=site.some(draw, collection))
+    BREAKERS[code](draw, site)
