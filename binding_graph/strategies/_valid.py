@@ -50,11 +50,8 @@ SOURCE_CHARACTERS: Final = st.one_of(_CHARACTERS, _NASTY)
 """Any character source text may hold, with those that stress encoders often."""
 # The longest verbatim text a span is drawn with.
 _WIDEST: Final = 24
-# The first character of a required text, which makes it not blank: no
-# character outside these categories is white space.
-_ANCHORS: Final = st.characters(exclude_categories=["Cs", "Zs", "Zl", "Zp", "Cc"])
-# The rest of a required text of at most 24 characters.
-_TAILS: Final = st.text(SOURCE_CHARACTERS, max_size=23)
+# A required text of at most 24 characters, before it is made not blank.
+_ANY_TEXTS: Final = st.text(SOURCE_CHARACTERS, min_size=1, max_size=_WIDEST)
 # An ASCII identifier of at most 16 characters: its first, and the rest.
 _ID_STARTS: Final = st.characters(
     categories=(), include_characters=string.ascii_letters + "_"
@@ -64,6 +61,13 @@ _ID_RESTS: Final = st.text(string.ascii_letters + string.digits + "_", max_size=
 
 def _concat(head: str, tail: str) -> str:
     return head + tail
+
+
+def _not_blank(text: str) -> str:
+    """Return *text*, or, if it is empty or blank, it with an ``x`` for its first character."""
+    # Mapped, not filtered: a blank text is valid once its first character
+    # is not white space, and a text that needs one character keeps one.
+    return "x" + text[1:] if not text or text.isspace() else text
 
 
 def _not_keyword(head: str, tail: str) -> str:
@@ -96,12 +100,13 @@ def identifier_strategy() -> SearchStrategy[str]:
 
 def text_strategy(min_size: int, max_size: int) -> SearchStrategy[str]:
     """Build required text; see ``texts()``."""
-    tails = st.text(SOURCE_CHARACTERS, min_size=min_size - 1, max_size=max_size - 1)
-    return st.builds(_concat, _ANCHORS, tails)
+    return st.text(SOURCE_CHARACTERS, min_size=min_size, max_size=max_size).map(
+        _not_blank
+    )
 
 
 SYMBOL_IDS: Final = identifier_strategy()
-TEXTS: Final = st.builds(_concat, _ANCHORS, _TAILS)
+TEXTS: Final = _ANY_TEXTS.map(_not_blank)
 # A span's text, in two draws whatever its width: a pattern whose
 # characters are, each as often, characters that stress encoders and slots,
 # repeated to the width; and a filler, any characters at all, which fill the
@@ -157,8 +162,8 @@ class Drawing:
         self.counts = counts or {}
 
     def text(self) -> str:
-        """Draw a required text: as ``TEXTS`` draws one, one draw fewer."""
-        return self._draw(_ANCHORS) + self._draw(_TAILS)
+        """Draw a required text, as ``TEXTS`` draws one."""
+        return _not_blank(self._draw(_ANY_TEXTS))
 
     def identifier(self) -> str:
         """Draw a symbol id: one of the graph's, if it has drawn them."""
