@@ -9,6 +9,7 @@ Usage (from the repository root, after the set-up in ``benchmarks/README.md``)::
     python benchmarks/run.py --units-only --repeats 15  # units.admit, parse_unit
     python benchmarks/run.py --refusals-only  # refusals against loads
     python benchmarks/run.py --drafts-only  # compile_draft against loads
+    python benchmarks/run.py --strategies-only --before HEAD  # strategies, per example
 
 Method: each workload runs every competitor in the same process, interleaved
 (round *r* starts with competitor *r* mod 4), after one untimed warm-up call;
@@ -46,6 +47,7 @@ import competitors as comp
 import compile_drafts
 import corpus
 import refusals
+import strategies
 import workload
 
 from binding_graph import analysis
@@ -53,6 +55,7 @@ from binding_graph import analysis
 Call = Callable[[], object]
 
 _10K = 10_000
+_STRATEGY_ROUNDS = 9  # rounds of the strategies section, unless --repeats says
 _WARMUP_UP_TO = 100_000  # above this, one warm-up call costs more than it tells
 
 WORKLOADS: dict[str, str] = {
@@ -1475,6 +1478,33 @@ def _parser() -> argparse.ArgumentParser:
         help="time the drafts section, and nothing else",
     )
     parser.add_argument(
+        "--strategies",
+        action="store_true",
+        help=(
+            "also time the strategies of binding_graph.strategies per example,"
+            " and how far graph_documents() shrinks"
+        ),
+    )
+    parser.add_argument(
+        "--strategies-only",
+        action="store_true",
+        help="time the strategies section, and nothing else",
+    )
+    parser.add_argument(
+        "--strategy-examples",
+        type=int,
+        default=200,
+        metavar="N",
+        help="examples a timed call of a strategy draws (default 200)",
+    )
+    parser.add_argument(
+        "--strategy-seeds",
+        type=int,
+        default=5,
+        metavar="N",
+        help="seeds each shrinking property is run with (default 5)",
+    )
+    parser.add_argument(
         "--before",
         metavar="REVISION",
         help="also time binding_graph as it was at this git revision",
@@ -1546,12 +1576,28 @@ def _word_problems(
                 compile_drafts.sizes(),
             ]
         )
+    if args.strategies or args.strategies_only or args.smoke:
+        before = next((c for c in competitors if isinstance(c, comp.Before)), None)
+        emit(
+            [
+                "## Strategies",
+                "",
+                strategies.run_strategies(
+                    None if before is None else before.ns.__name__,
+                    5 if args.smoke else args.strategy_examples,
+                    1 if args.smoke else args.repeats or _STRATEGY_ROUNDS,
+                    1 if args.smoke else args.strategy_seeds,
+                    properties=1 if args.smoke else len(strategies.PROPERTIES),
+                ),
+            ]
+        )
     stop = bool(
         args.word_problem_only
         or args.arithmetic_only
         or args.units_only
         or args.refusals_only
         or args.drafts_only
+        or args.strategies_only
     )
     if stop:
         emit(["## Machine", "", machine()])

@@ -64,6 +64,7 @@ from binding_graph.documents._schema import (
     _NOT_BLANK,  # pyright: ignore[reportPrivateUsage]
 )
 from binding_graph.errors import ErrorPath
+from binding_graph.strategies import _invalid
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANY_MODEL",
+    "BREAK_ONE_RULE",
     "BUILDERS",
     "CLASSES",
     "CLASS_NAMES",
@@ -174,6 +176,9 @@ IDENTIFIER_PATTERN: str = _IDENTIFIER
 
 HYPOTHESIS_HOOK = _hypothesis_plugin.setup_hook
 """The function that the package's ``hypothesis`` entry point names."""
+
+BREAK_ONE_RULE = _invalid.break_rule
+"""How ``invalid_graph_documents()`` breaks a rule of a code in a valid document, given what to draw with."""
 
 
 # -- refusals -------------------------------------------------------------------

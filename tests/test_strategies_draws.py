@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from keyword import iskeyword
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 import pytest
@@ -23,11 +24,20 @@ from binding_graph import (
     dumps,
     from_data,
     loads,
+    refusals,
     to_data,
 )
 from binding_graph import strategies as bgst
 from binding_graph.strategies import _arithmetic
-from tests._helpers import HYPOTHESIS_HOOK, MODEL_CLASSES, installed_distribution
+from tests._helpers import (
+    BREAK_ONE_RULE,
+    HYPOTHESIS_HOOK,
+    MODEL_CLASSES,
+    graph,
+    installed_distribution,
+    span,
+    symbol,
+)
 from tests._oracles import (
     Bin,
     Neg,
@@ -46,6 +56,10 @@ from tests._oracles import (
 if TYPE_CHECKING:
     import importlib.metadata
     from collections.abc import Callable
+
+    from hypothesis.strategies import DrawFn
+
+_T = TypeVar("_T")
 
 
 @pytest.fixture(scope="class")
@@ -186,6 +200,69 @@ class TestGraphs:
         )
         assert symbol.symbol_id == symbol_id
 
+    # Short texts: a drawn text is often blank, and made not blank.
+    @given(bgst.texts(max_size=2))
+    def test_texts_are_required_texts(self, text: str) -> None:
+        """texts() draws texts that a required field takes: neither empty nor blank, within its bounds."""
+        assert 1 <= len(text) <= 2
+        assert not text.isspace()
+        assert SourceSpanLink(text, 0, 1, "x").source_id == text
+
+    @pytest.mark.parametrize(
+        ("kind", "wanted"),
+        [
+            ("leading white space", lambda t: t[0].isspace()),
+            ("trailing white space", lambda t: t[-1].isspace()),
+            ("a control character first", lambda t: unicodedata.category(t[0]) == "Cc"),
+        ],
+    )
+    def test_texts_begin_and_end_with_any_character(
+        self, kind: str, wanted: Callable[[str], bool]
+    ) -> None:
+        """A required text is not blank, but may begin or end with white space or a control character."""
+        text = find(
+            bgst.texts(),
+            wanted,
+            # The first text found will do: shrinking it would only cost time.
+            settings=settings(
+                max_examples=2000, database=None, phases=[Phase.generate]
+            ),
+        )
+        assert wanted(text), kind
+        assert not text.isspace()
+
+
+_NASTY = frozenset('"\\\n\r\t\x00\x1f\x7f =[]{}:,\u2028\u2029\ufeff')
+
+
+def _spans(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return every span of *document*: its elements', then its provenance."""
+    spans: list[dict[str, Any]] = [
+        element[attribute]
+        for field, attribute in (
+            ("symbols", "source_span"),
+            ("facts", "source_span"),
+            ("equations", "source_span"),
+            ("unknowns", "question_span"),
+            ("constraints", "source_span"),
+        )
+        for element in document[field]
+    ]
+    spans.extend(document["provenance"])
+    return spans
+
+
+_SPAN_KINDS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
+    (
+        "nasty-beside-astral",
+        lambda s: bool(_NASTY & set(s["text"])) and max(map(ord, s["text"])) > 0xFFFF,
+    ),
+    ("two-nasty", lambda s: len(_NASTY & set(s["text"])) >= 2),
+    ("white-space-alone", lambda s: s["text"].isspace()),
+    ("widest", lambda s: len(s["text"]) == 24),
+    ("past-2**32", lambda s: s["start"] > 2**32),
+]
+
 
 class TestGraphDocuments:
     """graph_documents() draws documents that read back."""
@@ -199,6 +276,24 @@ class TestGraphDocuments:
             to_data(graph)["equations"], document["equations"], strict=True
         ):
             assert sorted(drawn["dependencies"]) == written["dependencies"]
+
+    @pytest.mark.parametrize(
+        ("kind", "wanted"), _SPAN_KINDS, ids=[k for k, _ in _SPAN_KINDS]
+    )
+    def test_graph_documents_draw_every_kind_of_span(
+        self, kind: str, wanted: Callable[[dict[str, Any]], bool]
+    ) -> None:
+        """Spans quote characters that stress encoders beside any others, white space alone, the widest texts, and start anywhere."""
+        document = find(
+            bgst.graph_documents(),
+            lambda d: any(map(wanted, _spans(d))),
+            # The first document found will do: shrinking it would only cost time.
+            settings=settings(
+                max_examples=2000, database=None, phases=[Phase.generate]
+            ),
+        )
+        assert any(map(wanted, _spans(document))), kind
+        assert to_data(from_data(document))["provenance"] == document["provenance"]
 
 
 def max_int(tree: object) -> int:
@@ -269,6 +364,39 @@ _VARIANTS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
 ]
 
 
+def _under_provenance() -> dict[str, Any]:
+    """Return a valid document of one symbol whose one provenance span covers where a span drawn at its simplest lies, and quotes otherwise.
+
+    Such a span is in source ``"0"``, from 0, and quotes ``"0"``; the
+    provenance quotes ``"x"`` there.
+    """
+    provenance = span(source_id="0", start=0, end=24, text="x" * 24)
+    return to_data(
+        graph(
+            symbols=(symbol(),),
+            facts=(),
+            equations=(),
+            unknowns=(),
+            constraints=(),
+            provenance=(provenance,),
+        )
+    )
+
+
+def _simplest(strategy: st.SearchStrategy[_T], label: object = None) -> _T:  # noqa: ARG001 -- as a draw is called
+    """Draw the simplest value of *strategy*: the one Hypothesis shrinks every value to."""
+    return find(
+        strategy,
+        lambda _: True,
+        settings=settings(database=None, phases=[Phase.generate, Phase.shrink]),
+    )
+
+
+def _moved(document: dict[str, Any]) -> list[str]:
+    """Return the source ids of *document*'s elements' spans that were moved out of source ``"0"``."""
+    return [s["source_id"] for s in _spans(document) if s["source_id"].startswith("0#")]
+
+
 class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
@@ -336,6 +464,19 @@ class TestInvalidGraphDocuments:
         with pytest.raises(BindingGraphError) as info:
             from_data(document)
         assert info.value.code == code
+
+    @pytest.mark.parametrize("code", ["refusal_reason_required", "duplicate_symbol_id"])
+    def test_an_element_added_to_break_a_rule_misquotes_no_provenance(
+        self, code: str
+    ) -> None:
+        """An element added to break a rule in, drawn inside a provenance span that quotes otherwise, moves to a source of its own: the document is refused with its code, not span_text_mismatch."""
+        document = _under_provenance()
+        # Each value drawn at its simplest: the elements added lie under
+        # the provenance span.
+        # A function is a draw but for the attributes Hypothesis's protocol adds.
+        BREAK_ONE_RULE(cast("DrawFn", _simplest), code, document)
+        assert [r.code for r in refusals(document)] == [code]
+        assert _moved(document) != []  # the case this test is about was drawn
 
     @pytest.mark.parametrize("codes", [[], ["empty_allocation"], ["no_such_code"]])
     def test_invalid_documents_refuse_codes_no_document_can_cause(
@@ -510,10 +651,11 @@ class TestNonzeroNumbers:
         self, whole: str, fraction: str | None, spelt: str
     ) -> None:
         """Digits that are all zeros get a 1 as their last digit, whole or fraction; others are kept."""
-        drawn = iter([whole, fraction])
+        # The whole digits, whether a fraction comes, and its digits.
+        drawn = iter([whole, fraction is not None, fraction])
 
         # A draw that gives these digits: each branch, whatever Hypothesis draws.
-        def draw(_: object) -> str | None:
+        def draw(_: object) -> str | bool | None:
             return next(drawn)
 
         number: Any = _arithmetic._draw_number  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]

@@ -28,7 +28,8 @@ MOST_LEAVES: Final = 32
 
 _DIGITS: Final = "0123456789"
 _WHOLE: Final = st.text(_DIGITS, min_size=1, max_size=6)
-_FRACTION: Final = st.none() | st.text(_DIGITS, min_size=1, max_size=4)
+# Digits after the point, drawn where a boolean says a number has them.
+_FRACTION: Final = st.text(_DIGITS, min_size=1, max_size=4)
 # Whitespace between two tokens: mostly none or a space, sometimes more.
 _SPACES: Final = st.sampled_from(["", " ", "", " ", "\t", "\n", "  ", "\r\n", " \r"])
 _REDUNDANT: Final = st.sampled_from([0, 0, 0, 1])
@@ -73,7 +74,8 @@ def _number(whole: str, fraction: str | None) -> _Leaf:
 
 
 def _draw_number(draw: DrawFn, *, nonzero: bool = False) -> _Leaf:
-    whole, fraction = draw(_WHOLE), draw(_FRACTION)
+    whole = draw(_WHOLE)
+    fraction = draw(_FRACTION) if draw(_CHANCE) else None
     if nonzero and not (whole + (fraction or "")).strip("0"):
         # All zeros: the last digit made 1 gives a number that is not zero.
         if fraction is None:

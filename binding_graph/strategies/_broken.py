@@ -132,7 +132,8 @@ def broken_documents(
         facts: list[_Document] = document["facts"]
         sites = [(c, i) for c in _COLLECTIONS for i in range(len(document[c]))]
         while len(sites) < count:
-            # Facts of the graph's own symbols, outside every provenance.
+            # Facts of the graph's own symbols, which no provenance span can
+            # govern: every element is broken then, provenance too.
             fact = to_data(draw_element(Drawing(draw, ids), BoundFact, {}))
             sites.append(("facts", len(facts)))
             facts.append(fact)

@@ -37,6 +37,7 @@ from binding_graph.strategies._valid import (
     TEXTS,
     Drawing,
     draw_element,
+    own_source,
     text_strategy,
 )
 
@@ -87,6 +88,7 @@ _OMITTED: Final = frozenset(
     if declared.kind.omitted
 )
 _COLLECTIONS: Final = sorted(_ITEM_CLASSES)
+_COLLECTION_STRATEGY: Final = st.sampled_from(_COLLECTIONS)
 # The collections whose elements can be refused (required) a reason.
 _REASONED: Final = sorted(c for c, fields in _REASON_FIELDS.items() if fields)
 
@@ -125,9 +127,12 @@ class _Site(NamedTuple):
             item = _ITEM_CLASSES[collection]
             # A new symbol gets an id of its own; anything else names one,
             # and an unknown's state names one of the equations.
-            drawing = Drawing(draw, None if item is SymbolBinding else self.ids)
+            ids = None if item is SymbolBinding else self.ids
+            drawing = Drawing(draw, ids)
             drawing.equations = len(self.document["equations"])
-            items.append(to_data(draw_element(drawing, item, {})))
+            added = to_data(draw_element(drawing, item, {}))
+            own_source(added[_SPAN_FIELD[collection]], self.document["provenance"])
+            items.append(added)
         return items[draw(PICK) % len(items)]
 
 
@@ -239,6 +244,7 @@ def _refusal_reason_forbidden(draw: DrawFn, site: _Site) -> None:
 def _duplicate_symbol_id(draw: DrawFn, site: _Site) -> None:
     given = {"symbol_id": site.ids[draw(PICK) % len(site.ids)]}
     twin = to_data(draw_element(Drawing(draw), SymbolBinding, given))
+    own_source(twin[_SPAN_FIELD["symbols"]], site.document["provenance"])
     symbols = site.document["symbols"]
     symbols.insert(draw(PICK) % (len(symbols) + 1), twin)
 
@@ -324,17 +330,21 @@ def invalid_documents(
 ) -> SearchStrategy[tuple[dict[str, Any], str]]:
     """Build ``(document, code)`` from the *valid* documents, with a rule of one of *codes* broken."""
     code_strategy = st.sampled_from(codes)
-    collection_strategy = st.sampled_from(_COLLECTIONS)
 
     @st.composite
     def build(draw: DrawFn) -> tuple[dict[str, Any], str]:
         code = draw(code_strategy)
         document = draw(valid)
-        ids = [symbol["symbol_id"] for symbol in document["symbols"]]
-        collection = draw(collection_strategy)
-        site = _Site(document, ids, collection, {})
-        site = site._replace(element=site.some(draw, collection))
-        BREAKERS[code](draw, site)
+        break_rule(draw, code, document)
         return document, code
 
     return build()
+
+
+def break_rule(draw: DrawFn, code: str, document: _Document) -> None:
+    """Break a rule of *code* in the valid *document*, in place, at a site drawn with *draw*."""
+    ids = [symbol["symbol_id"] for symbol in document["symbols"]]
+    collection = draw(_COLLECTION_STRATEGY)
+    site = _Site(document, ids, collection, {})
+    site = site._replace(element=site.some(draw, collection))
+    BREAKERS[code](draw, site)
