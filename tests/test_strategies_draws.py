@@ -144,6 +144,18 @@ _BOUNDED: Final = [
 ]
 
 
+def _starts_blank(text: str) -> bool:
+    return text[0].isspace()
+
+
+def _ends_blank(text: str) -> bool:
+    return text[-1].isspace()
+
+
+def _starts_with_a_control(text: str) -> bool:
+    return unicodedata.category(text[0]) == "Cc"
+
+
 class TestGraphs:
     """graphs(), arithmetic_graphs() and identifiers() draw valid values within the bounds they are given."""
 
@@ -211,9 +223,9 @@ class TestGraphs:
     @pytest.mark.parametrize(
         ("kind", "wanted"),
         [
-            ("leading white space", lambda t: t[0].isspace()),
-            ("trailing white space", lambda t: t[-1].isspace()),
-            ("a control character first", lambda t: unicodedata.category(t[0]) == "Cc"),
+            ("leading white space", _starts_blank),
+            ("trailing white space", _ends_blank),
+            ("a control character first", _starts_with_a_control),
         ],
     )
     def test_texts_begin_and_end_with_any_character(
