@@ -68,7 +68,7 @@ ARITHMETIC_FINDING_CODES: Final[frozenset[str]] = frozenset(
 )
 """Every code a finding of :func:`binding_graph.arithmetic.findings` can carry.
 
-The set is closed, and apart from :data:`FINDING_CODES`: the structure of a
+The set is closed, and apart from :data:`~binding_graph.analysis.FINDING_CODES`: the structure of a
 graph and the arithmetic of its strings are told apart by code.
 
 .. versionadded:: 0.1.0

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
+import inspect
 import shutil
 import subprocess
 import sys
 from importlib.metadata import version as _version
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from sphinx.errors import ExtensionError
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
 
-import binding_graph
 from binding_graph.analysis import to_dot, to_mermaid
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+_LOGGER = logging.getLogger(__name__)
 
 project = "binding_graph"
 author = "the binding_graph developers"
@@ -74,52 +78,57 @@ html_static_path = ["_static"]
 html_css_files = ["verbatim.css"]
 
 
-# The modules whose re-exported constants are documented where they are.
-_PUBLIC_MODULES: Final = (
-    "binding_graph",
-    "binding_graph.analysis",
-    "binding_graph.units",
-)
+def _module_source(module: str) -> Path:
+    """The file that defines a module of the package."""
+    return Path(str(importlib.import_module(module).__file__))
 
 
-def _constant_docstrings() -> dict[str, list[str]]:
-    """Map each public constant and type alias to the docstring below it.
+def _written_docstring(module: str, name: str) -> list[str] | None:
+    """The docstring written below ``name`` where it is defined.
 
-    They are defined in private modules and re-exported, but autodoc looks
-    for the docstring of a value only in the module it documents (a public
-    one), and would show the docstring of the value's class instead.
+    A public module re-exports its constants from private ones: follow its
+    ``from ... import name`` until a module assigns the name with a
+    docstring below it.
     """
-    public = {
-        name
-        for module in _PUBLIC_MODULES
-        for name in importlib.import_module(module).__all__
-    }
-    found: dict[str, list[str]] = {}
-    package = Path(binding_graph.__file__).parent
-    for source in sorted(package.rglob("*.py")):
-        parts = source.relative_to(package.parent).with_suffix("").parts
-        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    seen: set[str] = set()
+    while module not in seen:
+        seen.add(module)
+        source = _module_source(module)
         attr_docs = ModuleAnalyzer.for_file(str(source), module).find_attr_docs()
-        for (namespace, name), lines in attr_docs.items():
-            if not namespace and name in public:
-                found[name] = list(lines)
-    return found
-
-
-_CONSTANT_DOCSTRINGS = _constant_docstrings()
+        if ("", name) in attr_docs:
+            return list(attr_docs[("", name)])
+        package = module if source.name == "__init__.py" else module.rpartition(".")[0]
+        origin, imported = None, name
+        for node in ast.walk(ast.parse(source.read_bytes())):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if (alias.asname or alias.name) == name:
+                        relative = "." * node.level + (node.module or "")
+                        origin = importlib.util.resolve_name(relative, package)
+                        imported = alias.name
+        if origin is None:
+            return None
+        module, name = origin, imported
+    return None
 
 
 def _constant_docstring(
-    _app: Sphinx, what: str, name: str, _obj: object, _options: object, lines: list[str]
+    _app: Sphinx, what: str, name: str, obj: object, _options: object, lines: list[str]
 ) -> None:
-    """Give a re-exported constant the docstring written where it is defined."""
+    """Give a re-exported constant the docstring written where it is defined.
+
+    autodoc looks for a value's docstring only in the module it documents,
+    and would otherwise show the docstring of the value's class; a constant
+    without a written docstring fails the build (``-W``).
+    """
+    if what != "data":
+        return
     module, _, attribute = name.rpartition(".")
-    if (
-        what == "data"
-        and module in _PUBLIC_MODULES
-        and attribute in _CONSTANT_DOCSTRINGS
-    ):
-        lines[:] = _CONSTANT_DOCSTRINGS[attribute]
+    written = _written_docstring(module, attribute)
+    if written is not None:
+        lines[:] = written
+    elif lines and inspect.getdoc(type(obj)) == "\n".join(lines).strip():
+        _LOGGER.warning("%s has no docstring of its own", name, type="autodoc")
 
 
 _DOCS = Path(__file__).resolve().parent

@@ -15,7 +15,7 @@ from binding_graph.errors import BindingGraphError
 from binding_graph.model import Model, SemanticSymbolicBindingGraph
 
 DEFAULT_LIMIT: Final = 100
-"""How many refusals :func:`refusals` lists at most, by default.
+"""How many refusals :func:`~binding_graph.refusals` lists at most, by default.
 
 .. versionadded:: 0.1.0
 """

@@ -121,7 +121,7 @@ Profile = Literal["default", "generation", "writing"]
 """The profiles of :func:`json_schema`."""
 
 PROFILES: Final = frozenset(get_args(Profile))
-"""Every profile :func:`json_schema` writes.
+"""Every profile :func:`~binding_graph.json_schema` writes.
 
 .. versionadded:: 0.1.0
 """

@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 TopOperation = Literal["add", "subtract", "multiply", "divide", "negate", "identity"]
-"""The kind of an expression's top operation, as :func:`operation_kind` names it.
+"""The kind of an expression's top operation, as :func:`~binding_graph.arithmetic.operation_kind` names it.
 
 .. versionadded:: 0.1.0
 """
@@ -69,10 +69,10 @@ OPERATION_LABELS: Final[Mapping[str, TopOperation]] = MappingProxyType(
 
 The kinds are those the library's own writers give
 (:func:`~binding_graph.datasets.from_gsm8k` labels each step with
-:func:`operation_kind` of its tree); each reads as itself, and so do its noun
+:func:`~binding_graph.arithmetic.operation_kind` of its tree); each reads as itself, and so do its noun
 (``addition``), and the word ``plus``, ``times`` or ``copy`` that says one
 operation only. A label is looked up without its surrounding spaces, in
-lower case (:func:`read_operation_kind`). Any other label is a producer's
+lower case (:func:`~binding_graph.expressions.read_operation_kind`). Any other label is a producer's
 own (``rate_times_time``), or a word that names a result or a role rather
 than one operation (``sum``, ``difference``, ``ratio``, ``minus``, which
 also negates): it names no kind, and nothing is said of it.
