@@ -29,7 +29,7 @@ from binding_graph.cli._report import (
     write_bytes,
 )
 from binding_graph.cli._scan import outcomes, read_record
-from binding_graph.cli._sources import STDIN_LABEL, Source
+from binding_graph.cli._sources import STDIN_LABEL, Source, os_message
 
 if TYPE_CHECKING:
     import argparse
@@ -248,7 +248,7 @@ def _render_record(
     try:
         found = read_record(source, args.max_bytes, args.line)
     except OSError as error:
-        return f"{source.label}: {error.strerror or error}"
+        return os_message(source.label, error)
     if isinstance(found, int):
         return f"{source.label}: there is no line {args.line} (it has {found:,})"
     done = outcomes(_itself, args.max_bytes, False, source.whole, [found])  # noqa: FBT003

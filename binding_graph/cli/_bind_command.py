@@ -20,10 +20,9 @@ from binding_graph._checks import check_text
 from binding_graph._refuse import too_large
 from binding_graph.cli._benchmarks import line_record
 from binding_graph.cli._options import add_shared
+from binding_graph.cli._pairs import reading, source_of
 from binding_graph.cli._progress import Progress
 from binding_graph.cli._report import Report, RunError, write_bytes
-from binding_graph.cli._scan import open_source
-from binding_graph.cli._sources import STDIN_LABEL, Source
 from binding_graph.documents import is_blank, split_lines
 from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.serialization import canonical_bytes
@@ -167,25 +166,14 @@ def _outcome(
 
 def bind(args: argparse.Namespace) -> int:
     """Run ``bind``: each record's graph on standard output, the report on standard error."""
-    source = (
-        Source(STDIN_LABEL, None) if args.file == "-" else Source(args.file, args.file)
-    )
+    source = source_of(args.file)
     err = sys.stderr
     report = Report(err, err, as_json=args.format == "json")
     report.every = args.all
     report.progress = progress = Progress(err, None)
     try:
-        try:
-            file, _ = open_source(source)
-        except OSError as error:
-            raise RunError(f"{source.label}: {error.strerror or error}") from None
-        try:
+        with reading(source) as (file, _):
             _records(report, progress, source.label, file, args)
-        except OSError as error:
-            raise RunError(f"{source.label}: {error.strerror or error}") from None
-        finally:
-            if source.path is not None:
-                file.close()
     except RunError as stop:
         report.error(str(stop))
     progress.clear()

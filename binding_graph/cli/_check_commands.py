@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from binding_graph.cli._records import each_record
 from binding_graph.cli._report import PROGRAM, Report, RunError, record_data, write
 from binding_graph.cli._scan import RecordRefused
+from binding_graph.cli._sources import os_message
 from binding_graph.errors import BindingGraphError
 from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
 
@@ -110,7 +111,7 @@ def _problem(path: str) -> str:
                 data = file.read()
         text = data.decode()
     except OSError as error:
-        raise RunError(f"{path}: {error.strerror or error}") from None
+        raise RunError(os_message(path, error)) from None
     except UnicodeDecodeError as error:
         msg = f"{path}: a problem's text must be UTF-8 ({error.reason} at byte {error.start})"
         raise RunError(msg) from None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from binding_graph.cli._benchmarks import NOT_RECORDS, WHOLE, line_case
 from binding_graph.cli._options import add_shared
-from binding_graph.cli._pairs import opened, source_of
+from binding_graph.cli._pairs import reading, source_of
 from binding_graph.cli._progress import Progress
 from binding_graph.cli._report import Report, RunError, counted, write_bytes
 from binding_graph.cli._scan import Tally, read_whole
@@ -161,15 +161,9 @@ def import_cases(args: argparse.Namespace) -> int:
     report.progress = progress = Progress(err, None)
     run = _Import(report, progress, source.label, args.max_bytes)
     try:
-        file, progress.total = opened(source)
-        try:
+        with reading(source) as (file, progress.total):
             read = run.lines if benchmark.layout == "lines" else run.whole
             read(benchmark, file)
-        except OSError as error:
-            raise RunError(f"{source.label}: {error.strerror or error}") from None
-        finally:
-            if source.path is not None:
-                file.close()
     except RunError as stop:
         report.error(str(stop))
     progress.clear()

@@ -8,6 +8,7 @@ one cannot be read: :class:`Reading` says why, and the command ends with a
 
 from __future__ import annotations
 
+import contextlib
 import stat
 import sys
 from typing import TYPE_CHECKING, cast
@@ -16,19 +17,18 @@ from binding_graph._refuse import too_large
 from binding_graph.cli._reading import read_line
 from binding_graph.cli._report import PROGRAM, RunError, write
 from binding_graph.cli._scan import open_source
-from binding_graph.cli._sources import STDIN_LABEL, Source
+from binding_graph.cli._sources import STDIN_LABEL, Source, os_message
 from binding_graph.documents import is_blank, split_lines
 from binding_graph.errors import render_path
 from binding_graph.jsonl import LineRecord
 
 if TYPE_CHECKING:
-    import contextlib
-    from collections.abc import Iterator
+    from collections.abc import Generator, Iterator
     from typing import BinaryIO
 
     from binding_graph.datasets import BenchmarkCase
 
-__all__ = ["Reading", "both_opened", "opened", "source_of", "unpaired"]
+__all__ = ["Reading", "both_opened", "opened", "reading", "source_of", "unpaired"]
 
 
 def source_of(path: str) -> Source:
@@ -45,9 +45,26 @@ def opened(source: Source) -> tuple[BinaryIO, int | None]:
     try:
         file, found = open_source(source)
     except OSError as error:
-        raise RunError(f"{source.label}: {error.strerror or error}") from None
+        raise RunError(os_message(source.label, error)) from None
     size = found.st_size if found and stat.S_ISREG(found.st_mode) else None
     return file, size
+
+
+@contextlib.contextmanager
+def reading(source: Source) -> Generator[tuple[BinaryIO, int | None], None, None]:
+    """Hold *source* open, as :func:`opened` opens it, for the block that reads it; close it after (standard input stays open).
+
+    Raises:
+        RunError: if it cannot be opened, or the block meets an error of the system, in one line.
+    """
+    file, size = opened(source)
+    try:
+        yield file, size
+    except OSError as error:
+        raise RunError(os_message(source.label, error)) from None
+    finally:
+        if source.path is not None:
+            file.close()
 
 
 def both_opened(
@@ -111,7 +128,7 @@ class Reading:
                     self.count += 1
                     yield record
         except OSError as error:
-            self.why = f"{self.label}: {error.strerror or error}"
+            self.why = os_message(self.label, error)
 
     def cases(self, file: BinaryIO) -> Iterator[BenchmarkCase]:
         """Yield the case of each line of *file*, until one is not a case or the file cannot be read."""
@@ -127,7 +144,7 @@ class Reading:
                 self.count += 1
                 yield cast("BenchmarkCase", record.case)
         except OSError as error:
-            self.why = f"{self.label}: {error.strerror or error}"
+            self.why = os_message(self.label, error)
 
 
 def unpaired(first: Reading, second: Reading) -> RunError:
