@@ -432,13 +432,18 @@ class TestThePage:
         return block.split("\n$ ", 1)[0].splitlines()
 
     def test_solve_of_the_imported_cases(
-        self, cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+        self,
+        cli: Callable[..., Result],
+        monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path,
     ) -> None:
         """The cases import writes, solved, as the page shows them ('...' elides)."""
         root = Path(__file__).parent.parent
         monkeypatch.chdir(root)
         out = cli("import", "gsm8k", "tests/data/gsm8k/train-200.jsonl").out
-        monkeypatch.undo()
+        # The page's file is written where the test may write, never into
+        # the checkout.
+        monkeypatch.chdir(tmp_path)
         Path("gsm8k.jsonl").write_text(out, encoding="utf-8")
         printed = cli("solve", "gsm8k.jsonl").out.splitlines()
         shown = self.shown("binding-graph solve gsm8k.jsonl")
