@@ -81,13 +81,18 @@ def line_record(line: bytes) -> object:
     return record
 
 
-def array_records(label: str, title: str, data: bytes) -> list[tuple[int, object]]:
-    """Return the records of a file that is one JSON array (*title*'s), each with the line it starts on; stop the run unless it is one."""
+def _decoded_file(label: str, title: str, data: bytes) -> str:
+    """Return a whole file's text (*title*'s); stop the run unless it is UTF-8."""
     try:
-        text = data.decode()
+        return data.decode()
     except UnicodeDecodeError as error:
         msg = f"{label}: {title} must be UTF-8 ({error.reason} at byte {error.start})"
         raise RunError(msg) from None
+
+
+def array_records(label: str, title: str, data: bytes) -> list[tuple[int, object]]:
+    """Return the records of a file that is one JSON array (*title*'s), each with the line it starts on; stop the run unless it is one."""
+    text = _decoded_file(label, title, data)
     at = _skip(text, 0)
     if text[at : at + 1] != "[":
         raise RunError(f"{label}: {title} must be one JSON array of records")
@@ -159,11 +164,7 @@ def _fields(element: ET.Element, at: str, title: str) -> dict[str, str]:
 
 def xml_records(label: str, title: str, data: bytes) -> list[tuple[int, object]]:
     """Return the records of a file that is one XML document (*title*'s), each with the line it starts on; stop the run unless it is one, or if it declares a document type or an entity."""
-    try:
-        text = data.decode()
-    except UnicodeDecodeError as error:
-        msg = f"{label}: {title} must be UTF-8 ({error.reason} at byte {error.start})"
-        raise RunError(msg) from None
+    text = _decoded_file(label, title, data)
     declared = _DECLARATION.search(text)
     if declared is not None:
         line = text.count("\n", 0, declared.start()) + 1
