@@ -51,6 +51,7 @@ import strategies
 import workload
 
 from binding_graph import analysis
+from binding_graph._quotes import SPAN_FIELDS
 
 Call = Callable[[], object]
 
@@ -839,15 +840,6 @@ def _arithmetic_calls(
     return calls, select
 
 
-_SPAN_FIELDS = (
-    ("symbols", "source_span"),
-    ("facts", "source_span"),
-    ("equations", "source_span"),
-    ("unknowns", "question_span"),
-    ("constraints", "source_span"),
-)
-
-
 def _spans(data: dict[str, Any]) -> list[tuple[str, int, str, bool]]:
     """Return where each element's span is, and whether a provenance span of its source holds it."""
     provenance: dict[str, list[tuple[int, int]]] = {}
@@ -856,7 +848,7 @@ def _spans(data: dict[str, Any]) -> list[tuple[str, int, str, bool]]:
             (span["start"], span["end"])
         )
     found = []
-    for field, attribute in _SPAN_FIELDS:
+    for field, attribute in SPAN_FIELDS:
         for index, element in enumerate(data[field]):
             span = element[attribute]
             inside = any(

@@ -27,6 +27,8 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
+from binding_graph._quotes import SPAN_FIELDS
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -42,33 +44,26 @@ _LAST_IN_THE_BMP = 0xFFFF
 # The reference: one draw an example. A strategy with a single value, such as
 # st.none(), would stop after one example, its whole run's cost on it.
 _REFERENCE = "`st.integers()`, one draw: what Hypothesis itself costs an example"
-_SPAN_FIELDS = (
-    ("symbols", "source_span"),
-    ("facts", "source_span"),
-    ("equations", "source_span"),
-    ("unknowns", "question_span"),
-    ("constraints", "source_span"),
-)
+
+
+def _spans(document: dict[str, Any], key: str) -> list[Any]:
+    """Return *key* (``text``, ``start``) of every span of *document*, provenance last."""
+    found = [
+        element[attribute][key]
+        for field, attribute in SPAN_FIELDS
+        for element in document[field]
+    ]
+    return found + [span[key] for span in document["provenance"]]
 
 
 def _texts(document: dict[str, Any]) -> list[str]:
     """Return the texts of every span of *document*, provenance last."""
-    texts = [
-        element[attribute]["text"]
-        for field, attribute in _SPAN_FIELDS
-        for element in document[field]
-    ]
-    return texts + [span["text"] for span in document["provenance"]]
+    return _spans(document, "text")
 
 
 def _starts(document: dict[str, Any]) -> list[int]:
     """Return the starts of every span of *document*."""
-    starts = [
-        element[attribute]["start"]
-        for field, attribute in _SPAN_FIELDS
-        for element in document[field]
-    ]
-    return starts + [span["start"] for span in document["provenance"]]
+    return _spans(document, "start")
 
 
 PROPERTIES: dict[str, Callable[[dict[str, Any]], bool]] = {
