@@ -11,10 +11,10 @@ a case's, is neither, and refused as :func:`~binding_graph.loads` refuses
 it (``missing_key`` at ``format``), with a message that names its keys; any
 other line is a graph document.
 
-A graph is read first, so that a corpus of graphs is read as fast as
-before: only a line that starts as ``import`` writes a case, or that a
-graph's reading refuses before it reaches the graph's fields, is looked at
-again. :mod:`binding_graph.datasets` is imported only when a line is a case.
+A graph is read first, so that a corpus of graphs pays for cases no more
+than a look at each line's first bytes: only a line that starts as
+``import`` writes a case, or that a graph's reading refuses before it
+reaches the graph's fields, is looked at again. :mod:`binding_graph.datasets` is imported only when a line is a case.
 """
 
 from __future__ import annotations
