@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from binding_graph.errors import BindingGraphError, render_path
+from binding_graph.drafts._fields import owner
+from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import quotes
 
 if TYPE_CHECKING:
@@ -71,9 +72,8 @@ class Source:
             found = quotes(text[first:last], path, "the quote")
         except BindingGraphError as error:
             # Named only when refused: a name is not made on the way that succeeds.
-            owner = f"Draft.{render_path(path)}"
             raise BindingGraphError(
-                error.code, owner + error.message.removeprefix("the quote"), path
+                error.code, owner(path) + error.message.removeprefix("the quote"), path
             ) from None
         return [
             place.value

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, cast
 
-from binding_graph.errors import BindingGraphError, render_path
+from binding_graph.drafts._fields import owner
+from binding_graph.errors import BindingGraphError
 from binding_graph.units import parse_unit, unit_proof
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def decide(
             path = ("steps", index, "unit")
             decided[index] = BindingGraphError(
                 error.code,
-                f"Draft.{render_path(path)} is refused by the units: {error.message}",
+                f"{owner(path)} is refused by the units: {error.message}",
                 path,
             )
     return decided
