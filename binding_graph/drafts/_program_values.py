@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph.drafts._program_text import refusal
+from binding_graph.drafts._program_words import OPERATORS
 from binding_graph.expressions import (
     MAX_BITS,
     BinaryOperation,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = ["exact", "python", "tree"]
 
-_OPERATORS: Final = frozenset("+-*/")
+_OPERATORS: Final = frozenset(OPERATORS.values())
 
 
 def _apply(kind: str, left: Any, right: Any) -> Any:  # noqa: ANN401 -- Fractions, or Python's numbers
