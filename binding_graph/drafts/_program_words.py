@@ -138,14 +138,10 @@ def unread(node: ast.expr, assigned: Container[str]) -> tuple[RefusalCode, str]:
     is no call of Python's own function.
     """
     if type(node) is ast.UnaryOp or type(node) is ast.BinOp:
-        shown = _OUTSIDE[type(node.op)]
-        return (
-            "not_arithmetic",
-            f"{shown} is outside the arithmetic profile: {_PROFILE}",
-        )
-    name = type(node).__name__
-    if name in _NOT_ARITHMETIC:
-        shown = _NOT_ARITHMETIC[name]
+        shown: str | None = _OUTSIDE[type(node.op)]
+    else:
+        shown = _NOT_ARITHMETIC.get(type(node).__name__)
+    if shown is not None:
         return (
             "not_arithmetic",
             f"{shown} is outside the arithmetic profile: {_PROFILE}",
