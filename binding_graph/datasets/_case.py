@@ -86,11 +86,7 @@ def record_id(record: object, line: int, benchmark: str) -> str:
     """
     if type(record) is not dict:
         return f"{benchmark}-{line}"
-    fields = cast("dict[object, object]", record)
-    if "ID" not in fields:
-        msg = f"{benchmark}.record has no key 'ID'"
-        raise BindingGraphError("missing_key", msg, ("ID",))
-    return check_text(fields["ID"], benchmark, "record['ID']", ("ID",))
+    return text_field(cast("dict[str, object]", record), "ID", benchmark)
 
 
 def question_sentence(problem: SourceSpanLink) -> SourceSpanLink:
