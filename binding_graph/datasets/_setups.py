@@ -217,16 +217,15 @@ class _Matching:
         return frozenset(matched_gold), frozenset(matched_predicted)
 
     def _keys(
-        self, tree: Expression, names: dict[str, str]
+        self, tree: Expression
     ) -> tuple[str, frozenset[str], tuple[frozenset[str], Fraction] | None]:
         """Return a right-hand side's spelling in gold symbols, the gold symbols it reads, and those with its value on the gold's values."""
-        renamed = renamed_tree(tree, names)
-        read = symbols(renamed)
+        read = symbols(tree)
         try:
-            computed: Fraction | None = value(renamed, self.values)
+            computed: Fraction | None = value(tree, self.values)
         except (Undefined, BindingGraphError):
             computed = None
-        return str(renamed), read, None if computed is None else (read, computed)
+        return str(tree), read, None if computed is None else (read, computed)
 
     def predicted_ready(self, index: int) -> None:
         """File a predicted equation whose dependencies are all paired, for the gold ones to match.
@@ -237,7 +236,7 @@ class _Matching:
         """
         tree = self.predicted_side.trees[index]
         assert tree is not None  # noqa: S101 -- only equations that read are ready
-        spelling, read, keyed = self._keys(tree, self.to_gold)
+        spelling, read, keyed = self._keys(renamed_tree(tree, self.to_gold))
         self.by_spelling.setdefault(spelling, []).append(index)
         self.by_reading.setdefault(read, []).append(index)
         if keyed is not None:
@@ -247,8 +246,7 @@ class _Matching:
         """Match a gold equation whose dependencies are all paired to a predicted one filed, or leave it for a miswriting."""
         tree = self.gold_side.trees[index]
         assert tree is not None  # noqa: S101 -- only equations that read are ready
-        names = {symbol_id: symbol_id for symbol_id in symbols(tree)}
-        spelling, _, keyed = self._keys(tree, names)
+        spelling, _, keyed = self._keys(tree)  # already in gold symbols
         for filed in (
             self.by_spelling.get(spelling),
             self.by_value.get(keyed) if keyed is not None else None,
