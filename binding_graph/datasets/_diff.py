@@ -15,7 +15,7 @@ from binding_graph.model import SemanticSymbolicBindingGraph
 if TYPE_CHECKING:
     from binding_graph.datasets._setups import Setup
 
-__all__ = ["Difference", "diff"]
+__all__ = ["Difference", "diff", "equation_text"]
 
 Side = Literal["-", "+"]
 _SIDES: Final = ("-", "+")
@@ -87,7 +87,8 @@ def _fact(graph: SemanticSymbolicBindingGraph, index: int) -> str:
     )
 
 
-def _equation(graph: SemanticSymbolicBindingGraph, index: int) -> str:
+def equation_text(graph: SemanticSymbolicBindingGraph, index: int) -> str:
+    """Return equation *index* of *graph* as ``SYMBOL := RHS``."""
     equation = graph.equations[index]
     return f"{equation.lhs_symbol_id} := {equation.rhs_canonical}"
 
@@ -108,7 +109,7 @@ def _unmatched(
         spell, size = _fact, len(graph.facts)
     elif kind == "equations":
         matched = set(setup.equations if first else setup.equations.values())
-        spell, size = _equation, len(graph.equations)
+        spell, size = equation_text, len(graph.equations)
     else:
         matched = set(setup.unknowns if first else setup.unknowns.values())
         spell, size = _unknown, len(graph.unknowns)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final, cast
 from binding_graph._checks import guarded
 from binding_graph.arithmetic import answers
 from binding_graph.datasets._benchmark import BenchmarkCase
+from binding_graph.datasets._diff import equation_text
 from binding_graph.datasets._results import PREDICTED, Score
 from binding_graph.datasets._setups import Setup, match_setups
 from binding_graph.datasets._wrong import WrongCase, check_code
@@ -173,7 +174,7 @@ class _Tally:
                     expected=case.answer,
                     got=got,
                     step=step,
-                    step_equation=None if step is None else _spelled(gold, step),
+                    step_equation=None if step is None else equation_text(gold, step),
                 )
             )
 
@@ -233,11 +234,6 @@ def _first_wrong(gold: SemanticSymbolicBindingGraph, setup: Setup | None) -> int
         if index not in setup.equations:
             return index
     return None
-
-
-def _spelled(graph: SemanticSymbolicBindingGraph, index: int) -> str:
-    equation = graph.equations[index]
-    return f"{equation.lhs_symbol_id} := {equation.rhs_canonical}"
 
 
 def _pairs(
