@@ -69,7 +69,6 @@ class _Import:
         self.progress = progress
         self.label = label
         self.max_bytes = max_bytes
-        self.imported = 0
         self.unreadable = 0  # records that are not the benchmark's at all
 
     def record(self, line: int, build: Callable[[], BenchmarkCase]) -> None:
@@ -97,7 +96,6 @@ class _Import:
             self.report.refusal(self.label, line, ("limit_exceeded", (), why))
             return
         self.report.accepted()
-        self.imported += 1
         self.progress.clear()  # standard output may be its terminal too
         write_bytes(data)
 
@@ -136,14 +134,15 @@ class _Import:
         """Print the summary: records, imported, refused, and refused by code."""
         report = self.report
         by_code, codes = counted(report.by_code)
+        imported = report.records - report.refused
         text = (
             f"{report.records:,} {'record' if report.records == 1 else 'records'}:"
-            f" {self.imported:,} imported, {report.refused:,} refused"
+            f" {imported:,} imported, {report.refused:,} refused"
             + (f" ({codes})" if codes else "")
         )
         data = {
             "records": report.records,
-            "imported": self.imported,
+            "imported": imported,
             "refused": report.refused,
             "by_code": by_code,
         }
