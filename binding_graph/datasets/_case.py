@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Builder",
+    "number_field",
     "question_sentence",
     "record_fields",
     "record_id",
@@ -63,6 +64,15 @@ def record_fields(record: object, owner: str) -> dict[str, object]:
     return {key: item for key, item in entries.items() if type(key) is str}
 
 
+def _entry(fields: dict[str, object], key: str, owner: str) -> object:
+    """Return the record's entry *key*; refuse it as ``missing_key`` at ``(key,)`` if there is none."""
+    if key not in fields:
+        raise BindingGraphError(
+            "missing_key", f"{owner}.record has no key {key!r}", (key,)
+        )
+    return fields[key]
+
+
 def text_field(fields: dict[str, object], key: str, owner: str) -> str:
     """Return the text of the record's entry *key*, checked as a required text.
 
@@ -70,11 +80,19 @@ def text_field(fields: dict[str, object], key: str, owner: str) -> str:
         BindingGraphError: ``missing_key``, ``wrong_type``, ``empty_text``
             or ``invalid_text`` at ``(key,)``.
     """
-    if key not in fields:
-        raise BindingGraphError(
-            "missing_key", f"{owner}.record has no key {key!r}", (key,)
-        )
-    return check_text(fields[key], owner, f"record[{key!r}]", (key,))
+    return check_text(_entry(fields, key, owner), owner, f"record[{key!r}]", (key,))
+
+
+def number_field(fields: dict[str, object], key: str, owner: str) -> int | float:
+    """Return the number of the record's entry *key*: exactly an ``int`` or a ``float``, as JSON reads a number.
+
+    Raises:
+        BindingGraphError: ``missing_key`` or ``wrong_type`` at ``(key,)``.
+    """
+    number = _entry(fields, key, owner)
+    if type(number) is not float and type(number) is not int:
+        refuse_type(owner, f"record[{key!r}]", "an int or a float", number, (key,))
+    return number
 
 
 def record_id(record: object, line: int, benchmark: str) -> str:

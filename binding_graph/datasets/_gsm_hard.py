@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Final
 from binding_graph._checks import check_text
 from binding_graph.arithmetic import answers
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
-from binding_graph.datasets._case import record_fields, text_field
+from binding_graph.datasets._case import number_field, record_fields, text_field
 from binding_graph.drafts import from_program, python_value
-from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import question_span, spelled
 
 if TYPE_CHECKING:
@@ -28,19 +28,6 @@ def _in_code(error: BindingGraphError) -> BindingGraphError:
     return BindingGraphError(
         error.code, f"{_OWNER}: record['code']{message}", ("code", *error.path)
     )
-
-
-def _target(fields: dict[str, object]) -> int | float:
-    if "target" not in fields:
-        raise BindingGraphError(
-            "missing_key", f"{_OWNER}.record has no key 'target'", ("target",)
-        )
-    target = fields["target"]
-    if type(target) is not float and type(target) is not int:
-        refuse_type(
-            _OWNER, "record['target']", "an int or a float", target, ("target",)
-        )
-    return target
 
 
 def agrees(value: int | float, target: int | float) -> bool:  # noqa: PYI041 -- an int is no float to the reader
@@ -101,7 +88,7 @@ def from_gsm_hard(record: object, *, source_id: str) -> BenchmarkCase:
     source = check_text(source_id, _OWNER, "source_id", ("source_id",))
     text = text_field(fields, "input", _OWNER)
     code = text_field(fields, "code", _OWNER)
-    target = _target(fields)
+    target = number_field(fields, "target", _OWNER)
     question = None if question_span(text) is not None else text
     try:
         graph = from_program(

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph._checks import check_text
 from binding_graph.arithmetic import MAX_DIGITS, parse_number
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase
 from binding_graph.datasets._case import (
     Builder,
+    number_field,
     record_fields,
     record_id,
     text_field,
 )
-from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import Quote, first_quotes
 from binding_graph.model import SourceSpanLink
 
@@ -28,27 +29,20 @@ _OWNER: Final = "from_svamp"
 
 def _answer(fields: dict[str, object]) -> Fraction:
     """Return the value of the record's ``Answer``: a JSON number, read as the profile reads its ``repr``."""
-    if "Answer" not in fields:
-        raise BindingGraphError(
-            "missing_key", f"{_OWNER}.record has no key 'Answer'", ("Answer",)
-        )
-    answer = fields["Answer"]
+    answer = number_field(fields, "Answer", _OWNER)
     if type(answer) is float:
         text = float.__repr__(answer)
-    elif type(answer) is int:
+    else:
+        whole = cast("int", answer)
         # Only what the profile could read is spelled: repr() of a larger
         # int is slow, or refused outright.
-        if answer.bit_length() > 4 * MAX_DIGITS:
+        if whole.bit_length() > 4 * MAX_DIGITS:
             raise BindingGraphError(
                 "limit_exceeded",
                 f"{_OWNER}: record['Answer'] has more than {MAX_DIGITS} digits",
                 ("Answer",),
             )
-        text = int.__repr__(answer)
-    else:
-        refuse_type(
-            _OWNER, "record['Answer']", "an int or a float", answer, ("Answer",)
-        )
+        text = int.__repr__(whole)
     try:
         return parse_number(text)
     except BindingGraphError as error:
