@@ -1,9 +1,8 @@
-"""Hypothesis strategies that build valid binding-graph values, invalid documents, and arithmetic texts.
+"""Hypothesis strategies that build valid binding-graph values, invalid documents, arithmetic texts, and graphs of one set-up.
 
 Requires the ``hypothesis`` extra (``pip install binding-graph[hypothesis]``).
-Every strategy builds valid values by construction, never by filtering
-at random: identifiers are drawn first and every reference is sampled from
-them, so a generated graph always passes its integrity check.
+Every strategy builds valid values by construction, never by filtering at
+random: identifiers are drawn first and every reference is sampled from them.
 Each field is drawn as its kind draws it, so a new field needs nothing here.
 Each strategy is built once, when it is asked for, never inside a draw.
 
@@ -33,6 +32,7 @@ from binding_graph.model import (
     SymbolBinding,
 )
 from binding_graph.strategies import _arithmetic, _broken, _invalid, _profile, _valid
+from binding_graph.strategies._setups import same_setups
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -55,6 +55,7 @@ __all__ = [
     "invalid_graph_documents",
     "number_texts",
     "predicates",
+    "same_setups",
     "source_spans",
     "symbol_bindings",
     "texts",
