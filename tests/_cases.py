@@ -56,12 +56,7 @@ CASE: Final = from_gsm8k(
 
 
 def _renamed_tree(tree: Expression, names: dict[str, str]) -> Expression:
-    """Return *tree* with each symbol renamed by *names*, which holds them all.
-
-    Kept apart from the set-up matcher's own renaming, which maps names
-    back: a fault shared by both would cancel itself out in every test that
-    renames a graph and matches it.
-    """
+    """Return *tree* with each symbol renamed by *names*, which holds them all."""
     stack: list[Expression] = []
     for node in postorder(tree):
         if type(node) is Symbol:

@@ -1,68 +1,81 @@
-"""How a graph sets a problem up, against another: its symbols paired by what they are bound to, and what matches.
+"""How a graph sets a problem up, against another: what each element computes, named by nothing, and what matches.
 
-A set-up is what a graph binds, whatever its symbols are named: the facts
-it reads from the text, the steps it computes from them, and the question
-it asks. :func:`match_setups` pairs the symbols of a *predicted* graph with
-those of a *gold* one, and counts what matches:
+A set-up is what a graph binds, whatever its symbols are named and in
+whatever order it lists them: the facts it reads from the text, the steps
+it computes from them, and the question it asks. :func:`match_setups`
+reads each element by its *token*, a digest of what it computes through
+the tokens of the symbols it reads (:mod:`._contents`); a predicted
+element that matches a gold one, or is taken for its miswriting, takes
+the gold one's token, so that the steps after it are read as the gold's.
+From the facts to the last step, in rounds, as the symbols each equation
+reads are settled:
 
-- a fact matches a fact whose span quotes the same words at the same place
-  and whose value is the same number; it pairs their symbols;
-- an equation matches one whose right-hand side, its symbols read through
-  the pairing, is spelled the same in the arithmetic profile
-  (``sym_a + 2``), or, failing that, mentions the same symbols and has the
-  same exact value on the gold graph's values (so that ``a + b`` matches
-  ``b + a``); it pairs their left-hand sides;
-- a question matches one whose target is paired with its target, in the
-  same unit (the units wing decides, where both units read); a question
-  whose target nothing binds (what an unanswerable problem asks) matches
-  one whose target nothing binds.
+- a fact matches a fact whose span quotes the same words at the same
+  place and whose value is the same number;
+- an equation matches one of the same token: the same operations of the
+  same symbols, sums and products in any order and grouping (``a + b`` is
+  ``b + a``); failing that, one that reads the same symbols to the same
+  exact value on the gold graph's values (``a * b / c`` is ``a / c * b``);
+  failing that, a gold equation and a predicted one that read the same
+  symbols are each other's miswriting: neither matches, and the predicted
+  one is read as the gold one from then on, so that one wrong step is one
+  wrong step;
+- a question matches one whose target has the same token, in the same
+  unit (the units wing decides, where both units read); a question whose
+  target nothing binds matches one whose target nothing binds.
 
-Equations are matched as their dependencies are paired, each once, so the
-work is linear in the graphs' sizes (and in their right-hand sides'). What
-it cannot see: two steps that compute the same value from the same symbols
-by different operations (``2 + 2`` and ``2 * 2``) match; a step that a graph
-splits in two, or two that it merges, do not; a fact bound to a symbol that
-another fact already paired is counted, but pairs nothing.
+Where several elements of one graph could match several of the other's,
+those whose symbols are used alike pair first, from the deepest likeness
+to the shallowest (:func:`._contents.uses`), then the rest in the order of
+their uses' digests: the matching is a function of the two set-ups alone,
+whatever the order of their elements, the names of their symbols and the
+order of their operands. Each equation is read once; the work is linear in
+the graphs' sizes, with a sort of what ties.
+
+What it cannot see: two steps that compute the same value from the same
+symbols by different operations (``2 + 2`` and ``2 * 2``) match; a step
+that a graph splits in two, or two that it merges, do not; a fact of
+another value, or quoting other words, matches nothing, and nor does what
+reads its symbol.
 """
 
 from __future__ import annotations
 
-import heapq
+import functools
 from collections import deque
-from functools import partial
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from binding_graph.arithmetic import evaluate, parse_number
-from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import (
-    BinaryOperation,
-    Negation,
-    Symbol,
-    Undefined,
-    parse_expression,
-    postorder,
-    symbols,
-    value,
+from binding_graph.arithmetic import parse_number
+from binding_graph.datasets._contents import (
+    COUNT,
+    NEAR,
+    SHAPE,
+    WHOLE,
+    Bindings,
+    Progress,
+    contents,
+    fact_token,
+    shape,
+    uses,
 )
+from binding_graph.errors import BindingGraphError
+from binding_graph.expressions import Undefined, value
 from binding_graph.units import parse_unit
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Hashable
     from fractions import Fraction
-    from typing import TypeAlias
 
-    from binding_graph.expressions import Expression
-    from binding_graph.model import (
-        BoundFact,
-        SemanticSymbolicBindingGraph,
-    )
+    from binding_graph.model import BoundFact, SemanticSymbolicBindingGraph
 
-    UnitTest: TypeAlias = Callable[[str | None, str | None], bool]
-    """Whether two units, each a text or ``None``, are the same."""
-
-__all__ = ["Setup", "match_setups", "same_unit"]
+__all__ = ["Setup", "match_setups", "same_unit", "unit_key"]
 
 _FactKey = tuple[str, int, int, str, "Fraction"]
+_Keys = tuple[bytes, bytes, bytes, bytes]
+_T = TypeVar("_T", int, str)
+# What an equation reads as, once ready: its token, the tokens it reads, and
+# its exact value on the gold graph's values (None where it has none).
+_Read = tuple[bytes, frozenset[bytes], "Fraction | None"]
 
 
 class Setup(NamedTuple):
@@ -73,23 +86,26 @@ class Setup(NamedTuple):
     equations: dict[int, int]
     """Each gold equation matched, by index, and the predicted one that matches it."""
     miswritten: dict[int, int]
-    """Each gold equation not matched, by index, and the predicted one that reads what it reads, where one does."""
+    """Each gold equation not matched, by index, and the predicted one taken for its miswriting, where one is."""
     unknowns: dict[int, int]
     """Each gold unknown matched, by index, and the predicted one that matches it."""
     pairing: dict[str, str]
-    """Each gold symbol paired, and its predicted partner."""
+    """Each gold symbol paired, and its predicted partner: symbols that compute the same thing, those used alike first."""
+
+
+def unit_key(unit: str | None) -> Hashable:
+    """Return what a unit is compared by: ``None`` for none, the unit :func:`~binding_graph.units.parse_unit` reads, else its text."""
+    if unit is None:
+        return None
+    try:
+        return parse_unit(unit)
+    except BindingGraphError:
+        return unit
 
 
 def same_unit(left: str | None, right: str | None) -> bool:
     """Tell whether two units are the same: both none, one text, or texts that :func:`~binding_graph.units.parse_unit` reads as one unit."""
-    if left is None or right is None:
-        return left is right
-    if left == right:
-        return True
-    try:
-        return parse_unit(left) == parse_unit(right)
-    except BindingGraphError:
-        return False
+    return unit_key(left) == unit_key(right)
 
 
 def fact_key(fact: BoundFact) -> _FactKey | None:
@@ -104,293 +120,260 @@ def fact_key(fact: BoundFact) -> _FactKey | None:
     return (span.source_id, span.start, span.end, span.text, number)
 
 
-def _tree(text: str) -> Expression | None:
-    try:
-        return parse_expression(text)
-    except BindingGraphError:
-        return None
-
-
-def renamed_tree(tree: Expression, names: dict[str, str]) -> Expression:
-    """Return *tree* with each symbol renamed by *names*, which holds them all."""
-    stack: list[Expression] = []
-    for node in postorder(tree):
-        if type(node) is Symbol:
-            stack.append(Symbol(names[node.symbol_id]))
-        elif type(node) is Negation:
-            stack[-1] = Negation(stack[-1])
-        elif type(node) is BinaryOperation:
-            right = stack.pop()
-            stack[-1] = BinaryOperation(node.operator, stack[-1], right)
-        else:
-            stack.append(node)
-    return stack[0]
+def _paired(
+    gold: list[_T],
+    predicted: list[_T],
+    gold_keys: Callable[[_T], _Keys],
+    predicted_keys: Callable[[_T], _Keys],
+) -> list[tuple[_T, _T]]:
+    """Pair the elements of one class, as many as the smaller side holds: those used alike at the deepest depth first, then the rest in the order of their uses."""
+    if len(gold) == 1 and len(predicted) == 1:
+        return [(gold[0], predicted[0])]
+    gold = sorted(gold, key=lambda item: (gold_keys(item), item))
+    predicted = sorted(predicted, key=lambda item: (predicted_keys(item), item))
+    pairs: list[tuple[_T, _T]] = []
+    for depth in (WHOLE, NEAR, SHAPE, COUNT):
+        if not gold or not predicted:
+            return pairs
+        waiting: dict[bytes, deque[_T]] = {}
+        for item in predicted:
+            waiting.setdefault(predicted_keys(item)[depth], deque()).append(item)
+        unpaired: list[_T] = []
+        taken: set[_T] = set()
+        for item in gold:
+            found = waiting.get(gold_keys(item)[depth])
+            if found:
+                partner = found.popleft()
+                pairs.append((item, partner))
+                taken.add(partner)
+            else:
+                unpaired.append(item)
+        gold = unpaired
+        predicted = [item for item in predicted if item not in taken]
+    pairs += zip(gold, predicted, strict=False)
+    return pairs
 
 
 class _Side:
-    """One graph's equations, as their dependencies are paired."""
+    """One graph, read: its bindings, each fact's key and token, its symbols' uses, and what is settled of it."""
 
-    def __init__(self, graph: SemanticSymbolicBindingGraph) -> None:
-        self.trees = [_tree(equation.rhs_canonical) for equation in graph.equations]
-        self.uses: dict[str, list[int]] = {}
-        self.waiting: list[int] = []
-        for index, tree in enumerate(self.trees):
-            mentioned = symbols(tree) if tree is not None else frozenset[str]()
-            self.waiting.append(len(mentioned))
-            for symbol_id in sorted(mentioned):
-                self.uses.setdefault(symbol_id, []).append(index)
-        self.lhs = [equation.lhs_symbol_id for equation in graph.equations]
+    def __init__(self, graph: SemanticSymbolicBindingGraph, name: str) -> None:
+        self.graph = graph
+        self.bindings = Bindings(graph)
+        self.fact_keys = [fact_key(fact) for fact in graph.facts]
+        self.fact_tokens = [fact_token(key, name) for key in self.fact_keys]
+        self.progress = Progress(self.bindings)
 
-    def ready(self) -> list[int]:
-        """Return the equations that read, and whose dependencies are all paired, in order."""
-        return [
-            index
-            for index, tree in enumerate(self.trees)
-            if tree is not None and not self.waiting[index]
-        ]
+    @functools.cached_property
+    def uses(self) -> dict[str, _Keys]:
+        """The uses of each symbol; read only where elements tie, which most graphs never do."""
+        return uses(self.bindings, contents(self.bindings, self.fact_tokens))
 
-    def paired(self, symbol_id: str) -> list[int]:
-        """Count *symbol_id* as paired; return the equations that it makes ready."""
-        made: list[int] = []
-        for index in self.uses.get(symbol_id, ()):
-            self.waiting[index] -= 1
-            if not self.waiting[index]:
-                made.append(index)
-        return made
+    def fact_uses(self, index: int) -> _Keys:
+        return self.uses[self.graph.facts[index].symbol_id]
+
+    def equation_uses(self, index: int) -> _Keys:
+        return self.uses[self.bindings.lhs(index)]
+
+    def symbol_uses(self, symbol_id: str) -> _Keys:
+        return self.uses[symbol_id]
+
+
+def _classes(
+    gold: dict[int, _Read], predicted: dict[int, _Read], key: Callable[[_Read], object]
+) -> list[tuple[list[int], list[int]]]:
+    """Return the equations of both sides grouped by *key* (``None``: in no group), the groups that hold both sides'."""
+    grouped: dict[object, tuple[list[int], list[int]]] = {}
+    for side, read in enumerate((gold, predicted)):
+        for index, what in read.items():
+            found = key(what)
+            if found is not None:
+                grouped.setdefault(found, ([], []))[side].append(index)
+    return [group for group in grouped.values() if group[0] and group[1]]
+
+
+_STAGES: tuple[Callable[[_Read], object], ...] = (
+    lambda read: read[0],
+    lambda read: None if read[2] is None else (read[1], read[2]),
+    lambda read: read[1],
+)
+"""How ready equations match, in turn: by token, by what they read and their value, and by what they read alone (a miswriting)."""
 
 
 class _Matching:
-    """The pairing of one predicted graph's symbols with one gold graph's, grown step by step."""
+    """The matching of one predicted graph with one gold graph, settled round by round."""
 
     def __init__(
         self,
         predicted: SemanticSymbolicBindingGraph,
         gold: SemanticSymbolicBindingGraph,
     ) -> None:
-        self.predicted = predicted
-        self.gold = gold
-        self.to_predicted: dict[str, str] = {}
-        self.to_gold: dict[str, str] = {}
-        self.queue: deque[str] = deque()  # gold symbols just paired
-        try:
-            self.values: dict[str, Fraction] = dict(evaluate(gold))
-        except BindingGraphError:
-            self.values = {}
-        self.gold_side = _Side(gold)
-        self.predicted_side = _Side(predicted)
-        # Predicted equations ready and unmatched, by spelling and by value.
-        self.by_spelling: dict[str, list[int]] = {}
-        self.by_value: dict[tuple[frozenset[str], Fraction], list[int]] = {}
-        # Predicted equations ready and unmatched, by the symbols they read;
-        # gold equations ready and unmatched, by index.
-        self.by_reading: dict[frozenset[str], list[int]] = {}
-        self.stuck: list[int] = []
+        self.gold = _Side(gold, "gold")
+        self.predicted = _Side(predicted, "predicted")
+        # The values of the gold's symbols, and of the tokens they settle as.
+        self.bindings_values: dict[str, list[Fraction | None]] = {}
+        self.values: dict[str, Fraction] = {}
+        self.token_values: dict[bytes, Fraction] = {}
         self.equations: dict[int, int] = {}
         self.miswritten: dict[int, int] = {}
-        self.matched_predicted: set[int] = set()
-
-    def pair(self, gold_id: str, predicted_id: str) -> None:
-        """Pair two unpaired symbols, and note it for the equations that read them."""
-        if gold_id in self.to_predicted or predicted_id in self.to_gold:
-            return
-        self.to_predicted[gold_id] = predicted_id
-        self.to_gold[predicted_id] = gold_id
-        self.queue.append(gold_id)
 
     def facts(self) -> tuple[frozenset[int], frozenset[int]]:
-        """Match the facts, in the predicted graph's order, each gold fact once; pair their symbols."""
-        open_facts: dict[_FactKey, deque[int]] = {}
-        for index, fact in enumerate(self.gold.facts):
-            key = fact_key(fact)
-            if key is not None:
-                open_facts.setdefault(key, deque()).append(index)
+        """Match the facts by their tokens, each once."""
+        gold, predicted = self.gold, self.predicted
+        grouped: dict[bytes, tuple[list[int], list[int]]] = {}
+        for side, tokens in enumerate((gold.fact_tokens, predicted.fact_tokens)):
+            for index, token in enumerate(tokens):
+                grouped.setdefault(token, ([], []))[side].append(index)
         matched_gold: set[int] = set()
         matched_predicted: set[int] = set()
-        for index, fact in enumerate(self.predicted.facts):
-            key = fact_key(fact)
-            found = open_facts.get(key) if key is not None else None
-            if found:
-                gold_index = found.popleft()
+        for gold_facts, predicted_facts in grouped.values():
+            for gold_index, predicted_index in _paired(
+                gold_facts, predicted_facts, gold.fact_uses, predicted.fact_uses
+            ):
                 matched_gold.add(gold_index)
-                matched_predicted.add(index)
-                self.pair(self.gold.facts[gold_index].symbol_id, fact.symbol_id)
+                matched_predicted.add(predicted_index)
         return frozenset(matched_gold), frozenset(matched_predicted)
 
-    def _keys(
-        self, tree: Expression
-    ) -> tuple[str, frozenset[str], tuple[frozenset[str], Fraction] | None]:
-        """Return a right-hand side's spelling in gold symbols, the gold symbols it reads, and those with its value on the gold's values."""
-        read = symbols(tree)
-        try:
-            computed: Fraction | None = value(tree, self.values)
-        except (Undefined, BindingGraphError):
-            computed = None
-        return str(tree), read, None if computed is None else (read, computed)
-
-    def predicted_ready(self, index: int) -> None:
-        """File a predicted equation whose dependencies are all paired, for the gold ones to match.
-
-        A gold equation of the same spelling, or of the same symbols, reads
-        the partners of its symbols: it is ready in the same round, after
-        it (see :meth:`steps` and :meth:`_follow`), and never waits for it.
-        """
-        tree = self.predicted_side.trees[index]
-        assert tree is not None  # noqa: S101 -- only equations that read are ready
-        spelling, read, keyed = self._keys(renamed_tree(tree, self.to_gold))
-        self.by_spelling.setdefault(spelling, []).append(index)
-        self.by_reading.setdefault(read, []).append(index)
-        if keyed is not None:
-            self.by_value.setdefault(keyed, []).append(index)
-
-    def gold_ready(self, index: int) -> None:
-        """Match a gold equation whose dependencies are all paired to a predicted one filed, or leave it for a miswriting."""
-        tree = self.gold_side.trees[index]
-        assert tree is not None  # noqa: S101 -- only equations that read are ready
-        spelling, _, keyed = self._keys(tree)  # already in gold symbols
-        for filed in (
-            self.by_spelling.get(spelling),
-            self.by_value.get(keyed) if keyed is not None else None,
-        ):
-            if (
-                _take(filed, lambda predicted: self._match(index, predicted))
-                is not None
-            ):
-                return
-        heapq.heappush(self.stuck, index)
-
-    def _match(self, gold_index: int, predicted_index: int) -> bool | None:
-        """Match two equations whose left-hand sides are unpaired or paired together, and pair them.
-
-        ``None`` where the predicted one is matched already: it can match
-        nothing more; ``False`` where their left-hand sides are paired
-        otherwise.
-        """
-        if predicted_index in self.matched_predicted:
-            return None
-        gold_lhs = self.gold_side.lhs[gold_index]
-        predicted_lhs = self.predicted_side.lhs[predicted_index]
-        partner = self.to_predicted.get(gold_lhs)
-        if partner != predicted_lhs and (
-            partner is not None or predicted_lhs in self.to_gold
-        ):
-            return False
-        self.equations[gold_index] = predicted_index
-        self.matched_predicted.add(predicted_index)
-        self.pair(gold_lhs, predicted_lhs)
-        return True
+    def _settle_gold(
+        self, symbol_id: str, token: bytes, found: Fraction | None
+    ) -> list[int]:
+        """Settle a binding of a gold symbol, with its value; return the gold equations made ready."""
+        values = self.bindings_values.setdefault(symbol_id, [])
+        values.append(found)
+        settled, made = self.gold.progress.settle(symbol_id, token)
+        first = values[0]
+        if settled and first is not None and all(item == first for item in values):
+            self.values[symbol_id] = first
+            self.token_values[self.gold.progress.tokens[symbol_id]] = first
+        return made
 
     def steps(self) -> None:
-        """Match the equations as their dependencies are paired, until no pairing is left to follow.
+        """Settle the facts, then match the equations round by round, as the symbols they read are settled."""
+        gold, predicted = self.gold, self.predicted
+        gold_ready = gold.progress.ready()
+        for fact, key, token in zip(
+            gold.graph.facts, gold.fact_keys, gold.fact_tokens, strict=True
+        ):
+            found = None if key is None else key[4]
+            gold_ready += self._settle_gold(fact.symbol_id, token, found)
+        predicted_ready = predicted.progress.ready()
+        for fact, token in zip(
+            predicted.graph.facts, predicted.fact_tokens, strict=True
+        ):
+            predicted_ready += predicted.progress.settle(fact.symbol_id, token)[1]
+        while gold_ready or predicted_ready:
+            gold_ready, predicted_ready = self._round(gold_ready, predicted_ready)
 
-        Where no equation matches a gold one that reads what it reads, the
-        first predicted one that reads the same symbols is taken for its
-        miswriting: their left-hand sides are paired, not matched, so that
-        one wrong step does not unmatch every step after it.
-        """
-        for index in self.predicted_side.ready():
-            self.predicted_ready(index)
-        for index in self.gold_side.ready():
-            self.gold_ready(index)
-        self._follow()
-        # Each gold equation is ready once, and matched then or never.
-        while self.stuck:
-            index = heapq.heappop(self.stuck)
-            tree = cast("Expression", self.gold_side.trees[index])
-            taken = _take(
-                self.by_reading.get(symbols(tree)),
-                partial(self._pair_lhs, index),
+    def _read(self, side: _Side, index: int, values: dict[str, Fraction]) -> _Read:
+        """Return how a ready equation reads: its token, the tokens it reads, and its value given *values*."""
+        tree = side.bindings.trees[index]
+        assert tree is not None  # noqa: S101 -- only equations that read are ready
+        tokens = side.progress.tokens
+        try:
+            found: Fraction | None = value(tree, values)
+        except (Undefined, BindingGraphError):
+            found = None
+        reading = frozenset(
+            tokens[symbol_id] for symbol_id in side.bindings.reads[index]
+        )
+        return shape(tree, tokens.__getitem__), reading, found
+
+    def _round(
+        self, gold_ready: list[int], predicted_ready: list[int]
+    ) -> tuple[list[int], list[int]]:
+        """Match the equations ready in one round, settle them, and return those ready in the next."""
+        gold, predicted = self.gold, self.predicted
+        gold_read = {
+            index: self._read(gold, index, self.values) for index in gold_ready
+        }
+        token_values = self.token_values
+        predicted_read: dict[int, _Read] = {}
+        for index in predicted_ready:
+            tokens = predicted.progress.tokens
+            values = {
+                symbol_id: token_values[tokens[symbol_id]]
+                for symbol_id in predicted.bindings.reads[index]
+                if tokens[symbol_id] in token_values
+            }
+            predicted_read[index] = self._read(predicted, index, values)
+        open_gold, open_predicted = dict(gold_read), dict(predicted_read)
+        read_as: dict[int, bytes] = {}
+        for stage, key in enumerate(_STAGES):
+            found = self.miswritten if stage == len(_STAGES) - 1 else self.equations
+            for gold_group, predicted_group in _classes(open_gold, open_predicted, key):
+                for gold_index, predicted_index in _paired(
+                    gold_group,
+                    predicted_group,
+                    gold.equation_uses,
+                    predicted.equation_uses,
+                ):
+                    found[gold_index] = predicted_index
+                    read_as[predicted_index] = gold_read[gold_index][0]
+                    del open_gold[gold_index], open_predicted[predicted_index]
+        next_gold: list[int] = []
+        for index, (token, _, found_value) in gold_read.items():
+            next_gold += self._settle_gold(gold.bindings.lhs(index), token, found_value)
+        next_predicted: list[int] = []
+        for index, (token, _, _) in predicted_read.items():
+            lhs = predicted.bindings.lhs(index)
+            next_predicted += predicted.progress.settle(lhs, read_as.get(index, token))[
+                1
+            ]
+        return next_gold, next_predicted
+
+    def unknowns(self, unit: Callable[[str | None], Hashable]) -> dict[int, int]:
+        """Match each gold unknown to a predicted one whose target settled as the same token, in the same unit; a target nothing binds, to one nothing binds."""
+        grouped: dict[tuple[bytes | None, Hashable], tuple[list[int], list[int]]] = {}
+        for side, read in enumerate((self.gold, self.predicted)):
+            tokens, bound = read.progress.tokens, read.bindings.bound
+            for index, unknown in enumerate(read.graph.unknowns):
+                target = unknown.symbol_id
+                token = tokens.get(target)
+                if token is None and target in bound:
+                    continue  # bound, and never settled: it matches nothing
+                key = (token, unit(unknown.expected_unit))
+                grouped.setdefault(key, ([], []))[side].append(index)
+        # An unknown's class is all it is: any pairing of one class is as good.
+        return {
+            gold_index: predicted_index
+            for gold_group, predicted_group in grouped.values()
+            for gold_index, predicted_index in zip(
+                gold_group, predicted_group, strict=False
             )
-            if taken is not None:
-                self.miswritten[index] = taken
-                self._follow()
+        }
 
-    def _pair_lhs(self, gold_index: int, predicted_index: int) -> bool | None:
-        """Pair two equations' left-hand sides, if both are unpaired and the predicted equation unmatched."""
-        if predicted_index in self.matched_predicted:
-            return None
-        gold_lhs = self.gold_side.lhs[gold_index]
-        predicted_lhs = self.predicted_side.lhs[predicted_index]
-        if gold_lhs in self.to_predicted or predicted_lhs in self.to_gold:
-            return False
-        self.matched_predicted.add(predicted_index)
-        self.pair(gold_lhs, predicted_lhs)
-        return True
-
-    def _follow(self) -> None:
-        """Follow every pairing queued: file or match the equations each makes ready."""
-        while self.queue:
-            gold_id = self.queue.popleft()
-            for index in self.predicted_side.paired(self.to_predicted[gold_id]):
-                self.predicted_ready(index)
-            for index in self.gold_side.paired(gold_id):
-                self.gold_ready(index)
-
-    def unknowns(self, same_unit: UnitTest) -> dict[int, int]:
-        """Match each gold unknown to the first predicted one on its paired target, in the same unit; a target nothing binds, to one nothing binds."""
-        bound = _bound(self.predicted)
-        asking: dict[str | None, list[int]] = {}
-        for index, unknown in enumerate(self.predicted.unknowns):
-            target = unknown.symbol_id
-            asking.setdefault(target if target in bound else None, []).append(index)
-        bound = _bound(self.gold)
-        units = [unknown.expected_unit for unknown in self.predicted.unknowns]
-        matched: dict[int, int] = {}
-        for gold_index, unknown in enumerate(self.gold.unknowns):
-            paired = self.to_predicted.get(unknown.symbol_id)
-            taken = _take(
-                asking.get(paired) if unknown.symbol_id in bound else asking.get(None),
-                partial(_unit_at, same_unit, unknown.expected_unit, units),
+    def pairing(self) -> dict[str, str]:
+        """Pair the symbols settled as one token, those used alike first."""
+        grouped: dict[bytes, tuple[list[str], list[str]]] = {}
+        for side, read in enumerate((self.gold, self.predicted)):
+            for symbol_id, token in read.progress.tokens.items():
+                grouped.setdefault(token, ([], []))[side].append(symbol_id)
+        return {
+            gold_id: predicted_id
+            for gold_group, predicted_group in grouped.values()
+            if gold_group and predicted_group
+            for gold_id, predicted_id in _paired(
+                gold_group,
+                predicted_group,
+                self.gold.symbol_uses,
+                self.predicted.symbol_uses,
             )
-            if taken is not None:
-                matched[gold_index] = taken
-        return matched
-
-
-def _bound(graph: SemanticSymbolicBindingGraph) -> set[str]:
-    """Return the ids of the symbols that a fact or an equation of *graph* binds."""
-    return {fact.symbol_id for fact in graph.facts} | {
-        equation.lhs_symbol_id for equation in graph.equations
-    }
-
-
-def _unit_at(same: UnitTest, unit: str | None, units: list[str | None], i: int) -> bool:
-    return same(unit, units[i])
-
-
-def _take(
-    candidates: list[int] | None, match: Callable[[int], bool | None]
-) -> int | None:
-    """Return the first of *candidates* that *match* takes, dropping it and every one before it that can match nothing more (``None`` from *match*).
-
-    A candidate that *match* refuses (``False``) stays for another.
-    """
-    kept: list[int] = []
-    taken = None
-    while candidates and taken is None:
-        candidate = candidates.pop(0)
-        verdict = match(candidate)
-        if verdict is False:
-            kept.append(candidate)
-        elif verdict:
-            taken = candidate
-    if candidates is not None:
-        candidates[:0] = kept
-    return taken
+        }
 
 
 def match_setups(
     predicted: SemanticSymbolicBindingGraph,
     gold: SemanticSymbolicBindingGraph,
-    units: UnitTest = same_unit,
+    unit: Callable[[str | None], Hashable] = unit_key,
 ) -> Setup:
-    """Pair the symbols of *predicted* with those of *gold*, and return what of the set-up matches.
+    """Match the set-up of *predicted* with that of *gold*, and return what matches.
 
-    *units* tells whether two units (texts, or ``None``) are the same.
+    *unit* returns what a unit (a text, or ``None``) is compared by.
     """
     matching = _Matching(predicted, gold)
     facts = matching.facts()
     matching.steps()
-    unknowns = matching.unknowns(units)
+    unknowns = matching.unknowns(unit)
     return Setup(
-        facts, matching.equations, matching.miswritten, unknowns, matching.to_predicted
+        facts, matching.equations, matching.miswritten, unknowns, matching.pairing()
     )
