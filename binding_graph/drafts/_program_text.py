@@ -20,6 +20,7 @@ text, before and after the block, is not read. Lines keep their numbers.
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import warnings
 from typing import TYPE_CHECKING, Final, NamedTuple
@@ -60,6 +61,7 @@ OWNER: Final = "Program"
 _NESTING: Final = re.compile(r"[+\-*/%@&|^~<>.(\[{]")
 _NEXT: Final = re.compile(r"[+\-*/%@&|^~<>.(\[{#'\"]")
 _LINE_END: Final = re.compile(r"\r\n|\r|\n")
+_DEF: Final = re.compile(r"def(?:[ \t\f]|\\(?:\r\n|\r|\n))*")
 _ENDS: Final = {
     "'": re.compile(r"[\\\r\n']"),
     '"': re.compile(r'[\\\r\n"]'),
@@ -146,6 +148,15 @@ class Lines:
     def at(self, node: ast.expr | ast.stmt | ast.arg | ast.keyword) -> Position:
         """Return where *node* starts."""
         return Position(node.lineno, self.offset(node.lineno, node.col_offset) + 1)
+
+    def defined(self, node: ast.FunctionDef) -> Position:
+        """Return where the name of the function *node* stands: past ``def``, its blanks and any line it joins."""
+        start = self.start(node.lineno) + self.offset(node.lineno, node.col_offset)
+        found = _DEF.match(self.text, start)
+        assert found is not None  # noqa: S101 -- the tree's def starts there
+        index = found.end()
+        line = bisect.bisect_right(self._starts, index)
+        return Position(line, index - self._starts[line - 1] + 1)
 
     def segment(self, node: ast.expr) -> str:
         """Return the text of *node*, which lies on one line."""
