@@ -361,6 +361,23 @@ class TestBindPrograms:
             " unsupported_syntax 1)\n",
         )
 
+    def test_a_docstring_s_fenced_example_is_not_the_program(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A program whose docstring quotes a fenced program is bound as Python reads it, its own graph; exit 0."""
+        quoted = PROGRAM.replace(
+            "def solution():\n",
+            'def solution():\n    """\n```\ndef solution():\n    income = 1\n'
+            '    return income\n```\n"""\n',
+        )
+        result = cli(
+            "bind", "--program", "-", stdin=jsonl(program_record("p1", quoted))
+        )
+        graph = canonical_bytes(from_program(PROGRAM, TEXT, source_id="p1"))
+        assert result == Result(
+            0, graph.decode() + "\n", "1 record: 1 accepted, 0 refused\n"
+        )
+
     def test_every_refusal_as_json(self, cli: Callable[..., Result]) -> None:
         """--all lists every refusal of a program, each at its line and column under program."""
         wrong = PROGRAM.replace("eaten = 3", "eaten = 3 ** 1").replace(

@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError
-from binding_graph.drafts import CALLS, from_program, program_refusals, python_value
+from binding_graph.drafts import (
+    CALLS,
+    MAX_OPERATORS,
+    from_program,
+    program_refusals,
+    python_value,
+)
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn
@@ -257,3 +263,107 @@ class TestAsPythonRunsIt:
             return
         computed = runs(program, name)
         assert (computed, type(computed)) == (value, type(value))
+
+
+PROGRAM: Final = "def solution():\n    x = 2\n    return x\n"
+EXAMPLE: Final = "```python\ndef solution(): x = 1; return x\n```\n"
+
+
+class TestStrings:
+    """A text that is Python is the program, whatever its strings hold; otherwise its one fenced block, fences being lines that open with three backquotes outside any string."""
+
+    def test_a_docstring_s_fenced_example_is_not_the_program(self) -> None:
+        """A program whose docstring quotes a fenced program is the program: Python returns 2, never the example's 1."""
+        program = f'def solution():\n    """Example:\n\n{EXAMPLE}"""\n    x = 2\n    return x\n'
+        assert runs(program, "solution") == 2
+        assert python_value(program) == 2
+        assert listed(program) == []
+        assert from_program(program, TEXT, source_id="p") == from_program(
+            PROGRAM, TEXT, source_id="p"
+        )
+
+    def test_a_fenced_program_whose_docstring_holds_fences(self) -> None:
+        """The block is the program, from its fence to the one that closes it outside any string; lines keep their numbers."""
+        indented = "".join(f"    {line}\n" for line in EXAMPLE.splitlines())
+        reply = (
+            "It's here, and #1:\n```python\ndef solution():\n"
+            f'    """Examples:\n{indented}{EXAMPLE}    """\n'
+            "    x = 2\n    y = x ** 2\n    return y\n```\nThat's all. # done"
+        )
+        assert listed(reply) == [
+            (
+                "not_arithmetic",
+                at(13, 9),
+                (
+                    "Program line 13, column 9: '**' is outside the arithmetic profile:"
+                    " an expression computes with + - * /, a unary - and parentheses"
+                ),
+            )
+        ]
+        assert python_value(reply.replace("x ** 2", "x * 2")) == 4
+
+    def test_a_program_that_is_not_python_is_not_its_docstring_s_example(
+        self,
+    ) -> None:
+        """Fences inside a string are no fences: a program that is not Python is refused where the parser stops, its example unread."""
+        program = (
+            f'def solution():\n    """\n{EXAMPLE}    """\n    x = 2 +\n    return x\n'
+        )
+        refused = (
+            "malformed_document",
+            at(7, 12),
+            (
+                "Program line 7, column 12: is not Python: invalid syntax; a program is"
+                " Python code, alone or in one fenced block"
+            ),
+        )
+        assert listed(program) == [refused]
+        assert raised(program) == refused
+
+    @pytest.mark.parametrize(
+        "reply",
+        [
+            pytest.param(
+                f'Use """ for docstrings:\n```python\ndef solution():\n    """\n{EXAMPLE}    """\n    x = 2\n    return x\n```\n',
+                id="a fenced program",
+            ),
+            pytest.param(
+                f'Use """ for docstrings:\ndef solution():\n    """\n{EXAMPLE}    """\n    x = 2\n    return x\n',
+                id="a program unfenced",
+            ),
+        ],
+    )
+    def test_a_string_outside_the_block_that_runs_past_its_line(
+        self, reply: str
+    ) -> None:
+        """Words before a block that open a string Python would run on could hide its fence, and make an example the block: refused at the string."""
+        refused = (
+            "malformed_document",
+            at(1, 5),
+            (
+                "Program line 1, column 5: opens a string that runs past its line,"
+                " outside the fenced block, where it could hide a fence: a program is"
+                " one block of Python, or no fence"
+            ),
+        )
+        assert listed(reply) == [refused]
+        assert raised(reply) == refused
+
+    def test_the_words_around_a_block_are_not_bounded(self) -> None:
+        """Operators of the words around a block do not count: only the program's do."""
+        reply = f"{'. ' * MAX_OPERATORS}\n```\n{PROGRAM}```\n"
+        assert python_value(reply) == 2
+
+    def test_a_block_that_is_not_python(self) -> None:
+        """The block is refused where the parser stops in it, at the line of the reply."""
+        reply = "It is:\n```python\ndef solution(:\n    return 1\n```\n"
+        assert listed(reply) == [
+            (
+                "malformed_document",
+                at(3, 14),
+                (
+                    "Program line 3, column 14: is not Python: invalid syntax; a program"
+                    " is Python code, alone or in one fenced block"
+                ),
+            )
+        ]
