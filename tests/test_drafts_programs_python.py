@@ -237,7 +237,7 @@ def whitelisted(draw: DrawFn) -> tuple[str, str]:
     targets = draw(
         st.lists(st.sampled_from(_NAMES), min_size=1, max_size=4, unique=True)
     )
-    lines = []
+    lines: list[str] = []
     for index, target in enumerate(targets):
         operands = st.sampled_from(["3", "2.0", "12", "1_000", *targets[:index]])
         left, right = draw(operands), draw(operands)
