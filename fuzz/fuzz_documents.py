@@ -17,7 +17,10 @@ as that unit, and as a GSM8K solution, a SVAMP equation and a GSM-Hard
 program, whose cases must read back from their lines; and as a program,
 with ``from_program``, ``program_refusals`` and ``python_value``, which
 must agree: the first refusal listed is the one raised, and none is
-listed exactly where the program is read.
+listed exactly where the program is read. What ``python_value`` reads
+must be what Python would: where the text is Python, its compiler takes
+it, and its run (with ``float``, ``int`` and ``round`` its only builtins)
+returns the same value; and GSM-Hard takes that value as its target.
 
 Each input is also read as a caller in Python could hand it over: the text
 as a subclass of ``bytes`` or ``str`` whose methods lie or raise, and its
@@ -36,6 +39,7 @@ The seed corpus is ``tests/fuzz_corpus``; it is copied, never written to.
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import importlib
 import importlib.util
@@ -44,6 +48,7 @@ import shutil
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -239,8 +244,50 @@ class ProgramRefusalsDisagreeError(AssertionError):
 _PROBLEM = "Ann has 3 boxes of 12 pens. She gives away 7 pens. How many pens are left?"
 
 
+class ReadOtherwiseError(AssertionError):
+    """python_value read a program otherwise than Python would: its compiler refuses it, its run returns another value, or GSM-Hard refuses that value as its target."""
+
+
+# What a program the reader accepts may call; nothing else is there to run.
+_BUILTINS = {"float": float, "int": int, "round": round}
+
+
+def _as_python(text: str, value: int | float) -> None:  # noqa: PYI041 -- an int is no float here
+    """Hold *value*, what python_value reads of *text*, to Python's own reading: where the text is Python, its compiler takes it and its run returns *value*; GSM-Hard takes it as the program's target."""
+    if value == value:  # noqa: PLR0124 -- NaN, which no target equals
+        record = {"input": text, "code": text, "target": value}
+        try:
+            datasets.from_gsm_hard(record, source_id="fuzz")
+        except binding_graph.BindingGraphError as error:
+            if error.code == "answer_mismatch":
+                msg = f"GSM-Hard refuses {value!r}, the value of {short_repr(text)}"
+                raise ReadOtherwiseError(msg) from None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return  # a reply, whose program is its block
+        try:
+            code = compile(tree, "<fuzz>", "exec")
+        except SyntaxError as error:
+            msg = f"Python's compiler refuses {short_repr(text)}: {error}"
+            raise ReadOtherwiseError(msg) from None
+    # The whitelist's arithmetic only, with Python's own three functions.
+    namespace: dict[str, Any] = {"__builtins__": dict(_BUILTINS)}
+    [name] = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+    try:
+        exec(code, namespace)  # noqa: S102 -- a program the reader accepted, held to Python's run
+        ran: object = namespace[name]()
+    except Exception as error:  # noqa: BLE001 -- any is a difference
+        ran = error
+    if (type(ran), repr(ran)) != (type(value), repr(value)):
+        msg = f"Python returns {ran!r} of {short_repr(text)}, not {value!r}"
+        raise ReadOtherwiseError(msg)
+
+
 def _program(text: str) -> None:
-    """Read *text* as a program: from_program raises exactly the first refusal program_refusals lists, and python_value refuses only."""
+    """Read *text* as a program: from_program raises exactly the first refusal program_refusals lists, and python_value refuses only, or reads what Python would."""
     try:
         drafts.from_program(text, _PROBLEM, source_id="fuzz")
         raised = None
@@ -253,8 +300,11 @@ def _program(text: str) -> None:
     if (listed[0] if listed else None) != raised:
         msg = f"program_refusals: {listed!r}; from_program: {raised!r}; input: {short_repr(text)}"
         raise ProgramRefusalsDisagreeError(msg)
-    with contextlib.suppress(binding_graph.BindingGraphError):
-        drafts.python_value(text)
+    try:
+        value = drafts.python_value(text)
+    except binding_graph.BindingGraphError:
+        return
+    _as_python(text, value)
 
 
 def _solve(data: bytes) -> None:

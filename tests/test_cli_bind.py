@@ -337,6 +337,47 @@ class TestBindPrograms:
             ),
         ]
 
+    def test_programs_python_would_not_run(self, cli: Callable[..., Result]) -> None:
+        """A function named int that calls int(), and an assignment of __debug__, are refused, never bound; exit 1, nothing written."""
+        stdin = jsonl(
+            program_record(
+                "p1", "def int():\n    x = 3.0\n    y = int(x)\n    return y\n"
+            ),
+            program_record(
+                "p2", "def solution():\n    __debug__ = 3\n    return __debug__\n"
+            ),
+        )
+        result = cli("bind", "--program", "-", stdin=stdin)
+        assert result == Result(
+            1,
+            "",
+            "<stdin>:1: unsupported_syntax at program.line[3].column[9]: Program line"
+            " 3, column 9: a call of 'int' is not read: the function is named 'int',"
+            " so int() would call the function itself, not Python's int()\n"
+            "<stdin>:2: malformed_document at program.line[2].column[5]: Program line"
+            " 2, column 5: is not Python: it assigns __debug__, which Python's"
+            " compiler refuses to bind, a constant\n"
+            "2 records: 0 accepted, 2 refused (malformed_document 1,"
+            " unsupported_syntax 1)\n",
+        )
+
+    def test_a_docstring_s_fenced_example_is_not_the_program(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A program whose docstring quotes a fenced program is bound as Python reads it, its own graph; exit 0."""
+        quoted = PROGRAM.replace(
+            "def solution():\n",
+            'def solution():\n    """\n```\ndef solution():\n    income = 1\n'
+            '    return income\n```\n"""\n',
+        )
+        result = cli(
+            "bind", "--program", "-", stdin=jsonl(program_record("p1", quoted))
+        )
+        graph = canonical_bytes(from_program(PROGRAM, TEXT, source_id="p1"))
+        assert result == Result(
+            0, graph.decode() + "\n", "1 record: 1 accepted, 0 refused\n"
+        )
+
     def test_every_refusal_as_json(self, cli: Callable[..., Result]) -> None:
         """--all lists every refusal of a program, each at its line and column under program."""
         wrong = PROGRAM.replace("eaten = 3", "eaten = 3 ** 1").replace(

@@ -158,6 +158,69 @@ class TestAgreement:
         error = refusal(from_gsm_hard, record, source_id="h")
         assert (error.code, error.path) == ("answer_mismatch", ("target",))
 
+    @pytest.mark.parametrize(
+        ("lines", "target", "answer"),
+        [
+            pytest.param(
+                ["a = 9007199254740993", "result = a * 1"],
+                9007199254740993,
+                9007199254740993,
+                id="2**53+1",
+            ),
+            pytest.param(
+                ["a = 9007199254740993", "result = a * 1"],
+                9007199254740992,
+                None,
+                id="2**53+1, one off",
+            ),
+            pytest.param(
+                ["a = 9007199254740993", "result = a * 1"],
+                9007199254740992.0,
+                9007199254740993,
+                id="2**53+1, as a float",
+            ),
+            pytest.param(
+                ["a = " + "9" * 300, "result = a * a"],
+                int("9" * 300) ** 2,
+                int("9" * 300) ** 2,
+                id="past floats",
+            ),
+            pytest.param(
+                ["a = " + "9" * 300, "result = a * a"],
+                int("9" * 300) ** 2 - 1,
+                None,
+                id="past floats, one off",
+            ),
+            pytest.param(
+                ["a = 5", "b = a / 2", "result = b * 2"], 5, 5, id="a whole float"
+            ),
+            pytest.param(
+                ["a = 1", "b = a / 3", "result = b"], 0, None, id="a float, not whole"
+            ),
+        ],
+    )
+    def test_an_int_target_is_compared_exactly(
+        self, lines: list[str], target: float, answer: int | None
+    ) -> None:
+        """An int target is Python's value exactly, never through a float; a float target is the float of that value."""
+        record = hard(code=program(*lines, "return result"), target=target)
+        if answer is not None:
+            assert from_gsm_hard(record, source_id="h").answer == answer
+            return
+        error = refusal(from_gsm_hard, record, source_id="h")
+        assert (error.code, error.path) == ("answer_mismatch", ("target",))
+
+    def test_an_int_target_one_off_is_told(self) -> None:
+        """The refusal of an int target names the exact value, Python's, and the target, each whole."""
+        record = hard(
+            code=program("a = 9007199254740993", "b = a * 1", "return b"),
+            target=9007199254740992,
+        )
+        assert refusal(from_gsm_hard, record, source_id="h").message == (
+            "from_gsm_hard: the program's value is 9007199254740993, which Python"
+            " computes as 9007199254740993, not the record's target 9007199254740992"
+        )
+
     def test_the_mismatch_says_both_values_and_the_target(self) -> None:
         """The refusal names the exact value, Python's, and the target."""
         record = hard(code=program("a = 1", "b = a / 3", "return b"), target=0.5)

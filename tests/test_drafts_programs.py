@@ -747,6 +747,11 @@ class TestPythonValue:
                 at(4, 9),
             ),
             (["a = " + "9" * 300, "b = a * a * a * a * a"], "limit_exceeded", at(3, 9)),
+            (
+                ["a = " + "9" * 300 + ".", "c = a * a", "b = int(c)"],
+                "limit_exceeded",
+                at(4, 9),
+            ),
             (["a = 0.1 + 0.2 - 0.3", "b = int(a)"], "not_arithmetic", at(3, 9)),
             (["a = 1", "b = a ** 2"], "not_arithmetic", at(3, 9)),
         ],

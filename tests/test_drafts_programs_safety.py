@@ -382,11 +382,20 @@ def _strings_and_comments(n: int) -> str:
     )
 
 
+def _reply(n: int) -> str:
+    """A reply: words with apostrophes around a block whose docstring quotes *n* fenced examples, and whose function makes *n* assignments."""
+    examples = "".join(f"```\nx = {i}\n```\n" for i in range(n))
+    program = _assignments(n).replace(
+        "def solution():\n", f'def solution():\n    """\n{examples}"""\n', 1
+    )
+    return f"It's here:\n```python\n{program}```\nThat's all.\n"
+
+
 class TestCost:
     """Reading a program takes work and memory linear in it, counted, never timed."""
 
     @pytest.mark.parametrize(
-        "make", [_assignments, _refused_on_one_line, _strings_and_comments]
+        "make", [_assignments, _refused_on_one_line, _strings_and_comments, _reply]
     )
     def test_twice_the_program_is_at_most_about_twice_the_work(
         self, make: Callable[[int], str]

@@ -113,11 +113,17 @@ HAND_MADE_SEEDS = (
     "future_version.json",
     "miscased_unit.txt",
     "pal_program.txt",
+    "program_binding_debug.txt",
+    "program_calling_its_own_name.txt",
+    "program_past_a_float.txt",
+    "program_quoting_a_fenced_example.txt",
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
 no model object could be written as, and texts for the other readers (a
-step past the digit limit, many steps on one line, miscased units). This
-tool keeps them as they are."""
+step past the digit limit, many steps on one line, miscased units, programs
+that only Python's own reading reads right: a function named as a builtin
+it calls, ``__debug__`` bound, a docstring quoting a fenced program, a
+whole number past a float's). This tool keeps them as they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.

@@ -31,7 +31,16 @@ def _in_code(error: BindingGraphError) -> BindingGraphError:
 
 
 def agrees(value: int | float, target: int | float) -> bool:  # noqa: PYI041 -- an int is no float to the reader
-    """Tell whether *target* is *value*, what Python computes of the program, as a float, or that float rounded to ten decimal places."""
+    """Tell whether *target* is *value*, what Python computes of the program.
+
+    An ``int`` target is the value exactly, as Python compares an ``int``
+    with an ``int`` or a ``float``: never through a float, which holds
+    whole numbers exactly only up to 2**53. A ``float`` target is the value
+    as a float, or that float rounded to ten decimal places; a value too
+    large for a float is none.
+    """
+    if type(target) is int:
+        return value == target
     try:
         computed = float(value)
     except OverflowError:
@@ -47,10 +56,12 @@ def from_gsm_hard(record: object, *, source_id: str) -> BenchmarkCase:
     assigns that the text states, an equation for each other assignment,
     the unknown on the returned name, quoting the text's last sentence that
     ends in ``?`` (the whole text if none does). The answer is the exact
-    value of the graph. The record is imported when its ``target`` agrees:
-    when the target is what Python's own arithmetic computes of the program
-    (:func:`~binding_graph.drafts.python_value`, as a float), or that value
-    rounded to ten decimal places, as some of GSM-Hard's targets are.
+    value of the graph. The record is imported when its ``target`` agrees
+    with what Python's own arithmetic computes of the program
+    (:func:`~binding_graph.drafts.python_value`): a ``float`` target when
+    it is that value as a float, or that float rounded to ten decimal
+    places, as some of GSM-Hard's targets are; an ``int`` target when it is
+    that value exactly.
 
     Args:
         record: One line of GSM-Hard's file, parsed: a ``dict`` with the

@@ -243,8 +243,10 @@ def from_program(
 
     *source* is a PAL or Program-of-Thoughts program: one function of
     assignments ``NAME = EXPRESSION`` and a last ``return NAME``, alone or
-    in one fenced block of Markdown. It is parsed by :func:`ast.parse` and
-    read through a whitelist; it is never compiled, run or imported. Its
+    in one fenced block of Markdown (a text that is Python is the program,
+    whatever its strings hold). It is parsed by :func:`ast.parse` and read,
+    as Python would run it, through a whitelist; it is never compiled, run
+    or imported. Its
     draft (see ``docs/drafts.md``) is compiled as
     :func:`compile_draft` compiles a draft:
 

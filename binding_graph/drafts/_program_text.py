@@ -11,15 +11,24 @@ than the parser's own limits allow. What the parser still refuses
 (``SyntaxError``, or its ``MemoryError`` and ``RecursionError`` for text
 too complex to parse) is a refusal; its warnings are not shown.
 
-A language model writes a program inside a reply: when the text holds
-lines that open a fence (three backquotes, as Markdown writes a block of
-code), the program is what its one fenced block holds, and the rest of the
-text, before and after the block, is not read. Lines keep their numbers.
+A language model writes a program inside a reply, as Markdown writes a
+block of code: between two fences, lines that open with three backquotes.
+The rule: a text that is Python is the program, whatever its strings hold;
+otherwise, its one fenced block, fences being lines that open with three
+backquotes outside any Python string (no such line is Python), and the
+rest of the text, before and after the block, is not read. Strings are
+found as Python's tokenizer finds them, from the text's start, past its
+comments; a string of one quote ends with its line, so that a prose's
+apostrophe never hides a line. A string outside the block that runs past
+its line could hide a fence, and make a docstring's fenced example the
+block: it is refused. So a docstring that quotes a fenced example is never
+read as the program. Lines keep their numbers.
 """
 
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import warnings
 from typing import TYPE_CHECKING, Final, NamedTuple
@@ -28,6 +37,8 @@ from binding_graph._show import short_repr
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from binding_graph.errors import ErrorPath, RefusalCode
 
 __all__ = [
@@ -60,6 +71,8 @@ OWNER: Final = "Program"
 _NESTING: Final = re.compile(r"[+\-*/%@&|^~<>.(\[{]")
 _NEXT: Final = re.compile(r"[+\-*/%@&|^~<>.(\[{#'\"]")
 _LINE_END: Final = re.compile(r"\r\n|\r|\n")
+_QUOTE: Final = re.compile(r"[#'\"]")
+_DEF: Final = re.compile(r"def(?:[ \t\f]|\\(?:\r\n|\r|\n))*")
 _ENDS: Final = {
     "'": re.compile(r"[\\\r\n']"),
     '"': re.compile(r'[\\\r\n"]'),
@@ -147,6 +160,18 @@ class Lines:
         """Return where *node* starts."""
         return Position(node.lineno, self.offset(node.lineno, node.col_offset) + 1)
 
+    def defined(self, node: ast.FunctionDef) -> Position:
+        """Return where the name of the function *node* stands: past ``def``, its blanks and any line it joins."""
+        start = self.start(node.lineno) + self.offset(node.lineno, node.col_offset)
+        found = _DEF.match(self.text, start)
+        assert found is not None  # noqa: S101 -- the tree's def starts there
+        return self.place(found.end())
+
+    def place(self, index: int) -> Position:
+        """Return the line and column of the character at *index* of the text."""
+        line = bisect.bisect_right(self._starts, index)
+        return Position(line, index - self._starts[line - 1] + 1)
+
     def segment(self, node: ast.expr) -> str:
         """Return the text of *node*, which lies on one line."""
         line, end = node.lineno, node.end_col_offset or 0
@@ -204,20 +229,57 @@ def _operators(text: str) -> int:
     return count
 
 
-def _unfenced(lines: Lines) -> str:
-    """Return the program *lines* hold: their one fenced block, lines before it blank, or the whole text if none opens.
+def _long_strings(text: str) -> Iterator[tuple[int, int]]:
+    """Yield where each string of *text* that runs past its line starts and ends, outside comments, as Python's tokenizer finds strings.
+
+    A string of one quote ends with its line, unless a backslash joins the
+    next; so a prose's apostrophe never runs past its line. A formatted
+    string is read as any other: where one nests quotes of its own kind,
+    as Python 3.12 allows, the text is Python, and the program, before any
+    fence is looked for.
+    """
+    found = _QUOTE.search(text)
+    while found is not None:
+        at = found.start()
+        if found.group() == "#":
+            line_end = _LINE_END.search(text, at)
+            index = len(text) if line_end is None else line_end.start()
+        else:
+            index = _string_end(text, at, found.group())
+            if _LINE_END.search(text, at, index):
+                yield at, index
+        found = _QUOTE.search(text, index)
+
+
+def _fences(lines: Lines) -> tuple[list[int], list[int]]:
+    """Return the lines that open a fence, three backquotes outside any string, and where each string that runs past its line starts."""
+    strings = list(_long_strings(lines.text))
+    fences: list[int] = []
+    inside = 0  # the first string that may hold what follows
+    for number in range(1, len(lines) + 1):
+        line = lines.line(number)
+        opened = line.lstrip()
+        if not opened.startswith(_FENCE):
+            continue
+        at = lines.start(number) + len(line) - len(opened)
+        while inside < len(strings) and strings[inside][1] <= at:
+            inside += 1
+        if inside == len(strings) or strings[inside][0] > at:
+            fences.append(number)
+    return fences, [start for start, _ in strings]
+
+
+def _unfenced(lines: Lines) -> str | None:
+    """Return the program *lines* hold in their one fenced block, lines before it blank; ``None`` if no fence opens.
 
     Raises:
         BindingGraphError: ``malformed_document`` for fences that do not
-            make one block of Python.
+            make one block of Python, or a string outside the block that
+            runs past its line, which could hide a fence.
     """
-    fences = [
-        number
-        for number in range(1, len(lines) + 1)
-        if lines.line(number).lstrip().startswith(_FENCE)
-    ]
+    fences, strings = _fences(lines)
     if not fences:
-        return lines.text
+        return None
     opening = fences[0]
     where = Position(opening, 1)
     if len(fences) == 1:
@@ -229,28 +291,89 @@ def _unfenced(lines: Lines) -> str:
             " a program is one block of Python, or no fence"
         )
         raise refusal("malformed_document", where, rule)
+    closing = fences[1]
+    block = range(lines.start(opening), lines.start(closing))
+    for at in strings:
+        if at not in block:
+            rule = (
+                "opens a string that runs past its line, outside the fenced block,"
+                " where it could hide a fence: a program is one block of Python,"
+                " or no fence"
+            )
+            raise refusal("malformed_document", lines.place(at), rule)
     language = lines.line(opening).strip()[len(_FENCE) :].strip("`").strip()
     if language.lower() not in _PYTHON:
         rule = (
             f"opens a block of {short_repr(language)}: a program is a block of Python"
         )
         raise refusal("malformed_document", where, rule)
-    closing = fences[1]
     if lines.line(closing).strip().strip("`"):
         rule = "must close the fenced block with a line of backquotes alone"
         raise refusal("malformed_document", Position(closing, 1), rule)
     return "\n" * opening + lines.text[lines.start(opening + 1) : lines.start(closing)]
 
 
+def _parsed(program: str) -> ast.Module:
+    """Return the syntax tree of *program*; what the parser warns of is no concern of a reader that never runs it.
+
+    Raises:
+        SyntaxError, MemoryError, RecursionError, ValueError, OverflowError:
+            as the parser raises them.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(program)
+
+
+def _refused(error: Exception, lines: Lines) -> BindingGraphError:
+    """Return the refusal of a program the parser refused with *error*."""
+    if isinstance(error, SyntaxError):
+        line = min(max(error.lineno or 1, 1), len(lines))
+        column = min(max(error.offset or 1, 1), len(lines.line(line)) + 1)
+        rule = (
+            f"is not Python: {error.msg}; a program is Python code, alone or in"
+            " one fenced block"
+        )
+        return refusal("malformed_document", Position(line, column), rule)
+    if isinstance(error, (MemoryError, RecursionError)):
+        rule = "is too complex for Python's parser: it nests too deeply"
+        return refusal("limit_exceeded", None, rule)
+    rule = f"is not Python: {short_repr(str(error))}"
+    return refusal("malformed_document", None, rule)
+
+
+def _bounded(program: str) -> None:
+    """Refuse *program* if it holds more than :data:`MAX_OPERATORS` operators outside its strings and comments."""
+    operators = _operators(program)
+    if operators > MAX_OPERATORS:
+        rule = (
+            f"may hold at most {MAX_OPERATORS:,} operators, dots and brackets outside"
+            f" its strings and comments; it holds {operators:,}"
+        )
+        raise refusal("limit_exceeded", None, rule)
+
+
+_PARSER_ERRORS: Final = (
+    SyntaxError,
+    MemoryError,
+    RecursionError,
+    ValueError,
+    OverflowError,
+)
+
+
 def parse(text: str, max_bytes: int) -> tuple[ast.Module, Lines]:
     """Return the syntax tree of the program *text* holds, and its lines; never run, compile or import it.
 
+    A text that is Python is the program, whatever its strings hold;
+    otherwise, the program is its one fenced block.
+
     Raises:
         BindingGraphError: ``limit_exceeded`` for a text above *max_bytes*
-            bytes of UTF-8, more than :data:`MAX_OPERATORS` operators, or one
-            too complex for the parser; ``malformed_document`` for a text
-            that holds a NUL, or fences that do not make one block of Python,
-            or is not Python.
+            bytes of UTF-8, a program of more than :data:`MAX_OPERATORS`
+            operators, or one too complex for the parser;
+            ``malformed_document`` for a text that holds a NUL, or fences
+            that do not make one block of Python, or is not Python.
     """
     if len(text) > max_bytes or (
         len(text) * 4 > max_bytes and len(text.encode()) > max_bytes
@@ -262,31 +385,18 @@ def parse(text: str, max_bytes: int) -> tuple[ast.Module, Lines]:
         line = text.count("\n", 0, text.index("\0")) + 1
         rule = "holds a NUL character, which no Python program holds"
         raise refusal("malformed_document", Position(line, 1), rule)
-    program = _unfenced(lines)
-    operators = _operators(program)
-    if operators > MAX_OPERATORS:
-        rule = (
-            f"may hold at most {MAX_OPERATORS:,} operators, dots and brackets outside"
-            f" its strings and comments; it holds {operators:,}"
-        )
-        raise refusal("limit_exceeded", None, rule)
     try:
-        # What the parser warns of (an escape sequence it does not know)
-        # is no concern of a reader that never runs the program.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return ast.parse(program), lines
-    except SyntaxError as error:
-        line = min(max(error.lineno or 1, 1), len(lines))
-        column = min(max(error.offset or 1, 1), len(lines.line(line)) + 1)
-        rule = (
-            f"is not Python: {error.msg}; a program is Python code, alone or in"
-            " one fenced block"
-        )
-        raise refusal("malformed_document", Position(line, column), rule) from None
-    except (MemoryError, RecursionError):
-        rule = "is too complex for Python's parser: it nests too deeply"
-        raise refusal("limit_exceeded", None, rule) from None
-    except (ValueError, OverflowError) as error:
-        rule = f"is not Python: {short_repr(str(error))}"
-        raise refusal("malformed_document", None, rule) from None
+        _bounded(text)
+        return _parsed(text), lines
+    except BindingGraphError as error:
+        whole = error
+    except _PARSER_ERRORS as error:
+        whole = _refused(error, lines)
+    program = _unfenced(lines)
+    if program is None:
+        raise whole
+    _bounded(program)
+    try:
+        return _parsed(program), lines
+    except _PARSER_ERRORS as error:
+        raise _refused(error, lines) from None

@@ -9,14 +9,21 @@ The whitelist:
 - an expression: a number written in decimal digits (``12``, ``2.5``,
   ``1_000``), a name that an earlier statement assigns, ``+ - * /``, a unary
   ``-``, parentheses, and ``float()``, ``int()`` or ``round()`` of one
-  expression, where the program does not assign the name.
+  expression, where the program gives the name no meaning of its own.
+
+A program is read only as Python would run it. A name the program itself
+binds (assigns in the function, names the function with, or binds outside
+it) is no longer Python's own function, and a call of it is refused, never
+guessed; ``__debug__``, which Python's parser reads as a target but its
+compiler refuses, is refused where the program assigns it or names the
+function with it.
 
 Whatever else the tree holds is refused where it stands, with its line and
 column: a statement or an expression that the reader does not read as
 ``unsupported_syntax``, an operator, a comparison or a constant outside
 the arithmetic profile as ``not_arithmetic``. What a refused node holds is
-not read; a refused assignment's name still counts as assigned, so that
-what uses it is not refused again. Every walk is a loop, never a recursion.
+not read; a refused statement's names still count as assigned, so that
+what uses them is not refused again. Every walk is a loop, never a recursion.
 """
 
 from __future__ import annotations
@@ -30,8 +37,11 @@ from binding_graph._show import short_repr
 from binding_graph.drafts._program_text import Position, refusal
 from binding_graph.drafts._program_words import (
     CALLS,
+    CONSTANT,
     FUNCTION,
     OPERATORS,
+    constant_rule,
+    shadowing,
     unread,
     words,
 )
@@ -95,18 +105,17 @@ def _kind(node: ast.expr) -> str:
 
 
 def _bound(statement: ast.stmt) -> set[str]:
-    """Return the names *statement* binds, as Python makes them local to the function: assigned, imported, defined.
+    """Return the names *statement* binds, as Python makes them its scope's: assigned, imported, defined.
 
-    An assignment binds its targets; whatever binds a name inside its value
-    (an assignment expression) is refused already, and so is every other
-    statement, whose names count only so that what uses them is not
-    refused again.
+    Every name stored anywhere in it counts, an assignment expression's in
+    an assignment's value too; what binds a name inside a nested scope
+    counts as well, which is more than Python binds, and safe: each such
+    statement is refused already, and its names count only so that what
+    uses them is not refused again, nor read as Python's own.
     """
     names: set[str] = set()
     # ast.walk imports collections at each call: a walk of its own imports nothing.
-    stack: list[ast.AST] = (
-        list(statement.targets) if type(statement) is ast.Assign else [statement]
-    )
+    stack: list[ast.AST] = [statement]
     while stack:
         node = stack.pop()
         stack += ast.iter_child_nodes(node)
@@ -135,7 +144,8 @@ class _Reader:
         self.found: list[BindingGraphError] = []
         self.assigned: dict[str, Position] = {}  # by the statements read so far
         self.everywhere: dict[str, Position] = {}  # by any assignment of the function
-        self.bound: set[str] = set()  # by anything of the function, refused or not
+        self.bound: set[str] = set()  # by a refused statement, or any of the function
+        self.shadowed: dict[str, str] = {}  # a call's name: why it is not Python's
         self.statements: list[Statement] = []
         self.returned: tuple[str, Position] | None = None
 
@@ -151,20 +161,28 @@ class _Reader:
             rule = f"defines no function: {FUNCTION}"
             self.found.append(refusal("unsupported_syntax", None, rule))
             return
+        function = functions[0]
+        outside: set[str] = set()
         for index, node in enumerate(body):
-            if node is functions[0] or (index == 0 and _docstring(node)):
+            if node is function or (index == 0 and _docstring(node)):
                 continue
+            outside |= _bound(node)
             what = (
                 "a second function"
                 if type(node) is ast.FunctionDef
                 else f"{words(node)} outside the function"
             )
             self.refuse("unsupported_syntax", node, f"{what} is not read: {FUNCTION}")
-        self.signature(functions[0])
-        self.body(functions[0])
+        self.bound |= outside
+        self.body(function, self.signature(function), outside)
 
-    def signature(self, function: ast.FunctionDef) -> None:
-        """Refuse what the function's line holds beyond ``def NAME():``."""
+    def signature(self, function: ast.FunctionDef) -> set[str]:
+        """Refuse what the function's line holds beyond ``def NAME():``, or a name Python's compiler refuses; return its parameters' names."""
+        if function.name == CONSTANT:
+            rule = constant_rule("the function is named")
+            self.found.append(
+                refusal("malformed_document", self.lines.defined(function), rule)
+            )
         arguments = function.args
         parameters = [
             *arguments.posonlyargs,
@@ -185,15 +203,24 @@ class _Reader:
             extras.append((function.returns, "an annotation"))
         for node, what in extras:
             self.refuse("unsupported_syntax", node, f"{what} is not read: {FUNCTION}")
+        return {parameter.arg for parameter in parameters}
 
-    def body(self, function: ast.FunctionDef) -> None:
-        """Read the function's body: a docstring, assignments, and a last return."""
+    def body(
+        self, function: ast.FunctionDef, local: set[str], outside: set[str]
+    ) -> None:
+        """Read the function's body: a docstring, assignments, and a last return.
+
+        *local* holds the names its parameters bind, *outside* those the
+        module's statements bind.
+        """
         body = function.body
         for node in body:
             if type(node) is ast.Assign and type(node.targets[0]) is ast.Name:
                 target = node.targets[0]
                 self.everywhere.setdefault(target.id, self.lines.at(target))
-            self.bound.update(_bound(node))
+            local |= _bound(node)
+        self.bound |= local
+        self.shadowed = shadowing(function.name, local, outside)
         returns = [index for index, node in enumerate(body) if type(node) is ast.Return]
         end = returns[0] if returns else len(body)
         for index, node in enumerate(body[:end]):
@@ -241,6 +268,11 @@ class _Reader:
                 self.assigned.setdefault(bound, self.lines.at(named))
             return
         name, target = named.id, self.lines.at(named)
+        if name == CONSTANT:
+            rule = constant_rule("it assigns")
+            self.found.append(refusal("malformed_document", target, rule))
+            self.assigned.setdefault(name, target)  # what uses it is not refused again
+            return
         first = self.assigned.get(name)
         if first is not None:
             rule = (
@@ -310,7 +342,7 @@ class _Reader:
             return (
                 Op("name", self.lines.at(node), node.id) if self.known(node) else None
             )
-        code, rule = unread(node, self.bound)
+        code, rule = unread(node, self.shadowed)
         self.refuse(code, node, rule)
         return None
 
@@ -347,7 +379,7 @@ class _Reader:
         return (
             type(function) is ast.Name
             and function.id in CALLS
-            and function.id not in self.bound
+            and function.id not in self.shadowed
             and len(node.args) == 1
             and not node.keywords
             and type(node.args[0]) is not ast.Starred

@@ -12,6 +12,7 @@ Python would round it otherwise, and the program is refused.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph.drafts._program_text import refusal
@@ -134,9 +135,11 @@ def _operate(op: Op, stack: list[int | float]) -> None:
         stack.append(float(stack.pop()))
     elif type(stack[-1]) is float:
         operand: float = stack[-1]
-        if not operand.is_integer():
+        if not operand.is_integer() and abs(operand) != math.inf:
             why = "Python computes this one as a float that is not whole"
             raise _whole(kind, op, repr(operand), why)
+        # Of an infinity, which Python's float arithmetic makes where it
+        # overflows, int() and round() raise OverflowError, as Python's own.
         stack[-1] = int(operand)
 
 

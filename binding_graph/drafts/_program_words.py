@@ -4,7 +4,9 @@ The whitelist is said here once: the operators of the arithmetic profile,
 the calls a program may make, and, for every other node of Python's
 syntax, what the refusal calls it, with its code: an operator, a
 comparison or a conditional outside the profile is ``not_arithmetic``;
-any other statement or expression is ``unsupported_syntax``.
+any other statement or expression is ``unsupported_syntax``. So are the
+words of what Python would read otherwise: a call of a name the program
+binds itself, and :data:`CONSTANT` bound.
 """
 
 from __future__ import annotations
@@ -15,16 +17,19 @@ from typing import TYPE_CHECKING, Final
 from binding_graph._show import short_repr
 
 if TYPE_CHECKING:
-    from collections.abc import Container
+    from collections.abc import Mapping
 
     from binding_graph.errors import RefusalCode
 
 __all__ = [
     "CALLS",
+    "CONSTANT",
     "EXPRESSION",
     "FUNCTION",
     "OPERATORS",
     "call_rule",
+    "constant_rule",
+    "shadowing",
     "unread",
     "words",
 ]
@@ -37,6 +42,9 @@ Each leaves its operand as it is: ``float()`` always, ``int()`` and
 
 .. versionadded:: 0.1.0
 """
+
+CONSTANT: Final = "__debug__"
+"""The name Python's parser reads as a target, and its compiler refuses to bind."""
 
 OPERATORS: Final[dict[type[ast.AST], str]] = {
     ast.Add: "+",
@@ -131,11 +139,11 @@ def words(node: ast.AST) -> str:
     return _WORDS.get(name, f"{name} syntax")
 
 
-def unread(node: ast.expr, assigned: Container[str]) -> tuple[RefusalCode, str]:
+def unread(node: ast.expr, shadowed: Mapping[str, str]) -> tuple[RefusalCode, str]:
     """Return the code and the rule of the refusal of *node*, an expression the reader does not read.
 
-    *assigned* holds every name the program assigns: a call of one of them
-    is no call of Python's own function.
+    *shadowed* says, of each name of :data:`CALLS` that the program binds,
+    why a call of it is no call of Python's own function.
     """
     if type(node) is ast.UnaryOp or type(node) is ast.BinOp:
         shown: str | None = _OUTSIDE[type(node.op)]
@@ -147,11 +155,41 @@ def unread(node: ast.expr, assigned: Container[str]) -> tuple[RefusalCode, str]:
             f"{shown} is outside the arithmetic profile: {_PROFILE}",
         )
     if type(node) is ast.Call:
-        return "unsupported_syntax", call_rule(node, assigned)
+        return "unsupported_syntax", call_rule(node, shadowed)
     return "unsupported_syntax", f"{words(node)} is not read: {EXPRESSION}"
 
 
-def call_rule(node: ast.Call, assigned: Container[str]) -> str:
+def constant_rule(what: str) -> str:
+    """Say why a program that binds :data:`CONSTANT` (*what*: ``it assigns``, ``the function is named``) is not Python."""
+    return (
+        f"is not Python: {what} {CONSTANT}, which Python's compiler refuses to"
+        " bind, a constant"
+    )
+
+
+def shadowing(function: str, local: set[str], outside: set[str]) -> dict[str, str]:
+    """Return why a call of each name of :data:`CALLS` that a program binds would not call Python's own function.
+
+    As Python looks a name up: the function's own names (*local*) first,
+    then the module's (the *function*'s name, and what its other
+    statements bind, *outside*), then the builtins.
+    """
+    shadowed: dict[str, str] = {}
+    for name in sorted(CALLS & (local | outside | {function})):
+        if name in local:
+            why = f"the program assigns {name!r}, so {name}() would call its value"
+        elif name == function:
+            why = f"the function is named {name!r}, so {name}() would call the function itself"
+        else:
+            why = (
+                f"the program binds {name!r} outside the function, so {name}()"
+                " would call what it binds there"
+            )
+        shadowed[name] = why
+    return shadowed
+
+
+def call_rule(node: ast.Call, shadowed: Mapping[str, str]) -> str:
     """Say why the call *node* is not read."""
     function = node.func
     if type(function) is not ast.Name:
@@ -159,9 +197,7 @@ def call_rule(node: ast.Call, assigned: Container[str]) -> str:
     name = function.id
     if name not in CALLS:
         return f"a call of {short_repr(name)} is not read: {_CALLS}"
-    if name in assigned:
-        return (
-            f"a call of {name!r} is not read: the program assigns {name!r}, so"
-            f" {name}() would call its value, not Python's {name}()"
-        )
+    why = shadowed.get(name)
+    if why is not None:
+        return f"a call of {name!r} is not read: {why}, not Python's {name}()"
     return f"{name}() of other than one plain expression is not read: {_CALLS}"
