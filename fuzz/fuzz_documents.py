@@ -21,6 +21,9 @@ listed exactly where the program is read. What ``python_value`` reads
 must be what Python would: where the text is Python, its compiler takes
 it, and its run (with ``float``, ``int`` and ``round`` its only builtins)
 returns the same value; and GSM-Hard takes that value as its target.
+A graph is solved, and ``diff`` of it and itself with its facts and
+equations reversed must find what it finds of it and itself (where the
+arithmetic cannot read an equation, that equation differs).
 
 Each input is also read as a caller in Python could hand it over: the text
 as a subclass of ``bytes`` or ``str`` whose methods lie or raise, and its
@@ -51,6 +54,8 @@ import time
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 # The hostile values live beside this script, which is no package.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -307,8 +312,12 @@ def _program(text: str) -> None:
     _as_python(text, value)
 
 
+class SetupDependsOnOrderError(AssertionError):
+    """A graph's set-up differences from itself changed with the order of its facts and equations."""
+
+
 def _solve(data: bytes) -> None:
-    """Solve *data* exactly if it is a graph: findings never refuse, evaluate only with BindingGraphError."""
+    """Solve *data* exactly if it is a graph: findings never refuse, evaluate only with BindingGraphError; reordering it changes no difference of its set-up."""
     try:
         graph = binding_graph.loads(data)
     except binding_graph.BindingGraphError:
@@ -316,6 +325,19 @@ def _solve(data: bytes) -> None:
     arithmetic.findings(graph)
     with contextlib.suppress(binding_graph.BindingGraphError):
         arithmetic.answers(graph)
+    reordered = attrs.evolve(
+        graph, facts=graph.facts[::-1], equations=graph.equations[::-1]
+    )
+    found = datasets.diff(graph, graph)
+    again = datasets.diff(graph, reordered)
+    if [item for item in again if item.side == "-"] != [
+        item for item in found if item.side == "-"
+    ] or sorted((item.side, item.path[0]) for item in again) != sorted(
+        (item.side, item.path[0]) for item in found
+    ):
+        told = [str(item) for item in again], [str(item) for item in found]
+        msg = f"reordered, a graph's differences from itself change: {told}"
+        raise SetupDependsOnOrderError(msg)
 
 
 def target(data: bytes) -> None:

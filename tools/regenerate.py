@@ -117,13 +117,17 @@ HAND_MADE_SEEDS = (
     "program_calling_its_own_name.txt",
     "program_past_a_float.txt",
     "program_quoting_a_fenced_example.txt",
+    "setup_of_shared_steps.json",
+    "setup_of_twin_steps.json",
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
 no model object could be written as, and texts for the other readers (a
 step past the digit limit, many steps on one line, miscased units, programs
 that only Python's own reading reads right: a function named as a builtin
 it calls, ``__debug__`` bound, a docstring quoting a fenced program, a
-whole number past a float's). This tool keeps them as they are."""
+whole number past a float's), and graphs whose set-ups tie (twin steps and
+facts of one quote, forty steps of one product). This tool keeps them as
+they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.
