@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from binding_graph._occurrences import Occurrences
 from binding_graph.drafts._fields import owner
 from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import quotes
@@ -23,30 +24,25 @@ class Source:
 
     Args:
         text: The problem's whole text.
+
+    Attributes:
+        occurrences: Where each quote occurs: its k-th occurrence, how
+            many there are, in time linear in the text and the quotes.
     """
 
-    __slots__ = ("_starts", "text")
+    __slots__ = ("occurrences", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts: dict[str, list[int]] = {}
+        self.occurrences = Occurrences(text)
 
     def starts(self, quote: str) -> list[int]:
         """Return where each occurrence of *quote* starts, in order; occurrences may overlap.
 
-        Each quote is looked for once, however many elements quote it.
+        Each occurrence is found once, however many elements quote it.
         """
-        known = self._starts.get(quote)
-        if known is not None:
-            return known
-        text = self.text
-        found: list[int] = []
-        at = text.find(quote)
-        while at >= 0:
-            found.append(at)
-            at = text.find(quote, at + 1)
-        self._starts[quote] = found
-        return found
+        found = self.occurrences
+        return [found.nth(quote, k) for k in range(found.count(quote))]
 
     def stated(self, start: int, end: int, path: ErrorPath) -> list[Fraction]:
         """Return the values the places of the text that lie in ``[start, end)`` state, in order.

@@ -1,0 +1,201 @@
+"""Quotes, located: the same refusals however the text is searched, and work linear in the text and the draft."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binding_graph.drafts import _quoted, draft_refusals
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hypothesis.strategies import DrawFn
+
+
+def every_start(text: str, phrase: str) -> list[int]:
+    """Return where each occurrence of *phrase* starts in *text*: a search from one past each, the plain way."""
+    found: list[int] = []
+    at = text.find(phrase)
+    while at >= 0:
+        found.append(at)
+        at = text.find(phrase, at + 1)
+    return found
+
+
+# The class the text's quotes are located with, as the drafts' source makes it.
+SEARCHED: Final = type(_quoted.Source("").occurrences)
+
+
+class Plain:
+    """Where phrases occur, answered from every start listed the plain way: the reference."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def nth(self, phrase: str, k: int) -> int:
+        """Return the start of the *k*-th occurrence, or -1."""
+        starts = every_start(self.text, phrase)
+        return starts[k] if k < len(starts) else -1
+
+    def count(self, phrase: str) -> int:
+        """Return how many occurrences there are."""
+        return len(every_start(self.text, phrase))
+
+    def before(self, phrase: str, start: int) -> int:
+        """Return how many occurrences start before *start*."""
+        return sum(at < start for at in every_start(self.text, phrase))
+
+
+# Numbers in every form a text states them, words, whitespace of each
+# kind, and numbers too long to read, so that quotes and the places around
+# them meet every case.
+_PIECES: Final = (
+    "3",
+    "12",
+    "1,200",
+    "2.5",
+    ".5",
+    "40%",
+    " percent",
+    "3/4",
+    "6/0",
+    "twenty-five",
+    "half",
+    "a",
+    "ab",
+    " ",
+    "\u00a0",
+    "\n",
+    "x",
+    "-",
+    "9" * 301,
+    "/" + "9" * 301,
+)
+_VALUES: Final = ("3", "12", "1200", "2.5", "0.5", "0.4", "0.75", "25", "20", "5")
+
+
+@st.composite
+def texts_and_drafts(draw: DrawFn) -> tuple[str, dict[str, Any]]:
+    """Draw a text and a draft whose quotes are parts of it (often repeated) or not, with occurrences or not."""
+    text = "".join(draw(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=16)))
+
+    def quote() -> str:
+        if draw(st.booleans()):
+            start = draw(st.integers(0, len(text) - 1))
+            return text[start : start + draw(st.integers(1, 12))]
+        return draw(st.sampled_from((*_PIECES, "zz")))
+
+    quantities: list[dict[str, Any]] = []
+    for index in range(draw(st.integers(0, 6))):
+        quantity: dict[str, Any] = {"name": f"q{index}", "quote": quote()}
+        quantity["value"] = draw(st.sampled_from(_VALUES))
+        if draw(st.booleans()):
+            quantity["occurrence"] = draw(st.integers(0, 4))
+        quantities.append(quantity)
+    question = {"name": "q0", "quote": quote()}
+    return text, {"quantities": quantities, "steps": [], "question": question}
+
+
+def _shown(char: str) -> str:
+    """Return how a message shows a long run of *char*: its ends, around an ellipsis."""
+    return f"'{char * 27}...{char * 28}'"
+
+
+def _refusals(
+    draft: dict[str, Any], text: str, occurrences: Callable[[str], object]
+) -> list[tuple[object, ...]]:
+    with mock.patch.object(_quoted, "Occurrences", occurrences):
+        return [
+            (refusal.code, refusal.path, refusal.message)
+            for refusal in draft_refusals(draft, text, limit=10**6)
+        ]
+
+
+class TestTheSameRefusals:
+    """Searched, indexed or listed the plain way, a text gives a draft the same refusals."""
+
+    @settings(max_examples=80, deadline=None)
+    @given(texts_and_drafts())
+    def test_every_way_agrees_with_the_plain_one(
+        self, drawn: tuple[str, dict[str, Any]]
+    ) -> None:
+        """Quotes located by search or by index: the plain way's refusals."""
+        text, draft = drawn
+        expected = _refusals(draft, text, Plain)
+        assert _refusals(draft, text, SEARCHED) == expected
+        assert _refusals(draft, text, partial(SEARCHED, times=0)) == expected
+        assert _refusals(draft, text, partial(SEARCHED, times=1)) == expected
+
+
+def _working(draft: dict[str, Any], text: str) -> tuple[tuple[object, ...], int]:
+    """Return the refusals of *draft* against *text*, and the work done to locate its quotes."""
+    made: list[Any] = []
+
+    def counted(text: str) -> object:
+        """Return occurrences of *text*, kept to be counted."""
+        made.append(SEARCHED(text))
+        return made[-1]
+
+    with mock.patch.object(_quoted, "Occurrences", counted):
+        refused = tuple(
+            (refusal.code, refusal.path, refusal.message)
+            for refusal in draft_refusals(draft, text)
+        )
+    (occurrences,) = made
+    return refused, occurrences.work
+
+
+def _overlapping(n: int) -> int:
+    """Return the work of a draft whose quotes, of ``n // 2`` letters, occur ``n // 2 + 1`` times, overlapping, in ``n`` of them."""
+    half = "a" * (n // 2)
+    draft = {
+        "quantities": [{"name": "x", "quote": half, "value": 1}],
+        "steps": [],
+        "question": {"name": "x", "quote": half, "occurrence": n // 4},
+    }
+    refused, work = _working(draft, "a" * n)
+    assert refused == (
+        (
+            "ambiguous_quote",
+            ("quantities", 0, "quote"),
+            (
+                f"Draft.quantities[0].quote occurs {n // 2 + 1} times in the text"
+                " (at offsets 0, 1, 2, 3, 4, ...): quote more of the text, so that"
+                " it occurs once, or give its occurrence, counting from 0"
+                f" (got {_shown('a')})"
+            ),
+        ),
+    )
+    return work
+
+
+def _distinct(n: int) -> int:
+    """Return the work of a draft of *n* quantities, each quoting its own word of a text of them."""
+    words = [f"w{i:05d} " for i in range(n)]
+    draft = {
+        "quantities": [
+            {"name": f"v{i}", "quote": word, "value": i} for i, word in enumerate(words)
+        ],
+        "steps": [],
+        "question": {"name": "v0", "quote": words[0]},
+    }
+    refused, work = _working(draft, "".join(words))
+    assert refused == ()
+    return work
+
+
+class TestCost:
+    """The work of locating quotes grows as the text and the draft do: at most about 5 times when they grow 4 times."""
+
+    @pytest.mark.parametrize("work", [_overlapping, _distinct])
+    def test_four_times_the_quotes_is_at_most_five_times_the_work(
+        self, work: Callable[[int], int]
+    ) -> None:
+        """A quote whose occurrences overlap, and many distinct quotes, cost work linear in the text and the draft."""
+        assert work(4000) <= 5 * work(1000)
