@@ -1,7 +1,8 @@
-"""Quotes, located: the same refusals however the text is searched, and work linear in the text and the draft."""
+"""Quotes, located and read: the same refusals however the text is searched or read, and work linear in the text and the draft."""
 
 from __future__ import annotations
 
+import sys
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 from unittest import mock
@@ -108,9 +109,15 @@ def _shown(char: str) -> str:
 
 
 def _refusals(
-    draft: dict[str, Any], text: str, occurrences: Callable[[str], object]
+    draft: dict[str, Any],
+    text: str,
+    occurrences: Callable[[str], object],
+    around: int,
 ) -> list[tuple[object, ...]]:
-    with mock.patch.object(_quoted, "Occurrences", occurrences):
+    with (
+        mock.patch.object(_quoted, "Occurrences", occurrences),
+        mock.patch.object(_quoted, "AROUND", around),
+    ):
         return [
             (refusal.code, refusal.path, refusal.message)
             for refusal in draft_refusals(draft, text, limit=10**6)
@@ -118,19 +125,48 @@ def _refusals(
 
 
 class TestTheSameRefusals:
-    """Searched, indexed or listed the plain way, a text gives a draft the same refusals."""
+    """Searched, indexed or listed the plain way, read around each quote or read whole, a text gives a draft the same refusals."""
 
     @settings(max_examples=80, deadline=None)
     @given(texts_and_drafts())
     def test_every_way_agrees_with_the_plain_one(
         self, drawn: tuple[str, dict[str, Any]]
     ) -> None:
-        """Quotes located by search or by index: the plain way's refusals."""
+        """Quotes located by search or by index, numbers read around each quote or from the whole text: the plain way's refusals."""
         text, draft = drawn
-        expected = _refusals(draft, text, Plain)
-        assert _refusals(draft, text, SEARCHED) == expected
-        assert _refusals(draft, text, partial(SEARCHED, times=0)) == expected
-        assert _refusals(draft, text, partial(SEARCHED, times=1)) == expected
+        expected = _refusals(draft, text, Plain, sys.maxsize)
+        assert _refusals(draft, text, SEARCHED, _quoted.AROUND) == expected
+        assert _refusals(draft, text, partial(SEARCHED, times=0), -1) == expected
+        assert _refusals(draft, text, partial(SEARCHED, times=1), -1) == expected
+
+    @pytest.mark.parametrize(
+        ("text", "quote"), [("a" + "9" * 301, "a"), ("7/" + "9" * 301, "7")]
+    )
+    def test_a_number_too_long_around_a_quote_in_the_whole_text(
+        self, text: str, quote: str
+    ) -> None:
+        """Read whole, the text refuses a quote whose surroundings hold a number (or a divisor) too long, as reading around it does."""
+        text += " b c 3 d"
+        draft = {
+            "quantities": [
+                {"name": "x", "quote": quote, "value": 7},
+                {"name": "y", "quote": "3 d", "value": 3},
+            ],
+            "steps": [],
+            "question": {"name": "x", "quote": "b"},
+        }
+        refused = _refusals(draft, text, SEARCHED, -1)
+        assert refused == _refusals(draft, text, Plain, sys.maxsize)
+        assert refused == [
+            (
+                "limit_exceeded",
+                ("quantities", 0, "quote"),
+                (
+                    "Draft.quantities[0].quote holds a number of more than 300"
+                    f" digits (got {_shown('9')})"
+                ),
+            )
+        ]
 
 
 def _working(draft: dict[str, Any], text: str) -> tuple[tuple[object, ...], int]:
@@ -190,8 +226,39 @@ def _distinct(n: int) -> int:
     return work
 
 
+def _calls(call: Callable[[], object]) -> int:
+    """Return how many calls, Python's and C's, *call* makes: work, counted the same on every run."""
+    count = 0
+
+    def profile(_: object, event: str, __: object) -> None:
+        nonlocal count
+        if event in {"call", "c_call"}:
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def _without_whitespace(n: int) -> int:
+    """Return the calls made to check a draft of *n* quantities against a text without whitespace, each quoting its own number."""
+    numbers = [f"{i:05d}x" for i in range(n)]
+    draft = {
+        "quantities": [
+            {"name": f"v{i}", "quote": number, "value": i}
+            for i, number in enumerate(numbers)
+        ],
+        "steps": [],
+        "question": {"name": "v0", "quote": numbers[0]},
+    }
+    return _calls(partial(draft_refusals, draft, "".join(numbers)))
+
+
 class TestCost:
-    """The work of locating quotes grows as the text and the draft do: at most about 5 times when they grow 4 times."""
+    """The work of locating and reading quotes grows as the text and the draft do: at most about 5 times when they grow 4 times."""
 
     @pytest.mark.parametrize("work", [_overlapping, _distinct])
     def test_four_times_the_quotes_is_at_most_five_times_the_work(
@@ -199,3 +266,18 @@ class TestCost:
     ) -> None:
         """A quote whose occurrences overlap, and many distinct quotes, cost work linear in the text and the draft."""
         assert work(4000) <= 5 * work(1000)
+
+    def test_a_text_without_whitespace_is_read_once(self) -> None:
+        """Quantities whose quotes lie in a text without whitespace make calls linear in their number, not in it times the text."""
+        assert (
+            draft_refusals(
+                {
+                    "quantities": [{"name": "v", "quote": "00001x", "value": 1}],
+                    "steps": [],
+                    "question": {"name": "v", "quote": "00000x"},
+                },
+                "00000x00001x",
+            )
+            == ()
+        )
+        assert _without_whitespace(400) <= 5 * _without_whitespace(100)
