@@ -1,14 +1,16 @@
 """JSON text a chunk at a time: the tokens of a draft as they are written, handed to the reader as soon as each is whole.
 
-:class:`Tokens` keeps only what it has not yet read whole (the tail of a
-chunk that ends inside a string, a number or a word) and a stack of the
-objects and arrays that are open, one entry each, so that its memory is
-bounded by the longest token and the nesting, and its time is linear in
-the text however it is cut into chunks. It takes exactly the JSON that
-:mod:`json` takes, but for the constants ``NaN`` and ``Infinity``, which are
-not JSON, and reads each string as :mod:`json` reads it. At the first
-character that cannot continue JSON it refuses the draft, saying where,
-and reads nothing more.
+:class:`Tokens` keeps only what it has not yet read whole (a string, a
+number or a word that a chunk ends inside of, as far as it is read) and
+a stack of the objects and arrays that are open, one entry each, so that
+its memory is bounded by the longest token and the nesting. Each
+character is read once: a token begun in one chunk is read on in the
+next from where that one ended, and its parts are joined once, when it
+is whole, so that time is linear in the text however it is cut into
+chunks. It takes exactly the JSON that :mod:`json` takes, but for the
+constants ``NaN`` and ``Infinity``, which are not JSON, and reads each
+string as :mod:`json` reads it. At the first character that cannot
+continue JSON it refuses the draft, saying where, and reads nothing more.
 """
 
 from __future__ import annotations
@@ -85,13 +87,16 @@ class Tokens:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
-        self.buffer = ""
+        self.buffer = ""  # what is left to read: at most an escape begun
         self.offset = 0  # where the buffer starts in the text
+        # The token that the buffer continues, as read so far, a part a
+        # chunk; and where it starts in the text.
+        self.held: list[str] = []
+        self.start = 0
         self.stack: list[_Frame] = []
         self.started = False  # the draft's value has begun
         self.done = False  # the draft's value is whole
         self.stopped = False  # refused as text: nothing more is read
-        self.scanned = 0  # how far into an open string the buffer is known good
 
     def feed(self, chunk: str) -> None:
         """Read *chunk*, the next part of the text; never after the text was refused."""
@@ -108,23 +113,17 @@ class Tokens:
 
     # -- tokens -------------------------------------------------------------------------
 
-    def _read(self, *, closing: bool) -> None:  # noqa: C901 -- a branch for each kind of token
+    def _read(self, *, closing: bool) -> None:
         buffer = self.buffer
-        at = 0
+        at = self._resume(buffer, closing=closing) if self.held else 0
         end = len(buffer)
-        while not self.stopped:
+        while at >= 0 and not self.stopped:
             at = _past(_SPACE, buffer, at)
             if at == end:
                 break
             char = buffer[at]
             if char == '"':
-                string_end = self._string(buffer, at)
-                if string_end < 0:
-                    break
-                value, after = _STRING(buffer, at)
-                self.scanned = 0
-                self._value(value, at, is_key=True)
-                at = after
+                at = self._string(buffer, at, at + 1)
             elif char in "{[":
                 self._open(at, array=char == "[")
                 at += 1
@@ -138,28 +137,49 @@ class Tokens:
                 self._comma(at)
                 at += 1
             else:
-                taken = self._scalar(buffer, at, closing=closing)
-                if taken < 0:
-                    break
-                at = taken
+                at = self._scalar(buffer, at, at, closing=closing)
         if self.stopped:
             self.buffer = ""
-            return
-        self.offset += at
-        self.buffer = buffer[at:]
+            self.held = []
+        elif at >= 0:
+            self.offset += end
+            self.buffer = ""
 
-    def _string(self, buffer: str, at: int) -> int:
-        """Return where the string that starts at *at* ends, or -1 if it has not ended yet."""
-        inside = max(at + 1, at + self.scanned)
+    def _hold(self, buffer: str, at: int, read: int) -> int:
+        """Keep the token that starts at *at* and goes on past *buffer*, read whole up to *read*; return -1."""
+        if not self.held:
+            self.start = self.offset + at
+        self.held.append(buffer[at:read])
+        self.offset += read
+        self.buffer = buffer[read:]
+        return -1
+
+    def _resume(self, buffer: str, *, closing: bool) -> int:
+        """Read on the token held from earlier chunks; return where it ends in *buffer*, -1 if it goes on or was refused."""
+        first = self.held[0][0]
+        if first == '"':
+            return self._string(buffer, 0, 0)
+        return self._scalar(buffer, 0, 0, closing=closing)
+
+    def _string(self, buffer: str, at: int, inside: int) -> int:
+        """Read the string that starts at *at* (or was held), its body from *inside*; return where it ends, -1 to wait or stop."""
         inside = _past(_BODY, buffer, inside)
-        self.scanned = inside - at
         if inside < len(buffer) and buffer[inside] == '"':
+            if self.held:
+                token = "".join(self.held) + buffer[: inside + 1]
+                self.held = []
+                value, _ = _STRING(token, 0)
+                self._value(value, self.start - self.offset, is_key=True)
+            else:
+                value, _ = _STRING(buffer, at)
+                self._value(value, at, is_key=True)
             return inside + 1
-        if inside == len(buffer):
-            return -1
         escape = _OPEN_ESCAPE.match(buffer, inside)
-        if escape is not None and escape.end() == len(buffer):
-            return -1
+        if inside == len(buffer) or (
+            escape is not None and escape.end() == len(buffer)
+        ):
+            # What may still become an escape is read again with what follows.
+            return self._hold(buffer, at, inside)
         what = (
             "a control character"
             if buffer[inside] != "\\"
@@ -168,14 +188,19 @@ class Tokens:
         self._refuse(f"a string holds {what}", inside)
         return -1
 
-    def _scalar(self, buffer: str, at: int, *, closing: bool) -> int:
-        """Read the number or the word that starts at *at*; return where it ends, -1 to wait or stop."""
-        char = buffer[at]
+    def _scalar(self, buffer: str, at: int, run: int, *, closing: bool) -> int:
+        """Read the number or the word that starts at *at* (or was held), its characters from *run*; return where it ends, -1 to wait or stop."""
+        char = self.held[0][0] if self.held else buffer[at]
         pattern = _RUN if char == "-" or char.isdigit() else _WORD
-        end = _past(pattern, buffer, at)
+        end = _past(pattern, buffer, run)
         if end == len(buffer) and not closing:
-            return -1
-        lexeme = buffer[at:end]
+            return self._hold(buffer, at, end)
+        if self.held:
+            lexeme = "".join(self.held) + buffer[:end]
+            self.held = []
+            at = self.start - self.offset
+        else:
+            lexeme = buffer[at:end]
         frame = self.stack[-1] if self.stack else None
         if not self._wants_value(frame):
             self._at_value(frame, at)  # refused there, in the words of where it is
