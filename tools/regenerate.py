@@ -109,6 +109,10 @@ HAND_MADE_SEEDS = (
     "annotations_on_one_line.txt",
     "big_int.json",
     "deep.json",
+    "draft_long_tokens.json",
+    "draft_many_quotes.json",
+    "draft_overlapping_quote.json",
+    "draft_without_whitespace.json",
     "duplicate_key.json",
     "future_version.json",
     "miscased_unit.txt",
@@ -116,8 +120,8 @@ HAND_MADE_SEEDS = (
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
 no model object could be written as, and texts for the other readers (a
-step past the digit limit, many steps on one line, miscased units). This
-tool keeps them as they are."""
+step past the digit limit, many steps on one line, miscased units, drafts
+that once cost time quadratic in them). This tool keeps them as they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.
