@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binding_graph.drafts import _quoted, draft_refusals
+from binding_graph.drafts import _quoted, draft_refusals, program_refusals
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -257,6 +257,18 @@ def _without_whitespace(n: int) -> int:
     return _calls(partial(draft_refusals, draft, "".join(numbers)))
 
 
+def _sharing(n: int) -> int:
+    """Return the calls made to read a program of *n* assignments of one number, which a text of it states *n* times."""
+    program = (
+        "def solution():\n"
+        + "".join(f"    x{i} = 3\n" for i in range(n))
+        + "    return x0\n"
+    )
+    text = "3 " * n + "How many?"
+    assert program_refusals(program, text, source_id="p") == ()
+    return _calls(partial(program_refusals, program, text, source_id="p"))
+
+
 class TestCost:
     """The work of locating and reading quotes grows as the text and the draft do: at most about 5 times when they grow 4 times."""
 
@@ -281,3 +293,7 @@ class TestCost:
             == ()
         )
         assert _without_whitespace(400) <= 5 * _without_whitespace(100)
+
+    def test_quantities_of_one_quote_list_its_occurrences_once(self) -> None:
+        """A program's numbers that share their words list where those occur once, not once each."""
+        assert _sharing(800) <= 5 * _sharing(200)
