@@ -3,20 +3,23 @@
 Occurrences may overlap: ``"aa"`` occurs twice in ``"aaa"``. Offsets
 count characters (code points), as spans do.
 
-A phrase is looked for with :meth:`str.find`, each search from where the
-last occurrence could end. Where two occurrences of a phrase overlap,
-their distance is a period of the phrase, and the run they begin is
-followed a period at a time, a period's comparison each, until it breaks;
-past a run, the next occurrence starts after the last one's end less its
-period (two that overlapped by more would lie on the run). So one phrase
-costs time linear in the text and itself, whatever its occurrences.
+A phrase is looked for with :meth:`str.find`, each search from one past
+the last occurrence found. Where two occurrences overlap, their distance
+is a period of the phrase: from then on, the run of occurrences its
+smallest period apart is followed a period's comparison at a time, until
+it breaks; past it, the next occurrence starts after the last one's end
+less the period (a nearer one would lie on the run). So one phrase costs
+time linear in the text and itself, however its occurrences overlap.
 
 Many phrases would cost the text once each. So every search is counted
-in :attr:`Occurrences.work`, the characters it may have read; once the
-searches have read about :data:`TIMES` times the text and the phrases,
-the text is indexed (:class:`~binding_graph._suffixes.Suffixes`, in time
-linear in it), and every phrase from then on is found in time linear in
-itself. A word problem and its handful of quotes never come near it.
+in :attr:`Occurrences.work`, by the characters it may have read; once the
+searches come to :data:`TIMES` times the text and the phrases (about
+what indexing the text and reading each phrase through the index would
+cost, a character read in Python being worth hundreds that
+:meth:`str.find` reads), the text is indexed
+(:class:`~binding_graph._suffixes.Suffixes`, in time linear in it), and
+every phrase from then on is found in time linear in itself. A word
+problem and its handful of quotes never come near it.
 """
 
 from __future__ import annotations
