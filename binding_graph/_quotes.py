@@ -8,6 +8,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from binding_graph._checks import check_text
+from binding_graph._occurrences import Occurrences
 from binding_graph._show import short_repr
 from binding_graph.errors import (
     BindingGraphError,
@@ -25,7 +26,8 @@ def offset_of(text: object, phrase: object, occurrence: object, owner: str) -> i
     """Return where the *occurrence*-th occurrence (from 0) of *phrase* starts in *text*.
 
     Occurrences may overlap: ``"aa"`` occurs twice in ``"aaa"``.
-    Offsets count characters (code points), as spans do.
+    Offsets count characters (code points), as spans do. Linear in *text*
+    and *phrase*, however many occurrences overlap.
 
     Raises:
         BindingGraphError: ``wrong_type`` or ``empty_text`` for a *text* or
@@ -46,25 +48,22 @@ def offset_of(text: object, phrase: object, occurrence: object, owner: str) -> i
             occurrence,
             ("occurrence",),
         )
-    found = source.find(quoted)
-    if found < 0:
-        refuse(
-            "invalid_span",
-            owner,
-            "phrase",
-            "must occur in the text",
-            phrase,
-            ("phrase",),
-        )
-    for seen in range(occurrence):
-        following = source.find(quoted, found + 1)
-        if following < 0:
-            rule = f"must be less than the times the phrase occurs in the text ({seen + 1})"
+    found = Occurrences(source)
+    start = found.nth(quoted, occurrence)
+    if start < 0:
+        count = found.count(quoted)
+        if not count:
             refuse(
-                "invalid_span", owner, "occurrence", rule, occurrence, ("occurrence",)
+                "invalid_span",
+                owner,
+                "phrase",
+                "must occur in the text",
+                phrase,
+                ("phrase",),
             )
-        found = following
-    return found
+        rule = f"must be less than the times the phrase occurs in the text ({count})"
+        refuse("invalid_span", owner, "occurrence", rule, occurrence, ("occurrence",))
+    return start
 
 
 # -- spans agree with the provenance they lie in --------------------------------

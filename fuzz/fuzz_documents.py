@@ -21,6 +21,13 @@ listed exactly where the program is read. What ``python_value`` reads
 must be what Python would: where the text is Python, its compiler takes
 it, and its run (with ``float``, ``int`` and ``round`` its only builtins)
 returns the same value; and GSM-Hard takes that value as its target.
+It is read as a draft too, against a word problem and against itself (so
+that its quotes occur): ``compile_draft`` raises the first refusal
+``draft_refusals`` lists, and a ``DraftChecker`` fed it three characters
+at a time tells them all. Seeds of drafts that once cost time quadratic in
+them start the fuzzer there: a quote whose occurrences overlap, quotes in a
+text without whitespace, many distinct quotes, and long tokens a checker is
+fed a few characters at a time.
 A graph is solved, and ``diff`` of it and itself with its facts and
 equations reversed must find what it finds of it and itself (where the
 arithmetic cannot read an equation, that equation differs).
@@ -316,6 +323,43 @@ class SetupDependsOnOrderError(AssertionError):
     """A graph's set-up differences from itself changed with the order of its facts and equations."""
 
 
+class DraftRefusalsDisagreeError(AssertionError):
+    """draft_refusals, compile_draft and DraftChecker disagreed on a draft's refusals."""
+
+
+def _draft(text: str) -> None:
+    """Read *text* as a draft, against the problem and against itself: compile_draft raises exactly the first refusal draft_refusals lists, and a DraftChecker fed three characters at a time tells them all, in order."""
+    for problem in (_PROBLEM, text):
+        try:
+            listed = [
+                (error.code, error.path, error.message)
+                for error in drafts.draft_refusals(
+                    text, problem, source_id="fuzz", limit=10**6
+                )
+            ]
+        except binding_graph.BindingGraphError:
+            continue  # the text, as a problem's, is refused: empty
+        try:
+            drafts.compile_draft(text, problem, source_id="fuzz")
+            raised = None
+        except binding_graph.BindingGraphError as error:
+            raised = (error.code, error.path, error.message)
+        checker = drafts.DraftChecker(problem, source_id="fuzz")
+        told = [
+            refusal
+            for at in range(0, len(text), 3)
+            for refusal in checker.feed(text[at : at + 3])
+        ]
+        told += checker.close()
+        streamed = [(error.code, error.path, error.message) for error in told]
+        if (listed[0] if listed else None) != raised or streamed != listed:
+            msg = (
+                f"draft_refusals: {listed!r}; compile_draft: {raised!r};"
+                f" DraftChecker: {streamed!r}; input: {short_repr(text)}"
+            )
+            raise DraftRefusalsDisagreeError(msg)
+
+
 def _solve(data: bytes) -> None:
     """Solve *data* exactly if it is a graph: findings never refuse, evaluate only with BindingGraphError; reordering it changes no difference of its set-up."""
     try:
@@ -360,6 +404,7 @@ def target(data: bytes) -> None:
     _benchmarks(text)
     _xml(data)
     _program(text)
+    _draft(text)
     _solve(data)
     choice = int.from_bytes(data[-8:], "little")
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given
@@ -19,6 +20,7 @@ from binding_graph import (
 )
 from binding_graph.drafts import (
     DRAFT_REPAIR_HEADER,
+    _fields,
     compile_draft,
     draft_refusals,
 )
@@ -833,3 +835,58 @@ class TestExpressionsReadFully:
             frozenset({"café", "prix"}),
         )
         assert graph.constraints[0].predicate == "-café <= 0"
+
+
+class _Name(str):
+    """A name that counts each time it is hashed or compared: the work of gathering names."""
+
+    __slots__ = ()
+    work = 0
+
+    def __hash__(self) -> int:
+        _Name.work += 1
+        return str.__hash__(self)
+
+    def __eq__(self, other: object) -> bool:
+        _Name.work += 1
+        return str.__eq__(self, other)
+
+
+def _balanced(names: list[str]) -> str:
+    """Return the sum of *names*, paired in parentheses level by level: as shallow as a sum of them can be."""
+    while len(names) > 1:
+        paired = [f"({a}+{b})" for a, b in zip(names[::2], names[1::2], strict=False)]
+        names = paired + names[len(paired) * 2 :]
+    return names[0]
+
+
+def _gathering(n: int) -> int:
+    """Return the work of gathering the names of a constraint that uses *n* names on each side."""
+    named = _fields.named
+
+    def counted(tree: Any) -> list[str]:
+        return [_Name(name) for name in named(tree)]
+
+    left, right = (
+        _balanced([f"a{i}" for i in range(n)]),
+        _balanced([f"b{i}" for i in range(n)]),
+    )
+    constraint = {"name": "a0", "predicate": f"{left} < {right}", "quote": "16 eggs"}
+    _Name.work = 0
+    with mock.patch.object(_fields, "named", counted):
+        refused = draft_refusals(draft(constraints=[constraint]), TEXT)
+    assert [(refusal.code, refusal.path) for refusal in refused] == [
+        ("unknown_symbol", ("constraints", 0, "name")),
+        ("unknown_symbol", ("constraints", 0, "predicate")),
+    ]
+    return _Name.work
+
+
+class TestCost:
+    """What a draft's values decide costs work linear in them."""
+
+    def test_four_times_the_names_of_a_predicate_is_at_most_five_times_the_work(
+        self,
+    ) -> None:
+        """A predicate's names are gathered each once, not searched for among those before them."""
+        assert _gathering(600) <= 5 * _gathering(150)

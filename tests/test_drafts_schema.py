@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import importlib.resources
 import json
-from typing import Any
+import re
+from typing import Any, Final
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from binding_graph import BindingGraphError
-from binding_graph.drafts import MAX_ITEMS, compile_draft, draft_schema, phrases
+from binding_graph.drafts import (
+    MAX_ITEMS,
+    _quoted,
+    _schema,
+    compile_draft,
+    draft_schema,
+    phrases,
+)
 from binding_graph.serialization import GENERATION_KEYWORDS
 from tests._drafts import TEXT, Problem, draft, problems
 from tests._engines import (
@@ -249,3 +259,81 @@ class TestEngines:
         misquoted["quantities"][0]["quote"] = "16 egg"
         assert not llguidance_takes(grammar, compact(misquoted))
         assert not outlines_takes(index, compact(misquoted))
+
+
+# A sentence as one pattern says it: what the phrases' reading of sentences
+# is held to.
+_ONE_PATTERN: Final = re.compile(
+    r"(?:[^.!?\n]|[.!?](?=\S))*[^\s.!?](?:[^.!?\n]|[.!?](?=\S))*[.!?]*"
+)
+
+
+class _Counted:
+    """A pattern that counts the characters each match or search of it may read."""
+
+    def __init__(self, pattern: re.Pattern[str], read: list[int]) -> None:
+        self.pattern = pattern
+        self.read = read
+
+    def match(self, text: str, at: int) -> re.Match[str] | None:
+        """Match *pattern* at *at*, counting what the match spans and the character after."""
+        found = self.pattern.match(text, at)
+        self.read[0] += (at if found is None else found.end()) - at + 1
+        return found
+
+    def search(self, text: str, at: int, end: int) -> re.Match[str] | None:
+        """Search ``text[at:end]``, counting all of it."""
+        self.read[0] += end - at + 1
+        return self.pattern.search(text, at, end)
+
+
+def _sentences_read(text: str) -> int:
+    """Return the characters the reading of the sentences of *text* reads."""
+    read = [0]
+    with (
+        mock.patch.object(_schema, "_RUN", _Counted(_schema._RUN, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        mock.patch.object(_schema, "_WORDY", _Counted(_schema._WORDY, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        mock.patch.object(_schema, "_MARKS", _Counted(_schema._MARKS, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+    ):
+        phrases(text)
+    return read[0]
+
+
+def _quotes_checked(words: int) -> int:
+    """Return the work of finding which runs of a text of *words* distinct words occur once."""
+    made: list[Any] = []
+    occurrences = type(_quoted.Source("").occurrences)
+
+    def counted(text: str) -> object:
+        """Return occurrences of *text*, kept to be counted."""
+        made.append(occurrences(text))
+        return made[-1]
+
+    with mock.patch.object(_schema, "Occurrences", counted):
+        listed = phrases(" ".join(f"w{i:05d}" for i in range(words)))
+    # Every run of up to 6 words occurs once, and so does the one sentence.
+    assert len(listed) == 6 * words - 15 + 1
+    (found,) = made
+    return int(found.work)
+
+
+class TestPhrasesCost:
+    """Listing phrases takes work linear in the text and the phrases: at most about 5 times when the text grows 4 times."""
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(alphabet="ab .!?\n\t\u00a0\u2028\x1c(", max_size=40))
+    def test_sentences_are_the_one_pattern_s(self, text: str) -> None:
+        """A run at a time, the sentences are those the one pattern finds."""
+        assert list(_schema._sentences(text)) == [  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            match.span() for match in _ONE_PATTERN.finditer(text)
+        ]
+
+    def test_a_run_of_whitespace_is_read_once(self) -> None:
+        """A sentence followed by 4 times the whitespace is read at most 5 times as much, not 16."""
+        assert _sentences_read("a." + " " * 8000) <= 5 * _sentences_read(
+            "a." + " " * 2000
+        )
+
+    def test_many_phrases_are_each_checked_once_in_linear_work(self) -> None:
+        """Whether each of 4 times the phrases occurs once costs at most 5 times the work."""
+        assert _quotes_checked(4000) <= 5 * _quotes_checked(1000)

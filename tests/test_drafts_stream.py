@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError
-from binding_graph.drafts import DraftChecker, compile_draft, draft_refusals
+from binding_graph.drafts import DraftChecker, _tokens, compile_draft, draft_refusals
 from tests._drafts import TEXT, broken, chunks, draft, problems, written
 from tests._helpers import untyped
 
@@ -415,3 +416,72 @@ class TestCornersOfText:
         """An integer of sixteen digits beyond 2**53 - 1 is read as a number no int holds, whole or streamed."""
         text = '{"quantities": [{"value": 9999999999999999'
         assert streamed(TEXT, [text, "}]}"]) == whole(TEXT, text + "}]}")
+
+
+class TestTokensAcrossChunks:
+    """A token cut anywhere reads as the whole token: strings, escapes, numbers and words, sound or refused."""
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            '{"quantities": [{"name": "x", "quote": "3 cats", "value": 12345}]}',
+            '{"version": true, "steps": null, "question": false}',
+            '{"a\\u0041\\n": 1}',
+            '{"a\\x": 1}',
+            '{"ab\x01": 1}',
+            '{"steps": 12x}',
+            '{"steps": -}',
+            '{"steps": nul}',
+            '{"steps" 12}',
+            '{"steps" true}',
+            '{"steps": 12',
+            '{"steps": "ab',
+            '{"steps": "a\\u00',
+        ],
+    )
+    def test_a_text_cut_anywhere_tells_what_the_whole_does(self, text: str) -> None:
+        """Fed a character at a time, or in two chunks cut at any place, a text is told what draft_refusals lists of it."""
+        expected = whole(TEXT, text)
+        assert streamed(TEXT, list(text)) == expected
+        for cut in range(1, len(text)):
+            assert streamed(TEXT, [text[:cut], text[cut:]]) == expected
+
+
+def _read(draft_text: str) -> tuple[int, int]:
+    """Return the characters the scanner reads of *draft_text* fed a character at a time, and the sizes of the buffers it is handed."""
+    read = handed = 0
+    scan = _tokens._past  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+
+    def counted(pattern: Any, text: str, at: int) -> int:
+        nonlocal read, handed
+        end = scan(pattern, text, at)
+        read += end - at + 1
+        handed += len(text)
+        return end
+
+    checker = DraftChecker(TEXT, source_id="p")
+    with mock.patch.object(_tokens, "_past", counted):
+        for char in draft_text:
+            checker.feed(char)
+        checker.close()
+    return read, handed
+
+
+class TestCost:
+    """Each character is read once, however the text is cut: a long token fed a character at a time costs work linear in it."""
+
+    @pytest.mark.parametrize("quoted", [False, True], ids=["number", "string"])
+    def test_four_times_the_token_is_at_most_five_times_the_work(
+        self, *, quoted: bool
+    ) -> None:
+        """A number or a string of 8,000 characters, fed one at a time, is read and handed over no more than 5 times as much as one of 2,000."""
+        small, large = (
+            _read(
+                '{"quantities": [{"name": "x", "value": '
+                + (json.dumps("a" * n) if quoted else "1" * n)
+                + "}]}"
+            )
+            for n in (2000, 8000)
+        )
+        assert large[0] <= 5 * small[0]
+        assert large[1] <= 5 * small[1]

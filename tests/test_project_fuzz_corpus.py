@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -53,6 +54,58 @@ class TestCorpus:
         verdicts = [accepted(seed) for seed in SEEDS]
         assert verdicts.count(True) >= 3
         assert verdicts.count(False) >= 3
+
+
+def _quotes(seed: str) -> list[str]:
+    """Return the quotes of the draft *seed* holds, its question's last."""
+    draft = json.loads(seed)
+    return [quantity["quote"] for quantity in draft["quantities"]] + [
+        draft["question"]["quote"]
+    ]
+
+
+def _overlaps(seed: str) -> bool:
+    quote = _quotes(seed)[0]
+    at = seed.find(quote)
+    following = seed.find(quote, at + 1)
+    while following >= at + len(quote):
+        at, following = following, seed.find(quote, following + 1)
+    return following >= 0
+
+
+def _unspaced(seed: str) -> bool:
+    text = seed.rstrip("\n")
+    return not any(char.isspace() for char in text) and len(_quotes(text)) >= 20
+
+
+def _distinct(seed: str) -> bool:
+    quotes = _quotes(seed)
+    return len(set(quotes)) >= 20 and all(quote in seed for quote in quotes)
+
+
+def _long_tokens(seed: str) -> bool:
+    value = json.loads(seed, parse_int=str)["quantities"][0]
+    return len(value["quote"]) >= 1000 and len(value["value"]) >= 1000
+
+
+class TestSeedsOfCosts:
+    """A draft that once cost time quadratic in it starts the fuzzer, one for each way it did."""
+
+    @pytest.mark.parametrize(
+        ("name", "holds"),
+        [
+            ("draft_overlapping_quote.json", _overlaps),
+            ("draft_without_whitespace.json", _unspaced),
+            ("draft_many_quotes.json", _distinct),
+            ("draft_long_tokens.json", _long_tokens),
+        ],
+    )
+    def test_each_cost_of_a_draft_has_its_seed(
+        self, name: str, holds: Callable[[str], bool]
+    ) -> None:
+        """Overlapping occurrences, a text without whitespace, many distinct quotes and long tokens: each a seed, read as a draft against itself."""
+        seed = (ROOT / "tests" / "fuzz_corpus" / name).read_text(encoding="utf-8")
+        assert holds(seed)
 
 
 class TestHarness:

@@ -109,6 +109,10 @@ HAND_MADE_SEEDS = (
     "annotations_on_one_line.txt",
     "big_int.json",
     "deep.json",
+    "draft_long_tokens.json",
+    "draft_many_quotes.json",
+    "draft_overlapping_quote.json",
+    "draft_without_whitespace.json",
     "duplicate_key.json",
     "future_version.json",
     "miscased_unit.txt",
@@ -125,9 +129,9 @@ no model object could be written as, and texts for the other readers (a
 step past the digit limit, many steps on one line, miscased units, programs
 that only Python's own reading reads right: a function named as a builtin
 it calls, ``__debug__`` bound, a docstring quoting a fenced program, a
-whole number past a float's), and graphs whose set-ups tie (twin steps and
-facts of one quote, forty steps of one product). This tool keeps them as
-they are."""
+whole number past a float's; drafts that once cost time quadratic in
+them), and graphs whose set-ups tie (twin steps and facts of one quote,
+forty steps of one product). This tool keeps them as they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.

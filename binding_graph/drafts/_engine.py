@@ -96,7 +96,7 @@ class Engine:
             return
         if key == "name" and element.kind in {"quantities", "steps"}:
             self._define(element, read, path)
-        elif key == "quote" and not self.source.starts(read):
+        elif key == "quote" and self.source.occurrences.nth(read, 0) < 0:
             element.values[key] = REFUSED
             self.refuse(
                 "quote_not_found",
@@ -160,13 +160,15 @@ class Engine:
         quote: str | None = element.get("quote")
         if quote is None or element.values.get("occurrence") is REFUSED:
             return
-        starts = self.source.starts(quote)
+        found = self.source.occurrences
         occurrence: int | None = element.get("occurrence")
         path = element.path
         if occurrence is not None:
-            if occurrence >= len(starts):
+            start = found.nth(quote, occurrence)
+            if start < 0:
                 element.sound = False
-                times = "once" if len(starts) == 1 else f"{len(starts)} times"
+                count = found.count(quote)
+                times = "once" if count == 1 else f"{count} times"
                 self.refuse(
                     "quote_not_found",
                     (*path, "occurrence"),
@@ -174,21 +176,22 @@ class Engine:
                     f" ({times}), counting from 0 (got {occurrence})",
                 )
                 return
-            start = starts[occurrence]
-        elif len(starts) > 1:
+        elif found.nth(quote, 1) >= 0:
             element.sound = False
-            shown = ", ".join(map(str, starts[:_SHOWN_STARTS]))
-            more = ", ..." if len(starts) > _SHOWN_STARTS else ""
+            count = found.count(quote)
+            starts = [found.nth(quote, k) for k in range(min(count, _SHOWN_STARTS))]
+            shown = ", ".join(map(str, starts))
+            more = ", ..." if count > _SHOWN_STARTS else ""
             self.refuse(
                 "ambiguous_quote",
                 (*path, "quote"),
-                f"occurs {len(starts)} times in the text (at offsets {shown}{more}):"
+                f"occurs {count} times in the text (at offsets {shown}{more}):"
                 " quote more of the text, so that it occurs once, or give its"
                 f" occurrence, counting from 0 (got {short_repr(quote)})",
             )
             return
         else:
-            start = starts[0]
+            start = found.nth(quote, 0)
         element.span = (start, start + len(quote))
 
     def _stated(self, element: Element) -> None:

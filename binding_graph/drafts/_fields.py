@@ -234,8 +234,8 @@ def _predicate(value: object, path: ErrorPath) -> Read:
         predicate = parse_predicate(text)
     except BindingGraphError as error:
         raise _reworded(error, path) from None
-    names = named(predicate.left)
-    names += [name for name in named(predicate.right) if name not in names]
+    # Each name once, the left side's first: one dict, not a search of a list a name.
+    names = list(dict.fromkeys([*named(predicate.left), *named(predicate.right)]))
     return Read(str(predicate), names, predicate.comparison)
 
 

@@ -87,10 +87,10 @@ class _Writer:
                 f"must quote the problem's text, {short_repr(whole.source_id)} from 0"
                 f" to {whole.end}: a draft quotes its one text",
             )
-        starts = self.source.starts(span.text)
+        found = self.source.occurrences
         written: dict[str, Any] = {"quote": span.text}
-        if len(starts) > 1:
-            written["occurrence"] = starts.index(span.start)
+        if found.nth(span.text, 1) >= 0:
+            written["occurrence"] = found.before(span.text, span.start)
         return written
 
     def symbol(

@@ -13,11 +13,15 @@ the text's own phrases.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph._checks import check_text
+from binding_graph._occurrences import Occurrences
 from binding_graph.drafts._format import CORE, DRAFT_VERSION
 from binding_graph.errors import refuse_type
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = ["MAX_ITEMS", "MAX_WORDS", "draft_schema", "phrases"]
 
@@ -42,9 +46,29 @@ _UNIT_LENGTH: Final = 40
 # a number or a word (1,000; 2.5; 3/4; don't; twenty-five), with a currency
 # sign before it or a percent sign after it.
 _WORD: Final = re.compile("[$\u20ac\u00a3\u00a5\u20b9]?\\w+(?:[.,/'\u2019-]\\w+)*%?")
-_SENTENCE: Final = re.compile(
-    r"(?:[^.!?\n]|[.!?](?=\S))*[^\s.!?](?:[^.!?\n]|[.!?](?=\S))*[.!?]*"
-)
+# A sentence: a run of characters that end none (a line's end does, and a
+# ".", "!" or "?" before whitespace or the text's end), holding one that is
+# neither whitespace nor such a mark, then the marks that end it. Read a
+# run at a time: one pattern for all of it would try each start of a run
+# of whitespace again, and take time quadratic in it.
+_RUN: Final = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))*")
+_WORDY: Final = re.compile(r"[^\s.!?]")
+_MARKS: Final = re.compile(r"[.!?]*")
+
+
+def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Yield where each sentence of *text* starts and ends, in order, each character read a bounded number of times."""
+    at = 0
+    while at < len(text):
+        run = _RUN.match(text, at)
+        end = at if run is None else run.end()
+        if _WORDY.search(text, at, end) is None:
+            at = end + 1
+            continue
+        marks = _MARKS.match(text, end)
+        last = end if marks is None else marks.end()
+        yield at, last
+        at = last
 
 
 def phrases(text: str, *, max_words: int = MAX_WORDS) -> list[str]:
@@ -55,7 +79,7 @@ def phrases(text: str, *, max_words: int = MAX_WORDS) -> list[str]:
     at ``.``, ``!`` or ``?`` before whitespace, or at a line's end. Only phrases that
     occur exactly once in the text are listed, so that each quotes one
     place. In the order of the text, the shorter first where two start
-    together.
+    together. Time is linear in the text and the phrases.
 
     Raises:
         BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
@@ -73,17 +97,20 @@ def phrases(text: str, *, max_words: int = MAX_WORDS) -> list[str]:
         expected = "an int of at least 1"
         refuse_type("phrases", "max_words", expected, max_words, ("max_words",))
     spans: set[tuple[int, int]] = set()
-    for sentence in _SENTENCE.finditer(checked):
-        first, last = sentence.span()
+    for first, last in _sentences(checked):
         words = [word.span() for word in _WORD.finditer(checked, first, last)]
         for index, (start, _) in enumerate(words):
             spans.update((start, end) for _, end in words[index : index + max_words])
-        spans.add((last - len(sentence.group().lstrip()), last))
+        start = first
+        while checked[start].isspace():  # a sentence holds a character that is not
+            start += 1
+        spans.add((start, last))
+    found = Occurrences(checked)
     listed: list[str] = []
     for start, end in sorted(spans):
         phrase = checked[start:end]
         # Once: not again, even overlapping itself.
-        if checked.find(phrase, start + 1) < 0 and checked.find(phrase) == start:
+        if found.nth(phrase, 1) < 0:
             listed.append(phrase)
     return listed
 

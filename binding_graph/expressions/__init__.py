@@ -56,10 +56,12 @@ from binding_graph.expressions._numbers import (
     WORDS,
     Quote,
     first_quotes,
+    places,
     question_span,
     quotes,
     read_decimal,
     spelled,
+    too_many_digits,
 )
 from binding_graph.expressions._parser import (
     MAX_EXPRESSION_LENGTH,
@@ -142,6 +144,7 @@ __all__ = [
     "parse_number_at",
     "parse_predicate",
     "parse_predicate_at",
+    "places",
     "postorder",
     "question_span",
     "quick_lexemes",
@@ -154,6 +157,7 @@ __all__ = [
     "spelled",
     "symbols",
     "too_large",
+    "too_many_digits",
     "value",
     "within_digits",
 ]

@@ -24,10 +24,12 @@ if TYPE_CHECKING:
 __all__ = [
     "Quote",
     "first_quotes",
+    "places",
     "question_span",
     "quotes",
     "read_decimal",
     "spelled",
+    "too_many_digits",
 ]
 
 _DIGITS: Final = (
@@ -110,6 +112,24 @@ class Quote(NamedTuple):
     value: Fraction
 
 
+def too_many_digits(lexeme: str, path: ErrorPath, name: str) -> BindingGraphError:
+    """Return the refusal of *lexeme*, a number of more than :data:`~binding_graph.arithmetic.MAX_DIGITS` digits, at *path*, in *name*."""
+    return BindingGraphError(
+        "limit_exceeded",
+        f"{name} holds a number of more than {MAX_DIGITS} digits"
+        f" (got {short_repr(lexeme)})",
+        path,
+    )
+
+
+def _decimal(lexeme: str) -> Fraction | None:
+    """Return the value of *lexeme*, digits grouped by thousands or not; ``None`` past the digits it may hold."""
+    digits = lexeme.replace(",", "")
+    if len(digits) - digits.count(".") > MAX_DIGITS:
+        return None
+    return Fraction(digits)
+
+
 def read_decimal(lexeme: str, path: ErrorPath, name: str) -> Fraction:
     """Return the value of *lexeme*, digits grouped by thousands or not, as :data:`_NUMBER` reads them.
 
@@ -117,30 +137,31 @@ def read_decimal(lexeme: str, path: ErrorPath, name: str) -> Fraction:
         BindingGraphError: ``limit_exceeded`` for more than
             :data:`~binding_graph.arithmetic.MAX_DIGITS` digits, at *path*.
     """
-    digits = lexeme.replace(",", "")
-    if len(digits) - digits.count(".") > MAX_DIGITS:
-        raise BindingGraphError(
-            "limit_exceeded",
-            f"{name} holds a number of more than {MAX_DIGITS} digits"
-            f" (got {short_repr(lexeme)})",
-            path,
-        )
-    return Fraction(digits)
+    value = _decimal(lexeme)
+    if value is None:
+        raise too_many_digits(lexeme, path, name)
+    return value
 
 
-def _digit_quotes(text: str, path: ErrorPath, name: str) -> list[Quote]:
+def _digit_quotes(text: str, refused: list[tuple[int, str]]) -> list[Quote]:
+    """Return the places of *text* that state a number in digits; add each number too long to read to *refused*."""
     quotes: list[Quote] = []
     for match in _NUMBER.finditer(text):
         start, end = match.span()
-        value = read_decimal(match.group(), path, name)
+        value = _decimal(match.group())
+        if value is None:
+            refused.append((start, match.group()))
+            continue
         quotes.append(Quote(start, end, value))
         percent = _PERCENT.match(text, end)
         if percent is not None:
             quotes.append(Quote(start, percent.end(), value / 100))
         over = _OVER.match(text, end)
         if over is not None:
-            divisor = read_decimal(over.group()[1:], path, name)
-            if divisor:
+            divisor = _decimal(over.group()[1:])
+            if divisor is None:
+                refused.append((over.start() + 1, over.group()[1:]))
+            elif divisor:
                 quotes.append(Quote(start, over.end(), value / divisor))
     return quotes
 
@@ -161,6 +182,23 @@ def _word_quotes(text: str) -> list[Quote]:
     return quotes
 
 
+def places(text: str) -> tuple[list[Quote], list[tuple[int, str]]]:
+    """Return every place of *text* that states a number, as :func:`quotes` orders them, and each number too long to read.
+
+    Where :func:`quotes` refuses the first number of more than
+    :data:`~binding_graph.arithmetic.MAX_DIGITS` digits, this reads on, and
+    returns each such number (or divisor of a fraction) as where it starts
+    and its digits, in the order read; none of them is a place. A place
+    holds no whitespace but the one before ``percent``, so the places of a
+    part of the text that whitespace bounds (or the text's ends) are those
+    of the whole text that lie in it.
+    """
+    refused: list[tuple[int, str]] = []
+    found = _digit_quotes(text, refused) + _word_quotes(text)
+    found.sort(key=lambda quote: (quote.start, quote.start - quote.end))
+    return found, refused
+
+
 def quotes(text: str, path: ErrorPath, name: str) -> list[Quote]:
     """Return every place of *text* that states a number, in order.
 
@@ -174,8 +212,9 @@ def quotes(text: str, path: ErrorPath, name: str) -> list[Quote]:
         BindingGraphError: ``limit_exceeded`` for a number of more than
             :data:`~binding_graph.arithmetic.MAX_DIGITS` digits, at *path*.
     """
-    found = _digit_quotes(text, path, name) + _word_quotes(text)
-    found.sort(key=lambda quote: (quote.start, quote.start - quote.end))
+    found, refused = places(text)
+    if refused:
+        raise too_many_digits(refused[0][1], path, name)
     return found
 
 
