@@ -15,6 +15,7 @@ from binding_graph.datasets import (
     BENCHMARKS,
     Benchmark,
     BenchmarkCase,
+    _gsm8k,
     from_gsm8k,
     from_svamp,
 )
@@ -452,6 +453,31 @@ def _annotated_line(steps: int) -> dict[str, Any]:
     return record("Ann has 3 pens. How many?", f"She counts.\nShe {line}.", "4")
 
 
+class _Searched(str):
+    """A text that counts the characters its searches for a line end may read."""
+
+    __slots__ = ()
+    searched = 0
+
+    def find(self, sub: str, start: Any = 0, end: Any = None) -> int:
+        _Searched.searched += (len(self) if end is None else end) - start
+        return super().find(sub, start, end)
+
+    def rfind(self, sub: str, start: Any = 0, end: Any = None) -> int:
+        _Searched.searched += (len(self) if end is None else end) - start
+        return super().rfind(sub, start, end)
+
+
+def _searched(solution: str) -> int:
+    """Return how many characters the spans of every step of *solution* search."""
+    annotations = list(_gsm8k._ANNOTATION.finditer(solution))  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+    text = _Searched(solution)
+    _Searched.searched = 0
+    for index in range(len(annotations)):
+        _gsm8k._step_span(text, annotations, index)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+    return _Searched.searched
+
+
 class TestSize:
     """A gold graph grows with its record, however many steps share a line."""
 
@@ -486,6 +512,13 @@ class TestSize:
             for e in from_gsm8k(_annotated_line(2000), source_id="p").graph.equations
         )
         assert quoted <= 2 * solution
+
+    def test_each_step_searches_its_line_between_its_neighbours(self) -> None:
+        """The searches for a step's line end stop at its neighbours: four times the steps of one line, at most five times the characters searched."""
+        searched = [
+            _searched(_annotated_line(steps)["answer"]) for steps in (500, 2000)
+        ]
+        assert searched[1] <= 5 * searched[0]
 
     def test_memory_grows_linearly_with_the_steps_of_one_line(self) -> None:
         """The peak memory of an import doubles, at most a little more, when its steps do."""

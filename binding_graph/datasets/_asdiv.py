@@ -29,13 +29,18 @@ _FORMULA: Final = ("Formula",)
 _ANSWER: Final = ("Answer",)
 _SPACES: Final = " \t\r\n"
 # A unit written in parentheses, such as (cent/dime): any text with a letter.
-_NOTE: Final = re.compile(r"[ \t]*\([^()]*[A-Za-z][^()]*\)")
+# Each text is read one way only (the blanks from the first of their run,
+# the letter the first of the note's), so that no text costs its square.
+_NOTE: Final = re.compile(r"(?<![ \t])[ \t]*\([^()A-Za-z]*[A-Za-z][^()]*\)")
 # What a calculation may hold: numbers, operators, parentheses and spaces.
 _OUTSIDE: Final = re.compile(r"[^0-9.+\-*/() \t]")
 _NUMBER: Final = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?|\.[0-9]+"
 # A result: a number, and a remainder (8 r2) or a unit in words (198 cents).
+# The unit's words end on a letter, so that the blanks after them are read
+# one way only.
 _RESULT: Final = re.compile(
-    rf"[ \t]*({_NUMBER})(?:[ \t]*r[ \t]*({_NUMBER})|[ \t]+[A-Za-z][A-Za-z \t]*)?[ \t]*"
+    rf"[ \t]*({_NUMBER})"
+    rf"(?:[ \t]*r[ \t]*({_NUMBER})|[ \t]+[A-Za-z](?:[A-Za-z \t]*[A-Za-z])?)?[ \t]*"
 )
 _UNIT: Final = re.compile(r"([^()]*)\(([^()]*)\)[ \t\r\n]*")
 

@@ -73,13 +73,17 @@ def _step_span(
     with its square.
     """
     match = annotations[index]
-    start = solution.rfind("\n", 0, match.start()) + 1
-    if index > 0:
-        start = max(start, annotations[index - 1].end())
-    end = solution.find("\n", match.end())
-    end = len(solution) if end < 0 else end
-    if index + 1 < len(annotations):
-        end = min(end, annotations[index + 1].start())
+    # Each search stops at the neighbouring annotation: a line of many steps
+    # is read once, not once a step.
+    before = annotations[index - 1].end() if index > 0 else 0
+    start = max(solution.rfind("\n", before, match.start()) + 1, before)
+    after = (
+        annotations[index + 1].start()
+        if index + 1 < len(annotations)
+        else len(solution)
+    )
+    end = solution.find("\n", match.end(), after)
+    end = after if end < 0 else end
     return start, end
 
 

@@ -161,7 +161,7 @@ class _Compiled:
                 steps.append((statement, expression))
                 continue
             words = text[quote.start : quote.end]
-            occurrence = self.engine.source.starts(words).index(quote.start)
+            occurrence = self.engine.source.occurrences.before(words, quote.start)
             quantities.append((statement, words, occurrence))
         return quantities, steps
 
@@ -171,13 +171,14 @@ class _Compiled:
         self.asked = at
         source = self.engine.source
         if question is not None:
-            starts = source.starts(question)
-            if len(starts) == 1:
+            occurrences = source.occurrences
+            if occurrences.nth(question, 0) >= 0 and occurrences.nth(question, 1) < 0:
                 return question, 0
-            code: RefusalCode = "ambiguous_quote" if starts else "quote_not_found"
+            count = occurrences.count(question)
+            code: RefusalCode = "ambiguous_quote" if count else "quote_not_found"
             rule = (
-                f"must occur once in the text, not {len(starts)} times: quote more of it"
-                if starts
+                f"must occur once in the text, not {count} times: quote more of it"
+                if count
                 else "must occur in the text, exactly as it is written there"
             )
             message = f"{self.function}.question {rule}"
@@ -194,7 +195,7 @@ class _Compiled:
             return None
         start, end = span
         words = source.text[start:end]
-        return words, source.starts(words).index(start)
+        return words, source.occurrences.before(words, start)
 
     def refusals(self) -> list[BindingGraphError]:
         """Return every refusal, the program's and its draft's, in the order of the program."""

@@ -48,26 +48,13 @@ class Source:
             many there are, in time linear in the text and the quotes.
     """
 
-    __slots__ = ("_numbers", "_read", "_starts", "occurrences", "text")
+    __slots__ = ("_numbers", "_read", "occurrences", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.occurrences = Occurrences(text)
         self._numbers: _Numbers | None = None
         self._read = 0  # the characters read around quotes so far
-        self._starts: dict[str, list[int]] = {}
-
-    def starts(self, quote: str) -> list[int]:
-        """Return where each occurrence of *quote* starts, in order; occurrences may overlap.
-
-        Each quote's are listed once, however many elements quote it.
-        """
-        known = self._starts.get(quote)
-        if known is None:
-            found = self.occurrences
-            known = [found.nth(quote, k) for k in range(found.count(quote))]
-            self._starts[quote] = known
-        return known
 
     def stated(self, start: int, end: int, path: ErrorPath) -> list[Fraction]:
         """Return the values the places of the text that lie in ``[start, end)`` state, in order.
