@@ -107,17 +107,20 @@ DRAFTS = "examples/drafts.jsonl"
 HAND_MADE_SEEDS = (
     "annotation_past_digit_limit.txt",
     "annotations_on_one_line.txt",
+    "asdiv_problems.xml",
     "big_int.json",
     "deep.json",
     "duplicate_key.json",
     "future_version.json",
     "miscased_unit.txt",
     "pal_program.txt",
+    "svamp_array.json",
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
 no model object could be written as, and texts for the other readers (a
-step past the digit limit, many steps on one line, miscased units). This
-tool keeps them as they are."""
+step past the digit limit, many steps on one line, miscased units, SVAMP's
+array and ASDiv's XML with records that cannot be read among those that
+can). This tool keeps them as they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.
