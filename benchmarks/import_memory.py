@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+_SUMMARY = "Measure the peak memory of binding-graph import against the file's size."
 MB = 1_000_000
 
-_SVAMP = {
+_SVAMP: dict[str, object] = {
     "ID": "chal-{n}",
     "Body": "Dan had {n} pens in his bag and gave away 3 of them to his friends.",
     "Question": "How many pens are left?",
@@ -76,7 +77,7 @@ def svamp(size: int) -> bytes:
     total, n = 2, 0
     while total < size:
         n += 1
-        record = {
+        record: dict[str, object] = {
             key: value.format(n=n) if isinstance(value, str) else value
             for key, value in _SVAMP.items()
         }
@@ -130,7 +131,7 @@ def _mb(count: int) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Write the files, import each in a child, and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=_SUMMARY)
     parser.add_argument(
         "--sizes", default="4,25", help="sizes of the files, in MB, comma-separated"
     )

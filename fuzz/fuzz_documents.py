@@ -279,7 +279,8 @@ def _xml(data: bytes) -> None:
     for _, record in _read_whole(xml_records, data):
         if isinstance(record, dict):
             with contextlib.suppress(binding_graph.BindingGraphError):
-                datasets.from_asdiv(record, source_id="fuzz")
+                fields = cast("dict[str, str]", record)
+                datasets.from_asdiv(fields, source_id="fuzz")
 
 
 class ProgramRefusalsDisagreeError(AssertionError):

@@ -331,7 +331,8 @@ class TestHardenedXml:
         Path("t.xml").write_text(text, encoding="utf-8")
         # The second problem, from its start tag to its end tag.
         size = len(text.splitlines()[3]) - len("</Problem>")
-        assert size > 3000 and len(text) > size
+        assert size > 3000
+        assert len(text) > size
         assert cli("import", "--max-bytes", str(size - 1), "asdiv", "t.xml") == Result(
             1,
             "".join(case_line(asdiv_case(n)).decode() for n in (1, 3)),
@@ -377,8 +378,10 @@ class TestHardenedXml:
             ),
             (
                 "<!-- <!ENTITY x 'y'> -->",
-                "t.xml:5: ASDiv must not declare a document type or an entity"
-                " ('<!ENTITY'): they are refused before they are parsed",
+                (
+                    "t.xml:5: ASDiv must not declare a document type or an entity"
+                    " ('<!ENTITY'): they are refused before they are parsed"
+                ),
             ),
             ("\udcff", "t.xml: ASDiv must be UTF-8 (invalid start byte at byte {at})"),
         ],

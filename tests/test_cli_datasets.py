@@ -447,7 +447,8 @@ class TestImportSvamp:
             from_svamp(PENS, source_id="chal-9"),
             from_svamp(TOYS, source_id="chal-8"),
         ]
-        assert len(dumps(big)) > 3000 > len(dumps(PENS)) and len(data) > 3000
+        assert len(dumps(big)) > 3000 > len(dumps(PENS))
+        assert len(data) > 3000
         assert cli("import", "--max-bytes", "3000", "svamp", "s.json") == Result(
             1,
             b"".join(map(case_line, cases)).decode(),
@@ -464,20 +465,26 @@ class TestImportSvamp:
             (b'{"ID": 1}', "s.json: SVAMP must be one JSON array of records"),
             (
                 b"[\n,{}]",
-                "s.json:2: SVAMP must be one JSON array: '[' must be followed by a"
-                " record or ']'",
+                (
+                    "s.json:2: SVAMP must be one JSON array: '[' must be followed by a"
+                    " record or ']'"
+                ),
             ),
             (b"[\n", "s.json:2: SVAMP must be one JSON array: it ends before its ']'"),
             (b"[] []", "s.json: SVAMP must be one JSON array, and nothing after it"),
             (
                 b'[\n{"ID": "x]',
-                "s.json:2: SVAMP must be one JSON array: the record that starts on"
-                " this line never ends",
+                (
+                    "s.json:2: SVAMP must be one JSON array: the record that starts on"
+                    " this line never ends"
+                ),
             ),
             (
                 b'[\n{"ID": [1, 2]',
-                "s.json:2: SVAMP must be one JSON array: the record that starts on"
-                " this line never ends",
+                (
+                    "s.json:2: SVAMP must be one JSON array: the record that starts on"
+                    " this line never ends"
+                ),
             ),
         ],
     )
@@ -496,13 +503,17 @@ class TestImportSvamp:
             (b"", "s.json:3: SVAMP must be one JSON array: it ends before its ']'"),
             (
                 b",\n]",
-                "s.json:4: SVAMP must be one JSON array: ',' must be followed by a"
-                " record",
+                (
+                    "s.json:4: SVAMP must be one JSON array: ',' must be followed by a"
+                    " record"
+                ),
             ),
             (
                 b'\n{"ID": "x"}]',
-                "s.json:4: SVAMP must be one JSON array: a record must be followed"
-                " by ',' or ']'",
+                (
+                    "s.json:4: SVAMP must be one JSON array: a record must be followed"
+                    " by ',' or ']'"
+                ),
             ),
             (
                 b',\n{"ID": [}, 2]',
@@ -510,8 +521,10 @@ class TestImportSvamp:
             ),
             (
                 b',\n{"ID": "x}',
-                "s.json:4: SVAMP must be one JSON array: the record that starts on"
-                " this line never ends",
+                (
+                    "s.json:4: SVAMP must be one JSON array: the record that starts on"
+                    " this line never ends"
+                ),
             ),
             (b"\n] x", "s.json: SVAMP must be one JSON array, and nothing after it"),
         ],
@@ -539,8 +552,10 @@ class TestImportSvamp:
         # A record cut short by a bracket that does not close it is one.
         assert refused == (
             [
-                "s.json:4: malformed_document at <root>: a record must be JSON"
-                " (Expecting value: line 4 column 9)"
+                (
+                    "s.json:4: malformed_document at <root>: a record must be JSON"
+                    " (Expecting value: line 4 column 9)"
+                )
             ]
             if b"[}" in tail
             else []
