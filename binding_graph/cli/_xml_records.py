@@ -1,6 +1,6 @@
 """A file that is one XML document, its records handed over a record at a time, in memory bounded by the largest record.
 
-:func:`xml_records` feeds the file, a chunk at a time, to expat
+:func:`xml_records` feeds the file, a piece at a time, to expat
 (:mod:`xml.parsers.expat`, the parser under :mod:`xml.etree.ElementTree`,
 set up as ElementTree sets it up), whose handlers keep only the record
 being read: a record is an element under an element under the root, and
@@ -11,10 +11,10 @@ document is held: no tree is built.
 
 The text is read as UTF-8, whatever the document's declaration says. Expat
 expands the entities a document type declares (a few hundred bytes of
-nested entities, the "billion laughs", expand to gigabytes): each chunk is
-searched for ``<!DOCTYPE`` and ``<!ENTITY`` before expat reads it, so that
-no entity is ever declared, and an entity used without a declaration is an
-error of the parse.
+nested entities, the "billion laughs", expand to gigabytes): each piece of
+the text is searched for ``<!DOCTYPE`` and ``<!ENTITY`` before expat reads
+it, so that no entity is ever declared, and an entity used without a
+declaration is an error of the parse.
 
 A record that names a field twice, or that takes more than ``max_bytes``
 bytes of the file before its end tag, is handed over as its refusal; its
@@ -108,12 +108,11 @@ class _Handlers:
 
     def character_data(self, text: str) -> None:
         """Hold *text*, if it is in a field of a record that can be read."""
-        if self.depth > _RECORD and self.refusal is None:
-            self._hold(len(text))
+        if self.depth > _RECORD and self.refusal is None and self._hold(len(text)):
             self.parts.append(text)
 
-    def _hold(self, size: int) -> None:
-        """Count *size* more characters held of the record; let go of them all once they are more than ``max_bytes``.
+    def _hold(self, size: int) -> bool:
+        """Count *size* more characters held of the record; let go of them all once they are more than ``max_bytes``, and return whether they are not.
 
         A character takes one byte of the file at least: the record takes more too.
         """
@@ -121,6 +120,8 @@ class _Handlers:
         if self.held > self.max_bytes:
             self.refusal = too_large(self.max_bytes)
             self.fields, self.parts = {}, []
+            return False
+        return True
 
     def records(self) -> list[tuple[int, Record]]:
         """Return the records done since this was last called."""
