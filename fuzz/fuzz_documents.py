@@ -1,4 +1,4 @@
-"""Fuzz the document readers, the arithmetic, the units, the benchmarks' adapters, ASDiv's XML reader and the reader of programs: nothing but BindingGraphError (or, from the XML reader, the one line that stops a run) may escape them.
+"""Fuzz the document readers, the arithmetic, the units, the benchmarks' adapters, the readers of SVAMP's JSON array and ASDiv's XML, and the reader of programs: nothing but BindingGraphError (or, from the array's and the XML's readers, the one line that stops a run) may escape them.
 
 Every input is also listed by ``refusals()``, which must find nothing
 exactly where the reader reads it, and begin with the reader's refusal.
@@ -14,7 +14,9 @@ canonical bytes, or a refusal's code, path and message) fails the run too.
 
 The text is also read as a unit, whose canonical spelling must read back
 as that unit, and as a GSM8K solution, a SVAMP equation and a GSM-Hard
-program, whose cases must read back from their lines; and as a program,
+program, whose cases must read back from their lines; the bytes as SVAMP's
+JSON array and as ASDiv's XML, a record at a time, which must give the same
+records and the same end however the file is cut into chunks; and as a program,
 with ``from_program``, ``program_refusals`` and ``python_value``, which
 must agree: the first refusal listed is the one raised, and none is
 listed exactly where the program is read. What ``python_value`` reads
@@ -53,14 +55,16 @@ import ast
 import contextlib
 import importlib
 import importlib.util
+import io
 import json
+import re
 import shutil
 import sys
 import tempfile
 import time
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -86,8 +90,10 @@ if importlib.util.find_spec("atheris") is not None:  # pragma: no cover
         import binding_graph
         from binding_graph import arithmetic, datasets, drafts, units
         from binding_graph._show import short_repr
-        from binding_graph.cli._benchmarks import xml_records
+        from binding_graph.cli._benchmarks import array_record
+        from binding_graph.cli._json_array import Position, array_records
         from binding_graph.cli._report import RunError
+        from binding_graph.cli._xml_records import xml_records
         from binding_graph.documents import _paths as _switch
 
         _switch.load()  # imports the fast path, where installed, instrumented too
@@ -95,8 +101,10 @@ else:
     import binding_graph
     from binding_graph import arithmetic, datasets, drafts, units
     from binding_graph._show import short_repr
-    from binding_graph.cli._benchmarks import xml_records
+    from binding_graph.cli._benchmarks import array_record
+    from binding_graph.cli._json_array import Position, array_records
     from binding_graph.cli._report import RunError
+    from binding_graph.cli._xml_records import xml_records
     from binding_graph.documents import _paths as _switch
 
 # The fast path, or None where the extra is not installed (or not wanted).
@@ -238,15 +246,58 @@ def _benchmarks(text: str) -> None:
             raise CaseChangedError(msg)
 
 
+class ChunksDisagreeError(AssertionError):
+    """A reader of a whole file read it otherwise when it was cut into other chunks."""
+
+
+# The chunks a file is cut into, besides the command's: the input's last
+# byte picks one. Its length picks the bytes a record may take: records
+# above them, and records deep enough to refuse, are both read.
+_CHUNKS = (1, 2, 3, 5, 8, 13, 64)
+_RECORD_BYTES = (64, 8192)
+_ILL_FORMED = re.compile(r":\d+: T must be well-formed XML \(.*\)$")
+
+
+def _read_whole(read: Callable[..., Any], data: bytes) -> list[tuple[object, object]]:
+    """Return what *read* hands over of *data*, cut into the command's chunks, and the line that stops it, if any; the same, cut into others."""
+    limit = _RECORD_BYTES[len(data) % 2]
+    readings: list[list[tuple[object, object]]] = []
+    for chunk in (1 << 16, _CHUNKS[data[-1] % len(_CHUNKS)] if data else 1):
+        reading: list[tuple[object, object]] = []
+        try:
+            for at, record in read("fuzz", "T", io.BytesIO(data), limit, chunk=chunk):
+                shown = record
+                if isinstance(record, binding_graph.BindingGraphError):
+                    shown = (record.code, record.path, record.message)
+                reading.append((at, shown))
+        except RunError as error:
+            # Where expat finds a document ill-formed, and why, may move
+            # with where a piece ends (a NUL, or junk after the root): the
+            # records before it may not.
+            reading.append(("stopped", _ILL_FORMED.sub(" ill-formed", str(error))))
+        readings.append(reading)
+    if readings[0] != readings[1]:
+        msg = f"whole: {readings[0]!r}; in chunks: {readings[1]!r}; input: {short_repr(data)}"
+        raise ChunksDisagreeError(msg)
+    return readings[0]
+
+
+def _array(data: bytes) -> None:
+    """Read *data* as SVAMP's array: the same however it is cut; each record read alone, and handed to from_svamp, refuses with BindingGraphError only."""
+    for at, record in _read_whole(array_records, data):
+        if isinstance(record, bytes):
+            with contextlib.suppress(binding_graph.BindingGraphError):
+                read = array_record(record, cast("Position", at))
+                datasets.from_svamp(read, source_id="fuzz")
+
+
 def _xml(data: bytes) -> None:
-    """Read *data* as ASDiv's XML: the reader stops the run with one line, or hands each record to from_asdiv, which refuses with BindingGraphError only."""
-    try:
-        records = xml_records("fuzz", "ASDiv", data)
-    except RunError:
-        return
-    for _, record in records:
-        with contextlib.suppress(binding_graph.BindingGraphError):
-            datasets.from_asdiv(record, source_id="fuzz")
+    """Read *data* as ASDiv's XML: the same however it is cut; each record handed to from_asdiv, which refuses with BindingGraphError only."""
+    for _, record in _read_whole(xml_records, data):
+        if isinstance(record, dict):
+            with contextlib.suppress(binding_graph.BindingGraphError):
+                fields = cast("dict[str, str]", record)
+                datasets.from_asdiv(fields, source_id="fuzz")
 
 
 class ProgramRefusalsDisagreeError(AssertionError):
@@ -415,6 +466,7 @@ def target(data: bytes) -> None:
     _arithmetic(text)
     _unit(text)
     _benchmarks(text)
+    _array(data)
     _xml(data)
     _program(text)
     _draft(text)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import tracemalloc
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -11,7 +10,6 @@ from typing import TYPE_CHECKING, Final
 import pytest
 
 from binding_graph import BindingGraphError
-from binding_graph.cli._benchmarks import xml_records
 from binding_graph.datasets import case_line, from_asdiv, from_gsm_plus, load_cases
 from binding_graph.errors import render_path
 from tests._helpers import Result
@@ -35,6 +33,14 @@ def problems(*numbers: int) -> str:
     """Return an ASDiv-shaped document of one problem a line, for each of *numbers*."""
     lines = [PROBLEM.format(n=n, a=3 * n) for n in numbers]
     return "<File>\n<ProblemSet>\n" + "\n".join(lines) + "\n</ProblemSet>\n</File>\n"
+
+
+def asdiv_case(n: int) -> BenchmarkCase:
+    """Return the case of the problem *n* of :func:`problems`."""
+    text = problems(n)
+    element = ET.fromstring(text)[0][0]  # noqa: S314 -- the tests' own text
+    record = {**element.attrib, **{c.tag: c.text or "" for c in element}}
+    return from_asdiv(record, source_id=f"p-{n}")
 
 
 def outcome(
@@ -247,21 +253,21 @@ class TestHardenedXml:
                 BILLION_LAUGHS.encode(),
                 (
                     "t.xml:2: ASDiv must not declare a document type or an entity"
-                    " ('<!DOCTYPE'): they are refused before the document is parsed"
+                    " ('<!DOCTYPE'): they are refused before they are parsed"
                 ),
             ),
             (
                 b'<!DOCTYPE File SYSTEM "file:///etc/passwd">\n<File/>',
                 (
                     "t.xml:1: ASDiv must not declare a document type or an entity"
-                    " ('<!DOCTYPE'): they are refused before the document is parsed"
+                    " ('<!DOCTYPE'): they are refused before they are parsed"
                 ),
             ),
             (
                 b'<File>\n<Set>\n<!-- <!ENTITY x "y"> -->\n</Set></File>',
                 (
                     "t.xml:3: ASDiv must not declare a document type or an entity"
-                    " ('<!ENTITY'): they are refused before the document is parsed"
+                    " ('<!ENTITY'): they are refused before they are parsed"
                 ),
             ),
             (
@@ -287,14 +293,6 @@ class TestHardenedXml:
                 b"<File>\xff</File>",
                 "t.xml: ASDiv must be UTF-8 (invalid start byte at byte 6)",
             ),
-            (
-                problems(1, 2).replace("<Body>", "<Body>x</Body><Body>", 1).encode(),
-                "t.xml:3: ASDiv must name each field of a record once: 'Body' repeats",
-            ),
-            (
-                problems(1).replace('ID="p-1"', 'ID="p-1" Body="x"').encode(),
-                "t.xml:3: ASDiv must name each field of a record once: 'Body' repeats",
-            ),
         ],
     )
     def test_a_file_the_reader_refuses(
@@ -306,21 +304,100 @@ class TestHardenedXml:
             2, "", f"binding-graph: {error}\n0 records: 0 imported, 0 refused\n"
         )
 
-    def test_a_file_above_max_bytes(self, cli: Callable[..., Result]) -> None:
-        """A document above --max-bytes is never read whole: one line, exit 2; at the limit it is read."""
-        data = problems(1).encode()
-        Path("t.xml").write_bytes(data)
-        assert cli(
-            "import", "--max-bytes", str(len(data) - 1), "asdiv", "t.xml"
-        ) == Result(
-            2,
-            "",
-            f"binding-graph: t.xml: ASDiv is one XML document, and it takes more than"
-            f" {len(data) - 1:,} bytes (--max-bytes)\n"
-            "0 records: 0 imported, 0 refused\n",
+    def test_a_record_that_names_a_field_twice_is_one_refusal(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A field named by two children, or by a child and an attribute: that record refused at its line, the others written; exit 1."""
+        text = problems(1, 2, 3, 4)
+        text = text.replace('ID="p-1"', 'ID="p-1" Body="x"')
+        text = text.replace(
+            "Ann has 3 pens and 3", "x</Body><Body>Ann has 3 pens and 3"
         )
-        assert (
-            cli("import", "--max-bytes", str(len(data)), "asdiv", "t.xml").status == 0
+        Path("t.xml").write_text(text, encoding="utf-8")
+        assert cli("import", "asdiv", "t.xml") == Result(
+            1,
+            "".join(case_line(asdiv_case(n)).decode() for n in (2, 4)),
+            "t.xml:3: malformed_document at <root>: a record must name each field"
+            " once: 'Body' repeats\n"
+            "t.xml:5: malformed_document at <root>: a record must name each field"
+            " once: 'Body' repeats\n"
+            "4 records: 2 imported, 2 refused (malformed_document 2)\n",
+        )
+
+    def test_a_record_above_max_bytes(self, cli: Callable[..., Result]) -> None:
+        """--max-bytes bounds each record, not the file: one that takes more before its end tag is limit_exceeded; at the limit it is read."""
+        padded = 'ID="p-2" Grade="1" Source="tests' + " " * 3000
+        text = problems(1, 2, 3).replace('ID="p-2" Grade="1" Source="tests', padded)
+        Path("t.xml").write_text(text, encoding="utf-8")
+        # The second problem, from its start tag to its end tag.
+        size = len(text.splitlines()[3]) - len("</Problem>")
+        assert size > 3000
+        assert len(text) > size
+        assert cli("import", "--max-bytes", str(size - 1), "asdiv", "t.xml") == Result(
+            1,
+            "".join(case_line(asdiv_case(n)).decode() for n in (1, 3)),
+            f"t.xml:4: limit_exceeded at <root>: a document may take at most {size - 1}"
+            " bytes of UTF-8; this one takes more\n"
+            "3 records: 2 imported, 1 refused (limit_exceeded 1)\n",
+        )
+        result = cli("import", "--max-bytes", str(size), "asdiv", "t.xml")
+        assert (result.status, result.out.count("\n")) == (0, 3)
+
+    @pytest.mark.parametrize(
+        ("old", "new"),
+        [
+            ('Source="tests"', 'Source="' + "t" * 3000 + '"'),
+            ("Ann has 3 pens", "Ann has 3 pens" + " " * 3000),
+            ("<Body>", "<Body><b>" + "x" * 1500 + "</b>" + "y" * 1500),
+        ],
+    )
+    def test_a_record_that_holds_more_than_max_bytes(
+        self, cli: Callable[..., Result], old: str, new: str
+    ) -> None:
+        """An attribute, a field's text, or a field's text in pieces, of more than --max-bytes: the record is refused, the next one read."""
+        text = problems(1, 2).replace(old, new, 1)
+        Path("t.xml").write_text(text, encoding="utf-8")
+        assert cli("import", "--max-bytes", "2500", "asdiv", "t.xml") == Result(
+            1,
+            case_line(asdiv_case(2)).decode(),
+            "t.xml:3: limit_exceeded at <root>: a document may take at most 2500"
+            " bytes of UTF-8; this one takes more\n"
+            "2 records: 1 imported, 1 refused (limit_exceeded 1)\n",
+        )
+
+    @pytest.mark.parametrize(
+        ("tail", "error"),
+        [
+            (
+                "",
+                "t.xml:5: ASDiv must be well-formed XML (no element found at column 1)",
+            ),
+            (
+                "<Problem><Body>x</Bdy></Problem>",
+                "t.xml:5: ASDiv must be well-formed XML (mismatched tag at column 19)",
+            ),
+            (
+                "<!-- <!ENTITY x 'y'> -->",
+                (
+                    "t.xml:5: ASDiv must not declare a document type or an entity"
+                    " ('<!ENTITY'): they are refused before they are parsed"
+                ),
+            ),
+            ("\udcff", "t.xml: ASDiv must be UTF-8 (invalid start byte at byte {at})"),
+        ],
+    )
+    def test_the_records_before_a_break_are_written(
+        self, cli: Callable[..., Result], tail: str, error: str
+    ) -> None:
+        """A document that breaks after records: those before it written, the break told at its line, exit 2."""
+        head = problems(1, 2).removesuffix("\n</ProblemSet>\n</File>\n") + "\n"
+        data = (head + tail).encode("utf-8", "surrogateescape")
+        Path("t.xml").write_bytes(data)
+        assert cli("import", "asdiv", "t.xml") == Result(
+            2,
+            "".join(case_line(asdiv_case(n)).decode() for n in (1, 2)),
+            f"binding-graph: {error.format(at=len(head.encode()))}\n"
+            "2 records: 2 imported, 0 refused\n",
         )
 
     def test_deep_nesting(self, cli: Callable[..., Result]) -> None:
@@ -334,19 +411,3 @@ class TestHardenedXml:
             "xAnn has 3 pens"
             in json.loads(result.out)["graph"]["provenance"][0]["text"]
         )
-
-
-class TestLinear:
-    """Reading XML takes memory linear in the file."""
-
-    def test_memory_grows_linearly_with_the_records(self) -> None:
-        """Twice the problems, at most a little over twice the peak memory of reading them."""
-        peaks: list[int] = []
-        for count in (500, 1000):
-            data = problems(*range(1, count + 1)).encode()
-            tracemalloc.start()
-            records = xml_records("t.xml", "ASDiv", data)
-            peaks.append(tracemalloc.get_traced_memory()[1])
-            tracemalloc.stop()
-            assert [line for line, _ in records] == list(range(3, count + 3))
-        assert peaks[1] <= 2.3 * peaks[0]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 from binding_graph import BindingGraphError, canonical_bytes, load_lines
-from binding_graph.cli import _import_command, _pairs, main
+from binding_graph.cli import _benchmarks, _pairs, main
 from binding_graph.cli._progress import Progress
 from binding_graph.datasets import case_line, from_gsm8k, from_svamp, load_cases, score
 from binding_graph.errors import render_path
@@ -38,6 +38,21 @@ PENS = {
     "Equation": "( 7.0 - 3.0 )",
     "Answer": 4.0,
 }
+TOYS = {
+    "ID": "chal-8",
+    "Body": "Amy has 5 toys and buys 6 more.",
+    "Question": "How many toys does she have?",
+    "Equation": "( 5.0 + 6.0 )",
+    "Answer": 11.0,
+}
+
+
+NOT_UTF_8 = b"\xff"
+
+
+def dumps(record: object) -> bytes:
+    """Return *record* as JSON."""
+    return json.dumps(record).encode()
 
 
 def jsonl(*records: object) -> bytes:
@@ -271,7 +286,7 @@ class TestImportGsm8k:
             yield 1, json.dumps(APPLES).encode()
             raise OSError(5, "Input/output error")
 
-        monkeypatch.setattr(_import_command, "split_lines", failing)
+        monkeypatch.setattr(_benchmarks, "split_lines", failing)
         Path("t.jsonl").write_bytes(b"")
         result = cli("import", "gsm8k", "t.jsonl")
         assert (result.status, result.err) == (
@@ -295,7 +310,7 @@ class TestImportGsm8k:
 
 
 class TestImportSvamp:
-    """Import svamp reads one JSON array whole, and names each case by its ID."""
+    """Import svamp reads one JSON array a record at a time, and names each case by its ID."""
 
     def test_the_sample(self, cli: Callable[..., Result]) -> None:
         """The 200 records of the sample: each case under its ID; a refusal at the line its record starts on."""
@@ -347,28 +362,128 @@ class TestImportSvamp:
             0, "", "0 records: 0 imported, 0 refused\n"
         )
 
+    def test_a_record_that_cannot_be_read_is_one_refusal(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A repeated key, a 5,000-digit integer, nesting 100,000 deep, bytes that are no UTF-8 or no JSON (where the file says): each one refusal at its line, the others written; exit 1."""
+        hostile = [
+            b'{"ID": "a", "ID": "b"}',
+            b'{"ID": "x", "Answer": ' + b"1" * 5000 + b"}",
+            b"[" * 100_000 + b"]" * 100_000,
+            b'{"ID": "' + NOT_UTF_8 + b'"}',
+            b'    {"ID" "x"}',
+            b'{\n  "ID": "x",\n  "Body" 1}',
+            b"12.5.1",
+        ]
+        data = b"[\n" + b",\n".join([dumps(PENS), *hostile, dumps(TOYS)]) + b"\n]\n"
+        Path("s.json").write_bytes(data)
+        result = cli("import", "svamp", "s.json")
+        cases = [
+            from_svamp(PENS, source_id="chal-9"),
+            from_svamp(TOYS, source_id="chal-8"),
+        ]
+        assert (result.status, result.out) == (
+            1,
+            b"".join(map(case_line, cases)).decode(),
+        )
+        err = result.err.splitlines()
+        assert err[1].startswith(
+            "s.json:4: malformed_document at <root>: a record must be JSON that"
+            " Python reads (Exceeds the limit (4300"
+        )
+        assert err == [
+            "s.json:3: malformed_document at <root>: a record must not repeat a key",
+            # Python words its own reason differently from version to version.
+            err[1],
+            (
+                "s.json:5: limit_exceeded at <root>: a record must not nest arrays"
+                " and objects this deep"
+            ),
+            (
+                "s.json:6: malformed_document at <root>: a record must be UTF-8"
+                f" (invalid start byte at byte {data.index(NOT_UTF_8)})"
+            ),
+            (
+                "s.json:7: malformed_document at <root>: a record must be JSON"
+                " (Expecting ':' delimiter: line 7 column 11)"
+            ),
+            (
+                "s.json:8: malformed_document at <root>: a record must be JSON"
+                " (Expecting ':' delimiter: line 10 column 10)"
+            ),
+            (
+                "s.json:11: malformed_document at <root>: a record must be JSON"
+                " (Extra data: line 11 column 5)"
+            ),
+            (
+                "9 records: 2 imported, 7 refused"
+                " (limit_exceeded 1, malformed_document 6)"
+            ),
+        ]
+
+    def test_a_record_is_refused_as_the_same_line_of_json_lines_is(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A repeated key, a 5,000-digit integer or nesting too deep: the same code, path and message in an array as on a line."""
+        hostile = [b'{"a": 1, "a": 2}', b"1" * 5000, b"[" * 100_000]
+        Path("t.jsonl").write_bytes(b"\n".join(hostile) + b"\n")
+        hostile[2] += b"]" * 100_000
+        Path("s.json").write_bytes(b"[\n" + b",\n".join(hostile) + b"\n]\n")
+        lines = cli("import", "gsm8k", "t.jsonl").err.splitlines()
+        array = cli("import", "svamp", "s.json").err.splitlines()
+        assert [line.split(": ", 1)[0] for line in lines[:3] + array[:3]] == [
+            "t.jsonl:1", "t.jsonl:2", "t.jsonl:3", "s.json:2", "s.json:3", "s.json:4"
+        ]  # fmt: skip
+        assert [line.split(": ", 1)[1] for line in lines[:3]] == [
+            line.split(": ", 1)[1] for line in array[:3]
+        ]
+
+    def test_a_record_above_max_bytes(self, cli: Callable[..., Result]) -> None:
+        """--max-bytes bounds each record, not the file: a record above it is limit_exceeded, never held whole, and the next is read."""
+        big = {**PENS, "Type": "x" * 3000}
+        data = b"[" + b", ".join([dumps(PENS), dumps(big), dumps(TOYS)]) + b"]"
+        Path("s.json").write_bytes(data)
+        cases = [
+            from_svamp(PENS, source_id="chal-9"),
+            from_svamp(TOYS, source_id="chal-8"),
+        ]
+        assert len(dumps(big)) > 3000 > len(dumps(PENS))
+        assert len(data) > 3000
+        assert cli("import", "--max-bytes", "3000", "svamp", "s.json") == Result(
+            1,
+            b"".join(map(case_line, cases)).decode(),
+            "s.json:1: limit_exceeded at <root>: a document may take at most 3000"
+            " bytes of UTF-8; this one takes more\n"
+            "3 records: 2 imported, 1 refused (limit_exceeded 1)\n",
+        )
+
     @pytest.mark.parametrize(
         ("data", "message"),
         [
-            (b"\xff", "SVAMP must be UTF-8 (invalid start byte at byte 0)"),
-            (b'{"ID": 1}', "SVAMP must be one JSON array of records"),
+            (b"", "s.json: SVAMP must be one JSON array of records"),
+            (b"\xff\xfe[]", "s.json: SVAMP must be one JSON array of records"),
+            (b'{"ID": 1}', "s.json: SVAMP must be one JSON array of records"),
             (
-                b"[1,]",
+                b"[\n,{}]",
                 (
-                    "SVAMP must be one JSON array of records: a record must be JSON"
-                    " (Expecting value: line 1 column 4)"
+                    "s.json:2: SVAMP must be one JSON array: '[' must be followed by a"
+                    " record or ']'"
+                ),
+            ),
+            (b"[\n", "s.json:2: SVAMP must be one JSON array: it ends before its ']'"),
+            (b"[] []", "s.json: SVAMP must be one JSON array, and nothing after it"),
+            (
+                b'[\n{"ID": "x]',
+                (
+                    "s.json:2: SVAMP must be one JSON array: the record that starts on"
+                    " this line never ends"
                 ),
             ),
             (
-                b"[{}\n{}]",
-                "SVAMP must be one JSON array: a record must be followed by ',' or ']'",
-            ),
-            (b"[] []", "SVAMP must be one JSON array, and nothing after it"),
-            (
-                b"[" + b" " * 60 + b"]",
+                b'[\n{"ID": [1, 2]',
                 (
-                    "SVAMP is one JSON array, and it takes more"
-                    " than 50 bytes (--max-bytes)"
+                    "s.json:2: SVAMP must be one JSON array: the record that starts on"
+                    " this line never ends"
                 ),
             ),
         ],
@@ -376,13 +491,74 @@ class TestImportSvamp:
     def test_a_file_that_is_not_one_array_exits_2(
         self, cli: Callable[..., Result], data: bytes, message: str
     ) -> None:
-        """Not UTF-8, not an array, bad JSON, something after it, too large: one line, exit 2."""
+        """Not an array, an array that breaks before a record, or something after it: one line, exit 2."""
         Path("s.json").write_bytes(data)
-        where = "s.json:2: " if b"\n" in data else "s.json: "
-        assert cli("import", "svamp", "--max-bytes", "50", "s.json") == Result(
+        assert cli("import", "svamp", "s.json") == Result(
+            2, "", f"binding-graph: {message}\n0 records: 0 imported, 0 refused\n"
+        )
+
+    @pytest.mark.parametrize(
+        ("tail", "message"),
+        [
+            (b"", "s.json:3: SVAMP must be one JSON array: it ends before its ']'"),
+            (
+                b",\n]",
+                (
+                    "s.json:4: SVAMP must be one JSON array: ',' must be followed by a"
+                    " record"
+                ),
+            ),
+            (
+                b'\n{"ID": "x"}]',
+                (
+                    "s.json:4: SVAMP must be one JSON array: a record must be followed"
+                    " by ',' or ']'"
+                ),
+            ),
+            (
+                b',\n{"ID": [}, 2]',
+                "s.json:4: SVAMP must be one JSON array: it ends before its ']'",
+            ),
+            (
+                b',\n{"ID": "x}',
+                (
+                    "s.json:4: SVAMP must be one JSON array: the record that starts on"
+                    " this line never ends"
+                ),
+            ),
+            (b"\n] x", "s.json: SVAMP must be one JSON array, and nothing after it"),
+        ],
+    )
+    def test_the_records_before_a_break_are_written(
+        self, cli: Callable[..., Result], tail: bytes, message: str
+    ) -> None:
+        """An array that breaks after records: those before it written, as a file of lines would be; the break told at its line, exit 2."""
+        Path("s.json").write_bytes(b"[\n" + dumps(PENS) + b",\n" + dumps(TOYS) + tail)
+        result = cli("import", "svamp", "s.json")
+        cases = [
+            from_svamp(PENS, source_id="chal-9"),
+            from_svamp(TOYS, source_id="chal-8"),
+        ]
+        assert (result.status, result.out) == (
             2,
-            "",
-            f"binding-graph: {where}{message}\n0 records: 0 imported, 0 refused\n",
+            b"".join(map(case_line, cases)).decode(),
+        )
+        *refused, error, summary = result.err.splitlines()
+        assert (error, summary) == (
+            f"binding-graph: {message}",
+            f"{2 + len(refused)} records: 2 imported, {len(refused)} refused"
+            + (" (malformed_document 1)" if refused else ""),
+        )
+        # A record cut short by a bracket that does not close it is one.
+        assert refused == (
+            [
+                (
+                    "s.json:4: malformed_document at <root>: a record must be JSON"
+                    " (Expecting value: line 4 column 9)"
+                )
+            ]
+            if b"[}" in tail
+            else []
         )
 
 
@@ -429,15 +605,30 @@ class TestImportProgress:
         assert percents == sorted(percents)
         assert percents[0] < percents[-1] == 100
 
-    def test_an_array_shows_the_share_of_its_records(
-        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    @pytest.mark.parametrize("benchmark", ["svamp", "asdiv"])
+    def test_a_whole_file_shows_the_share_of_its_bytes(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, benchmark: str
     ) -> None:
-        """SVAMP's array, read whole: each redraw shows the share of its records made cases."""
+        """SVAMP's array and ASDiv's XML, read a record at a time: each redraw shows the share of the file read, and the records."""
         monkeypatch.chdir(tmp_path)
-        Path("s.json").write_text(json.dumps([PENS, PENS]), encoding="utf-8")
-        drawn = self.on_a_terminal(monkeypatch, "import", "svamp", "s.json")
-        found = [re.search(r" (\d+)% (\d) records, ", line) for line in drawn]
-        assert [m.groups() for m in found if m] == [("50", "1"), ("100", "2")]
+        long = " " * 100_000  # each record is more than a read's chunk
+        if benchmark == "svamp":
+            data = json.dumps([PENS | {"Type": long}] * 4).encode()
+        else:
+            problem = (
+                f'<P ID="p-1" Source="{long}"><Body>Ann has 3 bags of 4 pens.</Body>'
+                "<Question>How many?</Question><Answer>12 (pens)</Answer>"
+                "<Formula>3*4=12</Formula></P>"
+            )
+            data = f"<F><S>{problem * 4}</S></F>".encode()
+        Path("t").write_bytes(data)
+        drawn = self.on_a_terminal(monkeypatch, "import", benchmark, "t")
+        found = [re.search(r"\] +(\d+)% (\d) records, ", line) for line in drawn]
+        shares = [(int(m.group(1)), int(m.group(2))) for m in found if m]
+        assert [records for _, records in shares] == [1, 2, 3, 4]
+        percents = [percent for percent, _ in shares]
+        assert percents == sorted(percents)
+        assert percents[0] < percents[-1] == 100
 
     def test_standard_input_shows_the_records(
         self, monkeypatch: pytest.MonkeyPatch

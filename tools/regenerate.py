@@ -107,6 +107,7 @@ DRAFTS = "examples/drafts.jsonl"
 HAND_MADE_SEEDS = (
     "annotation_past_digit_limit.txt",
     "annotations_on_one_line.txt",
+    "asdiv_problems.xml",
     "big_int.json",
     "deep.json",
     "draft_long_tokens.json",
@@ -123,6 +124,7 @@ HAND_MADE_SEEDS = (
     "program_quoting_a_fenced_example.txt",
     "setup_of_shared_steps.json",
     "setup_of_twin_steps.json",
+    "svamp_array.json",
 )
 """The seeds of ``tests/fuzz_corpus/`` written by hand: malformed documents that
 no model object could be written as, and texts for the other readers (a
@@ -130,8 +132,9 @@ step past the digit limit, many steps on one line, miscased units, programs
 that only Python's own reading reads right: a function named as a builtin
 it calls, ``__debug__`` bound, a docstring quoting a fenced program, a
 whole number past a float's; drafts that once cost time quadratic in
-them), and graphs whose set-ups tie (twin steps and facts of one quote,
-forty steps of one product). This tool keeps them as they are."""
+them; SVAMP's array and ASDiv's XML with records that cannot be read among
+those that can), and graphs whose set-ups tie (twin steps and facts of one
+quote, forty steps of one product). This tool keeps them as they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.

@@ -1,27 +1,25 @@
 """``import``: a benchmark's file as gold cases, one case line a record.
 
 It reads a benchmark's file as its :class:`~binding_graph.datasets.Benchmark`
-says (JSON Lines, streamed a line at a time; one JSON array, or one XML
-document, read whole within ``--max-bytes``), turns each record into a
+says (JSON Lines, one JSON array, or one XML document), a record at a time,
+in memory bounded by the largest record, turns each record into a
 :class:`~binding_graph.datasets.BenchmarkCase` with the benchmark's adapter,
-and writes the cases to standard output as case lines; the report goes to
-standard error. :mod:`binding_graph.datasets` is imported only when it runs,
+and writes each case to standard output as a case line as soon as it is
+made; the report goes to standard error. :mod:`binding_graph.datasets` is imported only when it runs,
 so that ``validate`` never pays for it.
 """
 
 from __future__ import annotations
 
 import sys
-from functools import partial
 from typing import TYPE_CHECKING
 
-from binding_graph.cli._benchmarks import NOT_RECORDS, WHOLE, line_case
+from binding_graph.cli._benchmarks import NOT_RECORDS, READERS
 from binding_graph.cli._options import add_shared
 from binding_graph.cli._pairs import reading, source_of
 from binding_graph.cli._progress import Progress
 from binding_graph.cli._report import Report, RunError, counted, write_bytes
-from binding_graph.cli._scan import Tally, read_whole
-from binding_graph.documents import is_blank, split_lines
+from binding_graph.cli._scan import Tally
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
@@ -99,36 +97,17 @@ class _Import:
         self.progress.clear()  # standard output may be its terminal too
         write_bytes(data)
 
-    def lines(self, benchmark: Benchmark, file: BinaryIO) -> None:
-        """Import each line of a file of JSON Lines, in bounded memory; blank lines are skipped.
+    def read(self, benchmark: Benchmark, file: BinaryIO) -> None:
+        """Import each record of *file*, as its benchmark's layout says, a record at a time.
 
         The progress bar counts the bytes read, of the file's size when it
         is known.
         """
-        max_bytes = self.max_bytes
         tally = Tally(file, digest=False)
-        for number, line in split_lines(tally, max_bytes):
-            if line is None or not is_blank(line, max_bytes):
-                case = partial(line_case, benchmark, line, number, max_bytes)
-                self.record(number, case)
-                self.progress.advance(tally.take(), 1)
-
-    def whole(self, benchmark: Benchmark, file: BinaryIO) -> None:
-        """Import each record of a file read whole within ``--max-bytes``: one JSON array, or one XML document."""
-        what, records = WHOLE[benchmark.layout]
-        data = read_whole(file, self.max_bytes)
-        if data is None:
-            msg = (
-                f"{self.label}: {benchmark.title} is {what}, and it takes"
-                f" more than {self.max_bytes:,} bytes (--max-bytes)"
-            )
-            raise RunError(msg)
-        listed = records(self.label, benchmark.title, data)
-        # Read whole: the progress bar counts the records made cases, of all.
-        self.progress.total, self.progress.done = len(listed), 0
-        for line, record in listed:
-            self.record(line, partial(benchmark.case, record, line))
-            self.progress.advance(1, 1)
+        read = READERS[benchmark.layout]
+        for line, case in read(self.label, benchmark, tally, self.max_bytes):
+            self.record(line, case)
+            self.progress.advance(tally.take(), 1)
 
     def summary(self) -> None:
         """Print the summary: records, imported, refused, and refused by code."""
@@ -161,8 +140,7 @@ def import_cases(args: argparse.Namespace) -> int:
     run = _Import(report, progress, source.label, args.max_bytes)
     try:
         with reading(source) as (file, progress.total):
-            read = run.lines if benchmark.layout == "lines" else run.whole
-            read(benchmark, file)
+            run.read(benchmark, file)
     except RunError as stop:
         report.error(str(stop))
     progress.clear()
