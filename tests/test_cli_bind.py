@@ -235,6 +235,7 @@ class TestSchemaCommand:
         """--strict and --text need --draft; --draft takes no --profile; a text that cannot be read is said in a line; exit 2."""
         (tmp_path / "latin1.txt").write_bytes(b"caf\xe9")
         (tmp_path / "blank.txt").write_bytes(b" \n")
+        (tmp_path / "long.txt").write_bytes(b"a" * (1024 * 1024 + 1))
         cases = [
             (("--strict",), "binding-graph: --strict and --text go with --draft"),
             (("--text", "x"), "binding-graph: --strict and --text go with --draft"),
@@ -251,6 +252,13 @@ class TestSchemaCommand:
                 (
                     "binding-graph: latin1.txt: a problem's text must be UTF-8 (unexpected"
                     " end of data at byte 3)"
+                ),
+            ),
+            (
+                ("--draft", "--text", "long.txt"),
+                (
+                    "binding-graph: long.txt: a problem's text may take at most"
+                    " 1,048,576 bytes; this one takes more"
                 ),
             ),
         ]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from binding_graph.cli._records import each_record
 from binding_graph.cli._report import PROGRAM, Report, RunError, record_data, write
-from binding_graph.cli._scan import RecordRefused
+from binding_graph.cli._scan import RecordRefused, read_whole
 from binding_graph.cli._sources import os_message
 from binding_graph.errors import BindingGraphError
 from binding_graph.serialization import SCHEMA_PROFILES, content_hash, json_schema
@@ -102,13 +102,25 @@ def hash_records(args: argparse.Namespace) -> int:
 
 
 def _problem(path: str) -> str:
-    """Return the problem's text in the file at *path*, ``-`` for standard input, without a final line end."""
+    """Return the problem's text in the file at *path*, ``-`` for standard input, without a final line end.
+
+    Read up to :data:`~binding_graph.drafts.DEFAULT_MAX_BYTES`, a draft's
+    own limit, and no further: an endless input ends the run, not memory.
+    """
+    from binding_graph.drafts import DEFAULT_MAX_BYTES  # noqa: PLC0415
+
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = read_whole(sys.stdin.buffer, DEFAULT_MAX_BYTES)
         else:
             with open(path, "rb") as file:  # noqa: PTH123 -- as the other commands open files
-                data = file.read()
+                data = read_whole(file, DEFAULT_MAX_BYTES)
+        if data is None:
+            msg = (
+                f"{path}: a problem's text may take at most {DEFAULT_MAX_BYTES:,}"
+                " bytes; this one takes more"
+            )
+            raise RunError(msg)
         text = data.decode()
     except OSError as error:
         raise RunError(os_message(path, error)) from None
