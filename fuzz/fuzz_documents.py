@@ -388,7 +388,7 @@ def _chunks(size: int) -> list[tuple[int, int]]:
     cuts = list(range(0, head, 3))
     step = max(1, -(-(size - head) // 16))
     cuts += range(head, size, step)
-    return list(zip(cuts, [*cuts[1:], size], strict=True))
+    return list(zip(cuts, [*cuts[1:], size], strict=False))
 
 
 def _draft(text: str) -> None:

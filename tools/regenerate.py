@@ -134,7 +134,7 @@ it calls, ``__debug__`` bound, a docstring quoting a fenced program, a
 whole number past a float's; drafts that once cost time quadratic in
 them; SVAMP's array and ASDiv's XML with records that cannot be read among
 those that can), and graphs whose set-ups tie (twin steps and facts of one
-quote, forty steps of one product). This tool keeps them as they are."""
+quote, ten steps of one product). This tool keeps them as they are."""
 
 # The blocks of pages that this tool writes: the page, and a pattern whose
 # group "body" is the text between the fences.
