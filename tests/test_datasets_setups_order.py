@@ -293,6 +293,29 @@ class TestWhateverTheOrder:
             "+ equations[0]: sym_step_1_002 := sym_3_000 - sym_1_001",
         ]
 
+    def test_a_wrong_step_beside_a_twin_used_further_down(self) -> None:
+        """A '/' made '*' makes a step the twin of another, each used by a product: the one whose use is the last step keeps its pairing."""
+        case = from_gsm8k(
+            {
+                "question": "Ann has 20 pens and 5 boxes. How many?",
+                "answer": "<<20/2=10>>10\n<<10*5=50>>50\n<<20*2=40>>40\n"
+                "<<40*50=2000>>2000\n#### 2000",
+            },
+            source_id="p1",
+        )
+        first = case.graph.equations[0]
+        wrong = attrs.evolve(
+            case.graph,
+            equations=(
+                attrs.evolve(first, rhs_canonical="sym_20_000 * 2"),
+                *case.graph.equations[1:],
+            ),
+        )
+        assert [str(difference) for difference in diff(case.graph, wrong)] == [
+            "- equations[0]: sym_step_1_002 := sym_20_000 / 2",
+            "+ equations[0]: sym_step_1_002 := sym_20_000 * 2",
+        ]
+
     @settings(max_examples=60)
     @given(st.data(), graphs())
     def test_a_setup_however_written_has_no_difference(

@@ -11,10 +11,12 @@ digest of them all.
 A symbol's *uses* are digests of the equations that read it and of where
 each reads it (its place in the right-hand side, a side of ``-`` and ``/``
 told apart, none of ``+`` and ``*``), and of the questions that ask for
-it, at four depths, from the most telling to the least: every use down to
+it, at five depths, from the most telling to the least: every use down to
 the last step (:data:`WHOLE`); the uses themselves, the other operands by
-their content (:data:`NEAR`); the uses' shapes alone, the other operands
-unnamed (:data:`SHAPE`); how many uses there are (:data:`COUNT`). Matching
+their content (:data:`NEAR`); every use down to the last step by its
+shape alone, the other operands unnamed (:data:`DOWN`), which a wrong
+operand's content no longer blurs; the uses' shapes alone (:data:`SHAPE`);
+how many uses there are (:data:`COUNT`). Matching
 two set-ups, where several symbols of one graph could pair with several
 of the other's, those of equal uses at the deepest depth pair first.
 
@@ -50,11 +52,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COUNT",
+    "DEPTHS",
+    "DOWN",
     "NEAR",
     "SHAPE",
     "STALLED",
     "WHOLE",
     "Bindings",
+    "Keys",
     "Progress",
     "contents",
     "digest",
@@ -67,10 +72,17 @@ WHOLE: Final = 0
 """The depth of uses that follows each to the last step."""
 NEAR: Final = 1
 """The depth of uses that reads the equations that use a symbol, the other operands by their content."""
-SHAPE: Final = 2
+DOWN: Final = 2
+"""The depth of uses that follows each to the last step by its shape alone, the other operands unnamed."""
+SHAPE: Final = 3
 """The depth of uses that reads the shapes of the equations that use a symbol, the other operands unnamed."""
-COUNT: Final = 3
+COUNT: Final = 4
 """The depth of uses that counts them."""
+DEPTHS: Final = (WHOLE, NEAR, DOWN, SHAPE, COUNT)
+"""Every depth of uses, from the most telling to the least."""
+
+Keys = tuple[bytes, bytes, bytes, bytes, bytes]
+"""A symbol's uses at each of :data:`DEPTHS`."""
 
 _COMMUTATIVE: Final = frozenset({"+", "*"})
 
@@ -265,22 +277,23 @@ def contents(bindings: Bindings, facts: list[bytes]) -> dict[str, bytes]:
     return tokens
 
 
-def uses(
-    bindings: Bindings, content: dict[str, bytes]
-) -> dict[str, tuple[bytes, bytes, bytes, bytes]]:
-    """Return the uses of each symbol of *bindings*, at each depth (:data:`WHOLE`, :data:`NEAR`, :data:`SHAPE`, :data:`COUNT`), given each symbol's *content*."""
+def uses(bindings: Bindings, content: dict[str, bytes]) -> dict[str, Keys]:
+    """Return the uses of each symbol of *bindings*, at each depth (:data:`DEPTHS`), given each symbol's *content*."""
     graph = bindings.graph
     near: dict[str, list[bytes]] = {}
     outline: dict[str, list[bytes]] = {}
     named: list[tuple[bytes, dict[str, bytes]]] = []
+    unnamed: list[tuple[bytes, dict[str, bytes]]] = []
     for tree in bindings.trees:
         if tree is None:
             named.append((b"", {}))
+            unnamed.append((b"", {}))
             continue
         whole = shape(tree, lambda symbol_id: content.get(symbol_id, STALLED))
         blank = shape(tree, lambda _: _BLANK)
         places = _places(tree)
         named.append((whole, places))
+        unnamed.append((blank, places))
         for symbol_id, place in places.items():
             near.setdefault(symbol_id, []).append(digest(whole, place))
             outline.setdefault(symbol_id, []).append(digest(blank, place))
@@ -292,12 +305,14 @@ def uses(
         )
     every = {*bindings.bound, *bindings.readers, *asked}
     full = _whole(bindings, named, asked, every)
-    keys: dict[str, tuple[bytes, bytes, bytes, bytes]] = {}
+    down = _whole(bindings, unnamed, asked, every)
+    keys: dict[str, Keys] = {}
     for symbol_id in every:
         questions = sorted(asked.get(symbol_id, ()))
         keys[symbol_id] = (
             full[symbol_id],
             digest(*sorted(near.get(symbol_id, ())), *questions),
+            down[symbol_id],
             digest(*sorted(outline.get(symbol_id, ())), *questions),
             digest(str(len(near.get(symbol_id, ()))), str(len(questions))),
         )
@@ -310,7 +325,7 @@ def _whole(
     asked: dict[str, list[bytes]],
     every: set[str],
 ) -> dict[str, bytes]:
-    """Return each symbol's uses down to the last step: each use with the uses of what it binds, from the last steps up."""
+    """Return each symbol's uses down to the last step: each use (an equation as *named* digests it, and the place of the symbol in it) with the uses of what it binds, from the last steps up."""
     defining: dict[str, list[int]] = {}
     for index, tree in enumerate(bindings.trees):
         if tree is not None:

@@ -47,11 +47,9 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from binding_graph.arithmetic import parse_number
 from binding_graph.datasets._contents import (
-    COUNT,
-    NEAR,
-    SHAPE,
-    WHOLE,
+    DEPTHS,
     Bindings,
+    Keys,
     Progress,
     contents,
     fact_token,
@@ -71,7 +69,6 @@ if TYPE_CHECKING:
 __all__ = ["Setup", "match_setups", "same_unit", "unit_key"]
 
 _FactKey = tuple[str, int, int, str, "Fraction"]
-_Keys = tuple[bytes, bytes, bytes, bytes]
 _T = TypeVar("_T", int, str)
 # What an equation reads as, once ready: its token, the tokens it reads, and
 # its exact value on the gold graph's values (None where it has none).
@@ -123,8 +120,8 @@ def fact_key(fact: BoundFact) -> _FactKey | None:
 def _paired(
     gold: list[_T],
     predicted: list[_T],
-    gold_keys: Callable[[_T], _Keys],
-    predicted_keys: Callable[[_T], _Keys],
+    gold_keys: Callable[[_T], Keys],
+    predicted_keys: Callable[[_T], Keys],
 ) -> list[tuple[_T, _T]]:
     """Pair the elements of one class, as many as the smaller side holds: those used alike at the deepest depth first, then the rest in the order of their uses."""
     if len(gold) == 1 and len(predicted) == 1:
@@ -132,7 +129,7 @@ def _paired(
     gold = sorted(gold, key=lambda item: (gold_keys(item), item))
     predicted = sorted(predicted, key=lambda item: (predicted_keys(item), item))
     pairs: list[tuple[_T, _T]] = []
-    for depth in (WHOLE, NEAR, SHAPE, COUNT):
+    for depth in DEPTHS:
         if not gold or not predicted:
             return pairs
         waiting: dict[bytes, deque[_T]] = {}
@@ -165,17 +162,17 @@ class _Side:
         self.progress = Progress(self.bindings)
 
     @functools.cached_property
-    def uses(self) -> dict[str, _Keys]:
+    def uses(self) -> dict[str, Keys]:
         """The uses of each symbol; read only where elements tie, which most graphs never do."""
         return uses(self.bindings, contents(self.bindings, self.fact_tokens))
 
-    def fact_uses(self, index: int) -> _Keys:
+    def fact_uses(self, index: int) -> Keys:
         return self.uses[self.graph.facts[index].symbol_id]
 
-    def equation_uses(self, index: int) -> _Keys:
+    def equation_uses(self, index: int) -> Keys:
         return self.uses[self.bindings.lhs(index)]
 
-    def symbol_uses(self, symbol_id: str) -> _Keys:
+    def symbol_uses(self, symbol_id: str) -> Keys:
         return self.uses[symbol_id]
 
 
