@@ -254,15 +254,14 @@ def main(argv: list[str] | None = None) -> int:
     broken: list[str] = []
     for name, records, adapter in _records(args):
         graphs: list[SemanticSymbolicBindingGraph] = []
+        counts: Counter[str] = Counter()
         for source_id, record in records:
             try:
                 case: BenchmarkCase = adapter(record, source_id=source_id)
             except BindingGraphError:
                 continue
             graphs.append(case.graph)
-        counts: Counter[str] = Counter()
-        for number, graph in enumerate(graphs):
-            counts += check(graph, args.examples, broken, f"{name} #{number}")
+            counts += check(case.graph, args.examples, broken, source_id)
         started = time.perf_counter()
         for graph in graphs:
             diff(graph, _reversed(graph))
