@@ -8,7 +8,8 @@ import os
 import sys
 import tracemalloc
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
+from xml.parsers import expat
 
 import pytest
 from hypothesis import given, settings
@@ -260,3 +261,60 @@ class TestXmlRecords:
         assert str(stopped.value) == (
             f"t: T must be UTF-8 (invalid continuation byte at byte {at})"
         )
+
+
+class _Counted:
+    """Expat's parser, counting what it reads again: at each call, every character fed since it last told anything, as an expat that does not defer reads a token cut short from its start."""
+
+    parser: Any
+    since: int
+    read: int
+
+    def __init__(self, parser: Any) -> None:
+        object.__setattr__(self, "parser", parser)
+        object.__setattr__(self, "since", 0)
+        object.__setattr__(self, "read", 0)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.parser, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        def told(*arguments: Any) -> Any:
+            object.__setattr__(self, "since", 0)
+            return value(*arguments)
+
+        setattr(self.parser, name, told if name.endswith("Handler") else value)
+
+    def Parse(self, text: str, final: bool = False) -> Any:  # noqa: FBT001, FBT002, N802 -- expat's own
+        object.__setattr__(self, "since", self.since + len(text))
+        object.__setattr__(self, "read", self.read + self.since)
+        return self.parser.Parse(text, final)
+
+
+class TestXmlCost:
+    """A start tag longer than many pieces is read a few times over, not once a piece, by every expat."""
+
+    def read_again(self, monkeypatch: pytest.MonkeyPatch, size: int) -> int:
+        """Return what expat reads of a record whose one attribute takes *size* characters."""
+        made: list[_Counted] = []
+        create = expat.ParserCreate
+
+        def counted(*arguments: Any) -> _Counted:
+            made.append(_Counted(create(*arguments)))
+            return made[-1]
+
+        monkeypatch.setattr(expat, "ParserCreate", counted)
+        data = b'<F><S><P a="' + b"x" * size + b'"/></S></F>'
+        read = list(xml_records("t", "T", io.BytesIO(data), 2 * size, chunk=1 << 16))
+        assert read == [(1, {"a": "x" * size})]
+        [parser] = made
+        return parser.read
+
+    def test_four_times_the_tag_is_at_most_five_times_the_reading(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An attribute of 1 MB against one of 256 kB: at most five times what expat reads."""
+        small, large = (
+            self.read_again(monkeypatch, size) for size in (1 << 18, 1 << 20)
+        )
+        assert large <= 5 * small

@@ -27,6 +27,7 @@ before that were handed over.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import re
 from typing import TYPE_CHECKING, Final
 from xml.parsers import expat
@@ -52,7 +53,7 @@ _DECLARATION: Final = re.compile(r"<!(?:DOCTYPE|ENTITY)")
 # What of a slice is searched again with the next: a declaration cut in two.
 _OVERLAP: Final = len("<!DOCTYPE") - 1
 _SLICE: Final = 1 << 12
-"""How many characters expat is fed at a time: the records of a slice wait for it to be parsed."""
+"""How many characters expat is fed at a time, at least: the records of a slice wait for it to be parsed."""
 
 
 def _name(name: str) -> str:
@@ -75,9 +76,11 @@ class _Handlers:
         self.refusal: BindingGraphError | None = None
         self.field = ""  # the field being read, and its text
         self.parts: list[str] = []
+        self.events = 0  # what expat has told, so far
 
     def start_element(self, name: str, attributes: dict[str, str]) -> None:
         """Start a record, or a field of one."""
+        self.events += 1
         self.depth += 1
         if self.depth == _RECORD:
             parser = self.parser
@@ -96,6 +99,7 @@ class _Handlers:
 
     def end_element(self, _: str) -> None:
         """End a field, or a record, which is then done."""
+        self.events += 1
         self.depth -= 1
         if self.depth == _RECORD and self.refusal is None:
             self.fields[self.field] = "".join(self.parts)
@@ -108,6 +112,7 @@ class _Handlers:
 
     def character_data(self, text: str) -> None:
         """Hold *text*, if it is in a field of a record that can be read."""
+        self.events += 1
         if self.depth > _RECORD and self.refusal is None and self._hold(len(text)):
             self.parts.append(text)
 
@@ -130,7 +135,14 @@ class _Handlers:
 
 
 class _Feed:
-    """The text of a document, fed to expat a piece at a time, each searched for a declaration first."""
+    """The text of a document, fed to expat a piece at a time, each searched for a declaration first.
+
+    A piece is a slice (:data:`_SLICE`) while expat tells something of
+    each; while it tells nothing (a start tag, its attributes, longer than
+    a slice), each piece is twice the last. Expat reads a token from its
+    start at each piece until it ends, as those before 2.6 do: pieces that
+    double read a long one a few times over, not once a slice.
+    """
 
     def __init__(self, label: str, title: str, handlers: _Handlers) -> None:
         self.label = label
@@ -138,16 +150,23 @@ class _Feed:
         self.handlers = handlers
         self.tail = ""  # the last characters fed
         self.newlines = 0  # before the tail
+        self.waiting: list[str] = []  # read, and not yet fed
+        self.size = 0  # their characters
+        self.piece = _SLICE  # the characters of the next piece
 
     def feed(self, text: str) -> Iterator[tuple[int, Record]]:
-        """Feed *text* to expat a slice at a time; yield the records each completes, so that no more than a slice's records wait.
+        """Feed *text* to expat a piece at a time; yield the records each completes.
 
         Raises:
             RunError: at a declaration, which expat is never fed, or where
                 the text is not well-formed, after the records before it.
         """
         for start in range(0, len(text), _SLICE):
-            yield from self._parse(text[start : start + _SLICE], final=False)
+            piece = text[start : start + _SLICE]
+            self.waiting.append(piece)
+            self.size += len(piece)
+            if self.size >= self.piece:
+                yield from self._parse(self._taken(), final=False)
 
     def end(self) -> Iterator[tuple[int, Record]]:
         """Tell expat the document ends; yield the records that completes (none, in a well-formed document).
@@ -155,14 +174,33 @@ class _Feed:
         Raises:
             RunError: if the document is not whole.
         """
-        yield from self._parse("", final=True)
+        yield from self._parse(self._taken(), final=True)
+
+    def stop(self) -> Iterator[tuple[int, Record]]:
+        """Yield the records whole in what was read, before the run stops there: what waits to be fed, and what expat holds of a token it may yet end."""
+        yield from self._parse(self._taken(), final=False)
+        yield from self._flushed()
+
+    def _taken(self) -> str:
+        text = "".join(self.waiting)
+        self.waiting, self.size = [], 0
+        return text
+
+    def _flushed(self) -> list[tuple[int, Record]]:
+        """Return the records expat completes when told that what it holds is all: an error past them is no concern of a run that stops."""
+        with contextlib.suppress(expat.ExpatError):
+            self.handlers.parser.Parse("", True)  # noqa: FBT003 -- expat takes it by place
+        return self.handlers.records()
 
     def _parse(self, text: str, *, final: bool) -> Iterator[tuple[int, Record]]:
         window = self.tail + text
         found = _DECLARATION.search(window)
         if found is not None:
+            # What comes before it is read, and no more: the document does not end there.
             text = window[len(self.tail) : max(found.start(), len(self.tail))]
+            final = False
         error = None
+        events = self.handlers.events
         try:
             self.handlers.parser.Parse(text, final)
         except expat.ExpatError as parse:
@@ -171,10 +209,12 @@ class _Feed:
             error = RunError(
                 f"{where} must be well-formed XML ({reason} at column {parse.offset + 1})"
             )
+        self.piece = _SLICE if self.handlers.events != events else 2 * self.piece
         yield from self.handlers.records()
         if error is not None:
             raise error
         if found is not None:
+            yield from self._flushed()
             line = self.newlines + window.count("\n", 0, found.start()) + 1
             msg = (
                 f"{self.label}:{line}: {self.title} must not declare a document type or"
@@ -184,6 +224,10 @@ class _Feed:
         keep = max(len(window) - _OVERLAP, 0)
         self.newlines += window.count("\n", 0, keep)
         self.tail = window[keep:]
+
+
+def _deferring_nothing(_: bool) -> None:  # noqa: FBT001 -- as expat's own
+    """Defer nothing: what an expat before 2.6, which never defers, is told."""
 
 
 def xml_records(
@@ -207,6 +251,9 @@ def xml_records(
     """
     # As ElementTree sets expat up: names in a namespace as URI}local.
     parser = expat.ParserCreate("utf-8", "}")
+    # Expat 2.6 and later defer a token cut short until enough follows it;
+    # the pieces that double (see _Feed) do that here, on every expat alike.
+    getattr(parser, "SetReparseDeferralEnabled", _deferring_nothing)(False)  # noqa: FBT003
     handlers = _Handlers(parser, max_bytes)
     parser.StartElementHandler = handlers.start_element
     parser.EndElementHandler = handlers.end_element
@@ -222,6 +269,7 @@ def xml_records(
         except UnicodeDecodeError as error:
             # What comes before the error is read; then the run stops.
             yield from fed.feed((pending + piece)[: error.start].decode())
+            yield from fed.stop()
             at = read - len(pending) + error.start
             msg = f"{label}: {title} must be UTF-8 ({error.reason} at byte {at})"
             raise RunError(msg) from None
