@@ -18,12 +18,8 @@ from binding_graph import (
     SymbolBinding,
     canonical_bytes,
 )
-from binding_graph.drafts import (
-    DRAFT_REPAIR_HEADER,
-    _fields,
-    compile_draft,
-    draft_refusals,
-)
+from binding_graph.drafts import DRAFT_REPAIR_HEADER, compile_draft, draft_refusals
+from binding_graph.drafts._checks import fields as _fields
 from binding_graph.errors import format_refusals
 from tests._drafts import TEXT, Problem, draft, problems, written
 from tests._helpers import untyped

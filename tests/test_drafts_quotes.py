@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binding_graph.drafts import _quoted, draft_refusals, program_refusals
+from binding_graph.drafts import draft_refusals, program_refusals
+from binding_graph.drafts._checks import text as _quoted
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -14,14 +14,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from binding_graph import BindingGraphError
-from binding_graph.drafts import (
-    MAX_ITEMS,
-    _quoted,
-    _schema,
-    compile_draft,
-    draft_schema,
-    phrases,
-)
+from binding_graph.drafts import MAX_ITEMS, compile_draft, draft_schema, phrases
+from binding_graph.drafts._checks import text as _quoted
+from binding_graph.drafts._draft import schema as _schema
 from binding_graph.serialization import GENERATION_KEYWORDS
 from tests._drafts import TEXT, Problem, draft, problems
 from tests._engines import (

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError
-from binding_graph.drafts import DraftChecker, _tokens, compile_draft, draft_refusals
+from binding_graph.drafts import DraftChecker, compile_draft, draft_refusals
+from binding_graph.drafts._sources import tokens as _tokens
 from tests._drafts import TEXT, broken, chunks, draft, problems, written
 from tests._helpers import untyped
 

@@ -63,6 +63,13 @@ def _name(path: Path) -> str:
 MODULES: dict[str, Path] = {_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
+def _private(name: str) -> bool:
+    """Tell whether the module *name* is private: a part of its name, past the package's, starts with ``_`` (a dunder aside)."""
+    return any(
+        part.startswith("_") and not part.endswith("__") for part in name.split(".")[1:]
+    )
+
+
 def _target(name: str) -> str:
     """Return the module of the package that *name* (a module or a name in one) is."""
     while name not in MODULES:
@@ -111,9 +118,7 @@ def _private_modules(path: Path) -> set[str]:
         found |= {
             _target(name)
             for name in names
-            if name.startswith("binding_graph.")
-            and _target(name).rpartition(".")[2].startswith("_")
-            and not _target(name).endswith("__")
+            if name.startswith("binding_graph.") and _private(_target(name))
         }
     return found
 
@@ -243,6 +248,69 @@ class TestImports:
         assert importers == {wing, *above}
 
 
+def _room(name: str) -> str:
+    """Return the room of the drafts wing the module *name* is in: a subpackage's name, or ``top`` for a module of the wing itself."""
+    parts = name.split(".")
+    return parts[2] if len(parts) > 3 or name in ROOMS_NAMED else "top"
+
+
+ROOMS: dict[str, set[str]] = {
+    # The checks every producer's draft meets, and the graph: shared by all.
+    "_checks": set(),
+    # A draft's JSON as it comes, handed to the checks' shape reader.
+    "_sources": {"_checks"},
+    # The producers: each reads its replies into the checks, and is read
+    # by the functions over replies; none reaches into another.
+    "_draft": {"_checks", "top"},
+    "_program": {"_checks", "top"},
+}
+"""Each room of the drafts wing, and the rooms its modules may import besides their own."""
+ROOMS_NAMED = frozenset(f"binding_graph.drafts.{room}" for room in ROOMS)
+PRODUCER_ROOMS = frozenset({"_draft", "_program"})
+DRAFTS = frozenset(name for name in GRAPH if _layer(name) == "drafts")
+
+
+class TestRooms:
+    """The drafts wing shows its parts: the producers apart from the checks they share, and the functions over replies, which find a producer by its name alone."""
+
+    @pytest.mark.parametrize("room", sorted(ROOMS))
+    def test_a_room_imports_only_what_it_stands_on(self, room: str) -> None:
+        """The checks stand on nothing of the wing, the sources on the checks, each producer on the checks and the functions over replies."""
+        reached = {
+            imported
+            for name in DRAFTS
+            if _room(name) == room
+            for imported in GRAPH[name]
+            if _layer(imported) == "drafts"
+            and _room(imported) not in {room, *ROOMS[room]}
+            and imported != "binding_graph.drafts"
+        }
+        assert reached == set()
+
+    def test_the_functions_over_replies_find_a_producer_in_the_registry_alone(
+        self,
+    ) -> None:
+        """Of the wing's own modules, only the registry (and the front door) import a producer's room."""
+        importers = {
+            name
+            for name in DRAFTS
+            if _room(name) == "top"
+            and any(_room(imported) in PRODUCER_ROOMS for imported in GRAPH[name])
+        }
+        assert importers == {"binding_graph.drafts", "binding_graph.drafts._registry"}
+
+    def test_the_rooms_are_the_wings_subpackages(self) -> None:
+        """Every subpackage of the drafts wing is a room of the map, and each room holds modules."""
+        packages = {
+            name
+            for name in DRAFTS
+            if MODULES[name].name == "__init__.py" and name != "binding_graph.drafts"
+        }
+        assert packages == ROOMS_NAMED
+        assert _room("binding_graph.drafts._checks.engine") == "_checks"
+        assert _room("binding_graph.drafts._replies") == "top"
+
+
 class TestFrontDoors:
     """A wing is entered by its front door: no module imports another wing's private module."""
 
@@ -252,7 +320,7 @@ class TestFrontDoors:
             (name, imported)
             for name, imports in GRAPH.items()
             for imported in imports
-            if imported.rpartition(".")[2].startswith("_")
+            if _private(imported)
             and _layer(imported) in WINGS
             and _layer(name) != _layer(imported)
             and not (_layer(name) == "face" and _layer(imported) == "documents")

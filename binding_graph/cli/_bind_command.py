@@ -1,20 +1,22 @@
-"""bind: each record's draft, or program, compiled against its problem's text, with :mod:`binding_graph.drafts`.
+"""bind: each record's reply, of one producer format, compiled against its problem's text, with :mod:`binding_graph.drafts`.
 
 A record is one line of JSON Lines, an object of three keys: ``source_id``,
-the id of the problem's text; ``text``, the text itself; ``draft``, the
-draft, as the text a model wrote (a JSON string, whatever it holds) or as
-a JSON object; or, with ``--program``, ``program``, the program a model
-wrote, a JSON string. Each compiled graph goes to standard output, one
-canonical document a line; each refusal, with its path into the record (a
-draft's under ``draft``, a program's under ``program``), and a summary go
+the id of the problem's text; ``text``, the text itself; and the reply,
+under the name of its format in :data:`binding_graph.drafts.PRODUCERS`
+(``--producer NAME``, ``draft`` by default; ``--program`` is ``--producer
+program``): a draft, as the text a model wrote (a JSON string, whatever it
+holds) or as a JSON object; a program, a JSON string. Each compiled graph
+goes to standard output, one canonical document a line; each refusal, with
+its path into the record (the reply's own under its key), and a summary go
 to standard error. :mod:`binding_graph.drafts` is imported only when the
-command runs.
+command runs, or its formats are listed.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Final, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, cast, overload
 
 from binding_graph._checks import check_text
 from binding_graph._refuse import too_large
@@ -29,39 +31,76 @@ from binding_graph.serialization import canonical_bytes
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Iterator
     from typing import BinaryIO
 
     from binding_graph.cli._scan import Refusal
+    from binding_graph.drafts import Producer
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-KEYS: Final = ("source_id", "text", "draft")
-"""The keys of a record of ``bind``."""
-
-PROGRAM_KEYS: Final = ("source_id", "text", "program")
-"""The keys of a record of ``bind --program``."""
+KEYS: Final = ("source_id", "text")
+"""The keys of a record of ``bind`` besides its reply's, which is its format's name."""
 
 _EVERY: Final = 2**62  # every refusal of a draft is found: the report cuts the list
 _LISTED: Final = 100
 """The most refusals of a record that ``--all`` lists, as ``validate --all`` does."""
 
 
+class _Formats(Sequence[str]):
+    """The names in :data:`binding_graph.drafts.PRODUCERS`, read when argparse asks: a command other than bind never imports the drafts."""
+
+    def _names(self) -> list[str]:
+        from binding_graph.drafts import PRODUCERS  # noqa: PLC0415
+
+        return list(PRODUCERS)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+
 def bind_options(parser: argparse.ArgumentParser) -> None:
-    """Add bind's ``FILE``, ``--all``, ``--format`` and ``--max-bytes`` to *parser*."""
+    """Add bind's ``FILE``, ``--producer``, ``--program``, ``--all``, ``--format`` and ``--max-bytes`` to *parser*."""
     parser.add_argument(
         "file",
         metavar="FILE",
         help=(
-            'JSON Lines, one record a line: {"source_id", "text", "draft"}, or'
-            ' {"source_id", "text", "program"} with --program; or - (standard'
-            " input)"
+            'JSON Lines, one record a line: {"source_id", "text", NAME}, NAME the'
+            " format's name (draft by default); or - (standard input)"
         ),
     )
-    parser.add_argument(
-        "--program",
-        action="store_true",
+    formats = parser.add_mutually_exclusive_group()
+    formats.add_argument(
+        "--producer",
+        metavar="NAME",
+        choices=_Formats(),
+        default="draft",
         help=(
-            'read programs: each record is {"source_id", "text", "program"},'
-            " the program a JSON string, read with"
+            "read replies of the format NAME, one of binding_graph.drafts.PRODUCERS:"
+            " %(choices)s (default: %(default)s); each record holds its reply"
+            " under the key NAME"
+        ),
+    )
+    formats.add_argument(
+        "--program",
+        dest="producer",
+        action="store_const",
+        const="program",
+        help=(
+            'read programs, as --producer program: each record is {"source_id",'
+            ' "text", "program"}, the program a JSON string, read with'
             " binding_graph.drafts.from_program() and never run"
         ),
     )
@@ -69,16 +108,16 @@ def bind_options(parser: argparse.ArgumentParser) -> None:
         "--all",
         action="store_true",
         help=(
-            "report every refusal of each refused draft or program, in the order"
-            " binding_graph.drafts.draft_refusals() or program_refusals() lists"
-            " them (at most 100 a record), not only its first"
+            "report every refusal of each refused reply, in the order"
+            " binding_graph.drafts.reply_refusals() lists them (at most 100 a"
+            " record), not only its first"
         ),
     )
     add_shared(parser, ("format", "max_bytes"))
 
 
 def _fields(record: object, keys: tuple[str, ...]) -> tuple[str, str, object]:
-    """Return a record's source id, text and draft or program; refuse a record that is not one."""
+    """Return a record's source id, text and reply; refuse a record that is not one."""
     if type(record) is not dict:
         refuse_type("bind", "record", "a JSON object", record, ())
     fields = cast("dict[str, object]", record)
@@ -106,7 +145,7 @@ def _fields(record: object, keys: tuple[str, ...]) -> tuple[str, str, object]:
 def _cut(
     found: tuple[BindingGraphError, ...], key: str
 ) -> tuple[tuple[Refusal, ...], int]:
-    """Return a draft's or a program's refusals as the report lists them, under *key*, at most 100, and how many the list leaves out."""
+    """Return a reply's refusals as the report lists them, under *key*, at most 100, and how many the list leaves out."""
     listed = tuple((error.code, (key, *error.path), error.message) for error in found)
     if len(listed) <= _LISTED:
         return listed, 0
@@ -123,41 +162,29 @@ def _cut(
 
 
 def _outcome(
-    line: bytes | None, max_bytes: int, *, every: bool, program: bool
+    line: bytes | None, max_bytes: int, *, every: bool, producer: Producer
 ) -> tuple[tuple[Refusal, ...], int, SemanticSymbolicBindingGraph | None]:
     """Return the refusals of a record (and how many a cut list leaves out), or its graph."""
     from binding_graph import drafts  # noqa: PLC0415
 
-    keys = PROGRAM_KEYS if program else KEYS
+    key = producer.name
     try:
         if line is None:
             raise too_large(max_bytes)
-        source_id, text, written = _fields(line_record(line), keys)
-        source = (
-            check_text(written, "bind", "record['program']", ("program",))
-            if program
-            else ""
-        )
+        source_id, text, reply = _fields(line_record(line), (*KEYS, key))
+        if producer.text_only:
+            reply = check_text(reply, "bind", f"record[{key!r}]", (key,))
     except BindingGraphError as error:
         return ((error.code, error.path, error.message),), 0, None
-    key = keys[2]
     if every:
-        found = (
-            drafts.program_refusals(source, text, source_id=source_id, limit=_EVERY)
-            if program
-            else drafts.draft_refusals(
-                written, text, source_id=source_id, limit=_EVERY, max_bytes=max_bytes
-            )
+        found = drafts.reply_refusals(
+            reply, text, producer=producer, source_id=source_id, limit=_EVERY
         )
         if found:
             return (*_cut(found, key), None)
     try:
-        graph = (
-            drafts.from_program(source, text, source_id=source_id)
-            if program
-            else drafts.compile_draft(
-                written, text, source_id=source_id, max_bytes=max_bytes
-            )
+        graph = drafts.compile_reply(
+            reply, text, producer=producer, source_id=source_id
         )
     except BindingGraphError as error:
         return _cut((error,), key)[0], 0, None
@@ -188,12 +215,15 @@ def _records(
     file: BinaryIO,
     args: argparse.Namespace,
 ) -> None:
+    from binding_graph.drafts import PRODUCERS  # noqa: PLC0415
+
     max_bytes: int = args.max_bytes
+    producer = PRODUCERS[args.producer]
     for number, line in split_lines(file, max_bytes):
         if line is not None and is_blank(line, max_bytes):
             continue
         refusals, unlisted, graph = _outcome(
-            line, max_bytes, every=args.all, program=args.program
+            line, max_bytes, every=args.all, producer=producer
         )
         if graph is None:
             report.refused_with(label, number, refusals, unlisted)

@@ -104,20 +104,20 @@ def hash_records(args: argparse.Namespace) -> int:
 def _problem(path: str) -> str:
     """Return the problem's text in the file at *path*, ``-`` for standard input, without a final line end.
 
-    Read up to :data:`~binding_graph.drafts.DEFAULT_MAX_BYTES`, a draft's
+    Read up to :data:`~binding_graph.drafts.DEFAULT_DRAFT_BYTES`, a draft's
     own limit, and no further: an endless input ends the run, not memory.
     """
-    from binding_graph.drafts import DEFAULT_MAX_BYTES  # noqa: PLC0415
+    from binding_graph.drafts import DEFAULT_DRAFT_BYTES  # noqa: PLC0415
 
     try:
         if path == "-":
-            data = read_whole(sys.stdin.buffer, DEFAULT_MAX_BYTES)
+            data = read_whole(sys.stdin.buffer, DEFAULT_DRAFT_BYTES)
         else:
             with open(path, "rb") as file:  # noqa: PTH123 -- as the other commands open files
-                data = read_whole(file, DEFAULT_MAX_BYTES)
+                data = read_whole(file, DEFAULT_DRAFT_BYTES)
         if data is None:
             msg = (
-                f"{path}: a problem's text may take at most {DEFAULT_MAX_BYTES:,}"
+                f"{path}: a problem's text may take at most {DEFAULT_DRAFT_BYTES:,}"
                 " bytes; this one takes more"
             )
             raise RunError(msg)

@@ -306,21 +306,22 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         name="bind",
-        summary="compile drafts or programs against their problems' texts into graphs",
+        summary="compile a model's drafts, programs or replies of any format into graphs",
         description=(
-            "Compile each record's draft against its problem's text with"
-            " binding_graph.drafts.compile_draft. A record is one line of FILE, a"
-            ' JSON object: {"source_id": ID, "text": TEXT, "draft": DRAFT}, where'
-            " DRAFT is the text a model wrote (a JSON string) or the draft itself"
-            ' (a JSON object). With --program, a record is {"source_id": ID,'
-            ' "text": TEXT, "program": PROGRAM}, PROGRAM the Python a model wrote'
-            " (a JSON string), read with binding_graph.drafts.from_program and"
-            " never run. Each compiled graph is written to standard output as"
-            " canonical JSON Lines; each refused record (FILE:LINE: CODE at WHERE:"
-            " MESSAGE, WHERE under draft or program for their own refusals) and a"
-            " summary go to standard error. --all reports every refusal of each"
-            " refused draft or program. Exit 0 if every record compiled, 1 if any"
-            " was refused, 2 if FILE could not be read."
+            "Compile each record's reply against its problem's text with"
+            " binding_graph.drafts.compile_reply. A record is one line of FILE, a"
+            ' JSON object: {"source_id": ID, "text": TEXT, NAME: REPLY}, NAME the'
+            " name of the reply's format in binding_graph.drafts.PRODUCERS, chosen"
+            " with --producer (draft by default). A draft is the text a model wrote"
+            " (a JSON string) or the draft itself (a JSON object); a program"
+            " (--producer program, or --program) is the Python a model wrote (a"
+            " JSON string), read with binding_graph.drafts.from_program and never"
+            " run. Each compiled graph is written to standard output as canonical"
+            " JSON Lines; each refused record (FILE:LINE: CODE at WHERE: MESSAGE,"
+            " WHERE under NAME for the reply's own refusals) and a summary go to"
+            " standard error. --all reports every refusal of each refused reply."
+            " Exit 0 if every record compiled, 1 if any was refused, 2 if FILE"
+            " could not be read."
         ),
         examples=(
             (

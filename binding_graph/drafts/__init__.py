@@ -33,29 +33,54 @@ make of it. ``docs/drafts.md`` describes the format and programs.
 
 from __future__ import annotations
 
-from binding_graph.drafts._compile import (
-    DEFAULT_LIMIT,
-    DEFAULT_MAX_BYTES,
-    DRAFT_REPAIR_HEADER,
+from typing import Final
+
+from binding_graph.drafts._checker import Checker
+from binding_graph.drafts._checks.format import DRAFT_VERSION
+from binding_graph.drafts._draft.functions import (
     DraftChecker,
     compile_draft,
     draft_refusals,
 )
-from binding_graph.drafts._format import DRAFT_VERSION
-from binding_graph.drafts._inverse import canonical_draft, to_draft
-from binding_graph.drafts._program import (
-    PROGRAM_REPAIR_HEADER,
+from binding_graph.drafts._draft.inverse import canonical_draft, to_draft
+from binding_graph.drafts._draft.producer import (
+    DEFAULT_DRAFT_BYTES,
+    DRAFT_REPAIR_HEADER,
+    EXAMPLE,
+    draft_prompt,
+)
+from binding_graph.drafts._draft.schema import (
+    MAX_ITEMS,
+    MAX_WORDS,
+    draft_schema,
+    phrases,
+)
+from binding_graph.drafts._producer import Option, Producer, Request, Translation
+from binding_graph.drafts._program.functions import (
     from_program,
     program_refusals,
     python_value,
 )
-from binding_graph.drafts._program_text import DEFAULT_PROGRAM_BYTES, MAX_OPERATORS
-from binding_graph.drafts._program_words import CALLS
-from binding_graph.drafts._repair import EXAMPLE, Attempt, Repair, draft_prompt, repair
-from binding_graph.drafts._schema import MAX_ITEMS, MAX_WORDS, draft_schema, phrases
+from binding_graph.drafts._program.producer import (
+    PROGRAM_EXAMPLE,
+    PROGRAM_REPAIR_HEADER,
+    program_prompt,
+)
+from binding_graph.drafts._program.text import DEFAULT_PROGRAM_BYTES, MAX_OPERATORS
+from binding_graph.drafts._program.words import CALLS
+from binding_graph.drafts._registry import PRODUCERS, register, unregister
+from binding_graph.drafts._repair import Attempt, Repair, repair
+from binding_graph.drafts._replies import DEFAULT_LIMIT, compile_reply, reply_refusals
+
+DEFAULT_MAX_BYTES: Final = DEFAULT_DRAFT_BYTES
+"""The largest draft read by default: another name of :data:`DEFAULT_DRAFT_BYTES`.
+
+.. versionadded:: 0.1.0
+"""
 
 __all__ = [
     "CALLS",
+    "DEFAULT_DRAFT_BYTES",
     "DEFAULT_LIMIT",
     "DEFAULT_MAX_BYTES",
     "DEFAULT_PROGRAM_BYTES",
@@ -65,21 +90,33 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_OPERATORS",
     "MAX_WORDS",
+    "PRODUCERS",
+    "PROGRAM_EXAMPLE",
     "PROGRAM_REPAIR_HEADER",
     "Attempt",
+    "Checker",
     "DraftChecker",
+    "Option",
+    "Producer",
     "Repair",
+    "Request",
+    "Translation",
     "canonical_draft",
     "compile_draft",
+    "compile_reply",
     "draft_prompt",
     "draft_refusals",
     "draft_schema",
     "from_program",
     "phrases",
+    "program_prompt",
     "program_refusals",
     "python_value",
+    "register",
     "repair",
+    "reply_refusals",
     "to_draft",
+    "unregister",
 ]
 
 

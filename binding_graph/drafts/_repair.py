@@ -1,112 +1,47 @@
-"""A repair loop for a pipeline: ask a model for a draft, compile it, and ask again with its refusals.
+"""A repair loop for a pipeline, over any producer: ask a model for a reply, compile it, and ask again with its refusals.
 
 :func:`repair` is given the user's model call, ``ask(prompt) -> str``; the
-prompts are the library's: :func:`draft_prompt` (instructions, the draft
-schema, one worked example, the problem), then, for each round after the
-first, the same prompt, the reply that was refused, and its refusals as
-:func:`~binding_graph.format_refusals` tells them.
+prompts are the producer's: its first prompt (for drafts,
+:func:`draft_prompt`: instructions, the draft schema, one worked example,
+the problem), then, for each round after the first, the same prompt, the
+reply that was refused, and its refusals as
+:func:`~binding_graph.format_refusals` tells them under the producer's
+header.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from binding_graph._checks import check_text
-from binding_graph.drafts._compile import (
-    DRAFT_REPAIR_HEADER,
-    compile_draft,
-    draft_refusals,
+from binding_graph._gc_pause import call_paused
+from binding_graph.drafts._checks.build import build
+from binding_graph.drafts._registry import producer_of
+from binding_graph.drafts._replies import (
+    DEFAULT_LIMIT,
+    arguments,
+    defaults,
+    listed,
+    read_reply,
 )
-from binding_graph.drafts._schema import draft_schema
 from binding_graph.errors import BindingGraphError, format_refusals, refuse_type
 from binding_graph.model import SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
-__all__ = ["EXAMPLE", "Attempt", "Repair", "draft_prompt", "repair"]
+    from binding_graph.drafts._producer import Producer
 
-INSTRUCTIONS: Final = (
-    "Write a draft of the word problem below, as one JSON object that follows"
-    " the JSON Schema below, and nothing else.\n"
-    "- quantities: each number the problem states. name: a Python identifier"
-    " you choose. quote: the exact words of the problem that state the"
-    " number, copied character for character. value: that number. unit: its"
-    ' unit, such as "eggs" or "dollars per hour", or null.\n'
-    "- steps: each quantity to compute, in the order of the computation."
-    " name: a new identifier. expression: arithmetic over names and numbers"
-    " with + - * / and parentheses. unit: its unit, or null.\n"
-    "- question: name: the name of the quantity the problem asks for. quote:"
-    " the exact words of its question.\n"
-    "Define each name once, and use only names you define."
-)
-"""What the first prompt asks for, before the schema and the example."""
-
-EXAMPLE: Final = (
-    (
-        "Alice has 3 apples. Bob gives her 5 more apples."
-        " How many apples does Alice have now?"
-    ),
-    {
-        "quantities": [
-            {"name": "alice_apples", "quote": "3 apples", "value": 3, "unit": "apples"},
-            {
-                "name": "bob_apples",
-                "quote": "5 more apples",
-                "value": 5,
-                "unit": "apples",
-            },
-        ],
-        "steps": [
-            {
-                "name": "total",
-                "expression": "alice_apples + bob_apples",
-                "unit": "apples",
-            }
-        ],
-        "question": {"name": "total", "quote": "How many apples does Alice have now?"},
-    },
-)
-"""The worked example of :func:`draft_prompt`: a problem's text and its draft.
-
-.. versionadded:: 0.1.0
-"""
+__all__ = ["Attempt", "Repair", "repair"]
 
 
-def _written(draft: dict[str, Any]) -> str:
-    return json.dumps(draft, ensure_ascii=False)
-
-
-def draft_prompt(text: str) -> str:
-    """Return the first prompt that asks a model for a draft of the problem *text*.
-
-    Instructions, the draft schema (:func:`draft_schema`, bounded), one
-    worked example (:data:`EXAMPLE`), then the problem, and ``Draft:`` for
-    the model to go on from.
-
-    Raises:
-        BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
-            for a *text* that is not a non-blank ``str``.
-
-    .. versionadded:: 0.1.0
-    """
-    checked = check_text(text, "draft_prompt", "text", ("text",))
-    example_text, example = EXAMPLE
-    schema = json.dumps(draft_schema(), ensure_ascii=False)
-    return (
-        f"{INSTRUCTIONS}\n\nThe JSON Schema of a draft:\n{schema}\n\n"
-        f"Problem: {example_text}\nDraft: {_written(example)}\n\n"
-        f"Problem: {checked}\nDraft:"
-    )
-
-
-def _again(first: str, reply: str, refusals: tuple[BindingGraphError, ...]) -> str:
-    told = format_refusals(refusals, header=DRAFT_REPAIR_HEADER)
-    return f"{first} {reply}\n\n{told}\nDraft:"
+def _again(
+    producer: Producer, first: str, reply: str, refusals: tuple[BindingGraphError, ...]
+) -> str:
+    told = format_refusals(refusals, header=producer.header)
+    return f"{first} {reply}\n\n{told}\n{producer.cue}"
 
 
 def _hash(reply: str) -> str:
@@ -153,8 +88,9 @@ class Attempt:
     Args:
         prompt: The prompt given to ``ask``.
         reply: What ``ask`` returned.
-        refusals: :func:`draft_refusals` of the reply; empty for the reply
-            that compiled.
+        refusals: The reply's refusals, as
+            :func:`~binding_graph.drafts.reply_refusals` lists them; empty
+            for the reply that compiled.
         content_hash: ``sha256:`` and the hex digest of the reply's UTF-8,
             by which a pipeline sees a model that writes the same reply again.
 
@@ -198,16 +134,20 @@ def repair(
     ask: Callable[[str], str],
     text: str,
     *,
+    producer: str | Producer = "draft",
     rounds: int = 3,
     source_id: str = "problem",
-    introduced_by: str = "draft",
+    introduced_by: str | None = None,
+    max_bytes: int | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Repair:
-    """Ask a model for a draft of *text* until one compiles, at most *rounds* times, feeding each round's refusals back.
+    """Ask a model for a reply of the format *producer* to *text* until one compiles, at most *rounds* times, feeding each round's refusals back.
 
-    The first prompt is :func:`draft_prompt`'s; each after it is that
-    prompt, the reply refused, and its refusals as
-    :func:`~binding_graph.format_refusals` tells them (with
-    :data:`DRAFT_REPAIR_HEADER`), asking for the whole draft again. It stops
+    The first prompt is the producer's (:func:`draft_prompt` for drafts,
+    :func:`program_prompt` for programs); each after it is that prompt,
+    the reply refused, and its refusals as
+    :func:`~binding_graph.format_refusals` tells them (with the producer's
+    :attr:`~Producer.header`), asking for the whole reply again. It stops
     at the first reply that compiles, or after *rounds* replies.
 
     Args:
@@ -215,9 +155,13 @@ def repair(
             Whatever it raises propagates, untouched: a failing call is not
             a refusal.
         text: The problem's text.
+        producer: The format's name in :data:`PRODUCERS`, or a
+            :class:`Producer`.
         rounds: The most replies to ask for, at least 1.
-        source_id: As for :func:`compile_draft`.
-        introduced_by: As for :func:`compile_draft`.
+        source_id: As for :func:`compile_reply`.
+        introduced_by: As for :func:`compile_reply`.
+        max_bytes: As for :func:`compile_reply`.
+        options: As for :func:`compile_reply`.
 
     Returns:
         The graph (or ``None``) and every attempt.
@@ -225,9 +169,9 @@ def repair(
     Raises:
         BindingGraphError: ``wrong_type`` for arguments of the wrong type, a
             *rounds* below 1, or a reply that is not a ``str``; as
-            :func:`compile_draft` for *text*, *source_id* and *introduced_by*.
+            :func:`compile_reply` for the others, before the model is asked.
 
-    >>> from binding_graph.drafts import EXAMPLE, repair
+    >>> from binding_graph.drafts import repair
     >>> replies = iter(['{"quantities": []}', '{"quantities": [], "steps": [],'
     ...                 ' "question": {"name": "n", "quote": "How many?"}}'])
     >>> result = repair(lambda prompt: next(replies), "How many?", rounds=2)
@@ -240,7 +184,11 @@ def repair(
         refuse_type("repair", "ask", "a callable", ask, ("ask",))
     if type(rounds) is not int or rounds < 1:
         refuse_type("repair", "rounds", "an int of at least 1", rounds, ("rounds",))
-    first = draft_prompt(text)
+    chosen = producer_of("repair", producer)
+    first = chosen.prompt(text)
+    _, by, most = defaults(chosen, source_id, introduced_by, max_bytes)
+    # A wrong argument is refused before the model is asked, not after.
+    arguments("repair", chosen, text, source_id, by, most, options)
     attempts: list[Attempt] = []
     prompt = first
     for _ in range(rounds):
@@ -249,18 +197,24 @@ def repair(
             refuse_type(
                 "repair", "ask", "a callable that returns a str", reply, ("ask",)
             )
-        found = draft_refusals(
-            reply, text, source_id=source_id, introduced_by=introduced_by
+        engine, every = call_paused(
+            read_reply,
+            "repair",
+            chosen,
+            reply,
+            text,
+            source_id,
+            by,
+            most,
+            options,
         )
+        found = listed(every, DEFAULT_LIMIT, "repair", chosen.name)
         attempts.append(
             Attempt(
                 prompt=prompt, reply=reply, refusals=found, content_hash=_hash(reply)
             )
         )
         if not found:
-            graph = compile_draft(
-                reply, text, source_id=source_id, introduced_by=introduced_by
-            )
-            return Repair(graph=graph, attempts=tuple(attempts))
-        prompt = _again(first, reply, found)
+            return Repair(graph=build(engine), attempts=tuple(attempts))
+        prompt = _again(chosen, first, reply, found)
     return Repair(graph=None, attempts=tuple(attempts))

@@ -1,4 +1,4 @@
-"""A draft's text as it comes: ``str`` or UTF-8 ``bytes`` cut anywhere, decoded, held to its size, and read by :class:`~binding_graph.drafts._tokens.Tokens`."""
+"""A draft's text as it comes: ``str`` or UTF-8 ``bytes`` cut anywhere, decoded, held to its size, and read by :class:`~binding_graph.drafts._sources.tokens.Tokens`."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import codecs
 from typing import TYPE_CHECKING
 
 from binding_graph._refuse import malformed
-from binding_graph.drafts._tokens import Tokens
+from binding_graph.drafts._sources.tokens import Tokens
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
-    from binding_graph.drafts._reader import Reader
+    from binding_graph.drafts._checks.shape import Reader
 
 __all__ = ["Stream"]
 

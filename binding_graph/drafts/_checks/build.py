@@ -33,9 +33,9 @@ from binding_graph.model import (
 )
 
 if TYPE_CHECKING:
-    from binding_graph.drafts._element import Element
-    from binding_graph.drafts._engine import Engine
-    from binding_graph.drafts._fields import Number, Read, UnitText
+    from binding_graph.drafts._checks.element import Element
+    from binding_graph.drafts._checks.engine import Engine
+    from binding_graph.drafts._checks.fields import Number, Read, UnitText
 
 __all__ = ["build"]
 

@@ -1,57 +1,18 @@
-"""Compiling a draft into a graph: :func:`compile_draft`, :func:`draft_refusals` and the streaming :class:`DraftChecker`."""
+"""The draft format's own functions, each the function over replies for drafts: :func:`compile_draft`, :func:`draft_refusals` and the streaming :class:`DraftChecker`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from binding_graph._gc_pause import call_paused
-from binding_graph.drafts._build import build
-from binding_graph.drafts._engine import Engine
-from binding_graph.drafts._reader import Reader
-from binding_graph.drafts._stream import Stream
-from binding_graph.drafts._walk import DEFAULT_MAX_BYTES, arguments, check
-from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.drafts._checker import Checker
+from binding_graph.drafts._draft.producer import DEFAULT_DRAFT_BYTES, DRAFT
+from binding_graph.drafts._replies import DEFAULT_LIMIT, compiled, refusals_of
 
 if TYPE_CHECKING:
+    from binding_graph.errors import BindingGraphError
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = [
-    "DEFAULT_LIMIT",
-    "DEFAULT_MAX_BYTES",
-    "DRAFT_REPAIR_HEADER",
-    "DraftChecker",
-    "compile_draft",
-    "draft_refusals",
-    "listed",
-]
-
-DEFAULT_LIMIT: Final = 100
-"""How many refusals :func:`draft_refusals` lists at most, by default.
-
-.. versionadded:: 0.1.0
-"""
-
-DRAFT_REPAIR_HEADER: Final = (
-    "The draft was refused. Correct each problem below (WHERE: WHAT [CODE])"
-    " and send the whole draft again."
-)
-"""The first line of :func:`~binding_graph.format_refusals` for a draft's refusals.
-
-.. versionadded:: 0.1.0
-"""
-
-
-def _compile(
-    draft: object,
-    text: object,
-    source_id: object,
-    introduced_by: object,
-    max_bytes: object,
-) -> SemanticSymbolicBindingGraph:
-    engine = check("compile_draft", draft, text, source_id, introduced_by, max_bytes)
-    if engine.found:
-        raise engine.found[0]
-    return build(engine)
+__all__ = ["DraftChecker", "compile_draft", "draft_refusals"]
 
 
 def compile_draft(
@@ -60,7 +21,7 @@ def compile_draft(
     *,
     source_id: str,
     introduced_by: str = "draft",
-    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_bytes: int = DEFAULT_DRAFT_BYTES,
 ) -> SemanticSymbolicBindingGraph:
     """Return the graph that *draft* describes of the problem *text*, or refuse the draft.
 
@@ -102,29 +63,8 @@ def compile_draft(
 
     .. versionadded:: 0.1.0
     """
-    return call_paused(_compile, draft, text, source_id, introduced_by, max_bytes)
-
-
-def listed(
-    found: list[BindingGraphError],
-    limit: object,
-    function: str = "draft_refusals",
-    noun: str = "draft",
-) -> tuple[BindingGraphError, ...]:
-    """Return *found*, cut at *limit* entries, the last then counting those left out; *function* and *noun* name what is listed."""
-    if type(limit) is not int or limit < 2:  # noqa: PLR2004 -- a refusal and the last entry
-        refuse_type(function, "limit", "an int of at least 2", limit, ("limit",))
-    if len(found) <= limit:
-        return tuple(found)
-    unlisted = len(found) - limit + 1
-    return (
-        *found[: limit - 1],
-        BindingGraphError(
-            "limit_exceeded",
-            f"{unlisted:,} more {'refusal' if unlisted == 1 else 'refusals'} of this {noun}"
-            f" {'is' if unlisted == 1 else 'are'} not listed: at most {limit:,} entries are,"
-            " this one included",
-        ),
+    return compiled(
+        "compile_draft", DRAFT, draft, text, source_id, introduced_by, max_bytes
     )
 
 
@@ -135,7 +75,7 @@ def draft_refusals(
     source_id: str = "draft",
     introduced_by: str = "draft",
     limit: int = DEFAULT_LIMIT,
-    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_bytes: int = DEFAULT_DRAFT_BYTES,
 ) -> tuple[BindingGraphError, ...]:
     """Return every refusal of *draft* against *text*, in the order a reader becomes certain of them: empty exactly when it compiles.
 
@@ -180,13 +120,12 @@ def draft_refusals(
 
     .. versionadded:: 0.1.0
     """
-    engine = call_paused(
-        check, "draft_refusals", draft, text, source_id, introduced_by, max_bytes
+    return refusals_of(
+        "draft_refusals", DRAFT, draft, text, source_id, introduced_by, limit, max_bytes
     )
-    return listed(engine.found, limit)
 
 
-class DraftChecker:
+class DraftChecker(Checker):
     """Check a draft as it is generated, a chunk at a time, and tell each refusal as soon as it is certain.
 
     Feed it the text a model writes, in chunks of any size (``str``, or
@@ -216,72 +155,14 @@ class DraftChecker:
     .. versionadded:: 0.1.0
     """
 
-    def __init__(
+    _function = "DraftChecker"
+
+    def __init__(  # pyright: ignore[reportMissingSuperCall] -- its own arguments
         self,
         text: str,
         *,
         source_id: str,
         introduced_by: str = "draft",
-        max_bytes: int = DEFAULT_MAX_BYTES,
+        max_bytes: int = DEFAULT_DRAFT_BYTES,
     ) -> None:
-        self._engine = Engine(
-            *arguments("DraftChecker", text, source_id, introduced_by)
-        )
-        if type(max_bytes) is not int:
-            refuse_type(
-                "DraftChecker", "max_bytes", "an int", max_bytes, ("max_bytes",)
-            )
-        self._stream = Stream(Reader(self._engine), max_bytes)
-        self._told = 0
-        self._closed = False
-        self._graph: SemanticSymbolicBindingGraph | None = None
-
-    @property
-    def refusals(self) -> tuple[BindingGraphError, ...]:
-        """Every refusal told so far, in order."""
-        return tuple(self._engine.found[: self._told])
-
-    @property
-    def graph(self) -> SemanticSymbolicBindingGraph | None:
-        """The graph of the draft, once ``close()`` has found no refusal, else ``None``."""
-        return self._graph
-
-    def _new(self) -> tuple[BindingGraphError, ...]:
-        found = self._engine.found
-        new = tuple(found[self._told :])
-        self._told = len(found)
-        return new
-
-    def feed(self, chunk: str | bytes) -> tuple[BindingGraphError, ...]:
-        """Read *chunk*, the next part of the draft; return the refusals it made certain.
-
-        Raises:
-            BindingGraphError: ``wrong_type`` for a chunk that is not exactly
-                a ``str`` or ``bytes``, or one fed after :meth:`close`.
-        """
-        if type(chunk) is not str and type(chunk) is not bytes:
-            refuse_type("DraftChecker", "chunk", "a str or bytes", chunk, ("chunk",))
-        if self._closed:
-            refuse_type(
-                "DraftChecker",
-                "chunk",
-                "fed before close(), not after",
-                chunk,
-                ("chunk",),
-            )
-        self._stream.feed(chunk)
-        return self._new()
-
-    def close(self) -> tuple[BindingGraphError, ...]:
-        """End the draft; return the refusals its end made certain, and build the graph if there are none at all.
-
-        Closing again returns nothing new.
-        """
-        if self._closed:
-            return ()
-        self._closed = True
-        self._stream.close()
-        new = self._new()
-        if not self._engine.found:
-            self._graph = build(self._engine)
-        return new
+        self._start(text, source_id, introduced_by, max_bytes)

@@ -1,8 +1,8 @@
 """A draft's values, one at a time: each key's check, and what it reads a value as.
 
 Each check takes the value as a reader hands it over (a ``str``, an
-``int``, ``None``, or a :class:`~binding_graph.drafts._format.Shape` or a
-:class:`~binding_graph.drafts._format.JsonNumber` in place of what it could
+``int``, ``None``, or a :class:`~binding_graph.drafts._checks.format.Shape` or a
+:class:`~binding_graph.drafts._checks.format.JsonNumber` in place of what it could
 not take) and the path it sits at, and returns what it reads, or raises the
 value's refusal. Values are taken by their exact class, never by what they
 say they are.
@@ -30,7 +30,7 @@ from binding_graph.arithmetic import (
     parse_number,
     parse_predicate,
 )
-from binding_graph.drafts._format import DRAFT_VERSION, JsonNumber, Shape
+from binding_graph.drafts._checks.format import DRAFT_VERSION, JsonNumber, Shape
 from binding_graph.errors import BindingGraphError, refuse, render_path, type_refusal
 from binding_graph.expressions import quick_spelling
 from binding_graph.units import Unit, parse_unit

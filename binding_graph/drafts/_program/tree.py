@@ -34,8 +34,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
-from binding_graph.drafts._program_text import Position, refusal
-from binding_graph.drafts._program_words import (
+from binding_graph.drafts._program.text import Position, refusal
+from binding_graph.drafts._program.words import (
     CALLS,
     CONSTANT,
     FUNCTION,
@@ -48,7 +48,7 @@ from binding_graph.drafts._program_words import (
 from binding_graph.expressions import MAX_DIGITS
 
 if TYPE_CHECKING:
-    from binding_graph.drafts._program_text import Lines
+    from binding_graph.drafts._program.text import Lines
     from binding_graph.errors import BindingGraphError, RefusalCode
 
 __all__ = ["Op", "Program", "Statement", "read"]

@@ -1,4 +1,4 @@
-"""Reading a whole draft: its arguments, its text, and the walk that hands its tree to the reader.
+"""Reading a whole draft: its text, or the walk that hands its tree to the reader.
 
 Text is parsed by :mod:`json` where it is plain JSON, which is almost
 always; anything it does not take (text that is not JSON, a constant such
@@ -13,20 +13,18 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from binding_graph._checks import MAX_OFFSET, check_text
-from binding_graph.drafts._engine import Engine
-from binding_graph.drafts._format import ARRAY, OBJECT, JsonNumber
-from binding_graph.drafts._reader import Reader
-from binding_graph.drafts._stream import Stream
-from binding_graph.errors import refuse_type, type_refusal
+from binding_graph._checks import MAX_OFFSET
+from binding_graph.drafts._checks.format import ARRAY, OBJECT, JsonNumber
+from binding_graph.drafts._checks.shape import Reader
+from binding_graph.drafts._sources.stream import Stream
+from binding_graph.errors import type_refusal
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["DEFAULT_MAX_BYTES", "Pairs", "arguments", "check", "plain_tree", "walk"]
+    from binding_graph.drafts._checks.engine import Engine
 
-DEFAULT_MAX_BYTES: Final = 1024 * 1024
-"""The largest draft read by default: 1 MiB of UTF-8; a word problem's draft takes a few hundred bytes."""
+__all__ = ["Pairs", "plain_tree", "read", "walk"]
 
 
 # The widest int a refusal shows in digits; a wider one is told by its size.
@@ -145,37 +143,10 @@ def walk(tree: object, reader: Reader) -> None:
     reader.end()
 
 
-def arguments(
-    owner: str, text: object, source_id: object, introduced_by: object
-) -> tuple[str, str, str]:
-    """Return the problem's *text*, *source_id* and *introduced_by*, checked as a graph's spans and symbols check them.
-
-    Raises:
-        BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``, at the argument.
-    """
-    return (
-        check_text(text, owner, "text", ("text",), blank_ok=True),
-        check_text(source_id, owner, "source_id", ("source_id",)),
-        check_text(introduced_by, owner, "introduced_by", ("introduced_by",)),
-    )
-
-
-def check(  # noqa: PLR0917 -- internal; the public functions name them
-    owner: str,
-    draft: object,
-    text: object,
-    source_id: object,
-    introduced_by: object,
-    max_bytes: object,
-) -> Engine:
-    """Read and check the whole *draft* against *text*; return the engine, with every refusal found.
-
-    Raises:
-        BindingGraphError: for an argument other than the draft, at it.
-    """
-    engine = Engine(*arguments(owner, text, source_id, introduced_by))
-    if type(max_bytes) is not int:
-        refuse_type(owner, "max_bytes", "an int", max_bytes, ("max_bytes",))
+def read(
+    owner: str, argument: str, draft: object, engine: Engine, max_bytes: int
+) -> None:
+    """Read the whole *draft*, text or tree, into *engine*, which finds every refusal; *owner* and *argument* name a draft of the wrong type."""
     reader = Reader(engine)
     cls = type(draft)
     if cls is str or cls is bytes or cls is bytearray:
@@ -187,12 +158,11 @@ def check(  # noqa: PLR0917 -- internal; the public functions name them
             stream = Stream(reader, max_bytes)
             stream.feed(written if isinstance(written, str) else bytes(written))
             stream.close()
-            return engine
+            return
         walk(tree, reader)
     elif issubclass(cls, (str, bytes, bytearray)):
         # Refused as loads() refuses a subclass: never read.
         expected = "a str, bytes or bytearray, or a parsed tree"
-        engine.found.append(type_refusal(owner, "draft", expected, draft, ("draft",)))
+        engine.found.append(type_refusal(owner, argument, expected, draft, (argument,)))
     else:
         walk(draft, reader)
-    return engine

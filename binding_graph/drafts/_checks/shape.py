@@ -5,8 +5,8 @@ text, or a reader of another form of draft, such as a program of
 assignments) hands the :class:`Reader` what it meets, in the order it meets it: a
 key of the draft and its value, an element of a list, a key of an element
 and its value, each end. An object or an array is handed over as
-:data:`~binding_graph.drafts._format.OBJECT` or
-:data:`~binding_graph.drafts._format.ARRAY` before its content, and the
+:data:`~binding_graph.drafts._checks.format.OBJECT` or
+:data:`~binding_graph.drafts._checks.format.ARRAY` before its content, and the
 reader says whether to go into it: what is refused is never read further.
 """
 
@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph._refuse import malformed
 from binding_graph._show import short_repr
-from binding_graph.drafts._fields import owner, wrong_type
-from binding_graph.drafts._format import ARRAY, KEYS, OBJECT, TOP_KEYS
+from binding_graph.drafts._checks.fields import owner, wrong_type
+from binding_graph.drafts._checks.format import ARRAY, KEYS, OBJECT, TOP_KEYS
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
-    from binding_graph.drafts._element import Element
-    from binding_graph.drafts._engine import Engine
+    from binding_graph.drafts._checks.element import Element
+    from binding_graph.drafts._checks.engine import Engine
     from binding_graph.errors import ErrorPath
 
 __all__ = ["Reader"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph._checks import check_text
 from binding_graph._occurrences import Occurrences
-from binding_graph.drafts._format import CORE, DRAFT_VERSION
+from binding_graph.drafts._checks.format import CORE, DRAFT_VERSION
 from binding_graph.errors import refuse_type
 
 if TYPE_CHECKING:

@@ -5,22 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from binding_graph._checks import check_text
-from binding_graph.drafts._program_text import OWNER, parse, refusal
-from binding_graph.drafts._program_tree import read
-from binding_graph.drafts._program_values import exact, tree
+from binding_graph.drafts._program.text import OWNER, parse, refusal
+from binding_graph.drafts._program.tree import read
+from binding_graph.drafts._program.values import exact, tree
 from binding_graph.errors import BindingGraphError, refuse_type
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from binding_graph.drafts._program_text import Position
-    from binding_graph.drafts._program_tree import Statement
+    from binding_graph.drafts._program.text import Position
+    from binding_graph.drafts._program.tree import Statement
     from binding_graph.expressions import Expression
 
-__all__ = ["ReadProgram"]
+__all__ = ["ReadProgram", "place"]
 
 
-def _place(error: BindingGraphError) -> tuple[int, int]:
+def place(error: BindingGraphError) -> tuple[int, int]:
     """Return the line and column of *error*, ``(0, 0)`` for a refusal of the whole program."""
     path = error.path
     if len(path) == 4 and path[0] == "line":  # noqa: PLR2004 -- ("line", L, "column", C)
@@ -85,4 +85,4 @@ class ReadProgram:
 
     def refusals(self) -> list[BindingGraphError]:
         """Return every refusal in the order of the program, by line, then column; those of the whole program first."""
-        return sorted(self.found, key=_place)
+        return sorted(self.found, key=place)

@@ -19,20 +19,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from binding_graph._checks import check_text
 from binding_graph._show import short_repr
-from binding_graph.drafts._element import REFUSED, Element
-from binding_graph.drafts._fields import CHECKS, owner
-from binding_graph.drafts._format import NOT_CHECKED, REQUIRED
-from binding_graph.drafts._quoted import Source
-from binding_graph.drafts._units import decide
+from binding_graph.drafts._checks.element import REFUSED, Element
+from binding_graph.drafts._checks.fields import CHECKS, owner
+from binding_graph.drafts._checks.format import NOT_CHECKED, REQUIRED
+from binding_graph.drafts._checks.text import Source
+from binding_graph.drafts._checks.units import decide
 from binding_graph.errors import BindingGraphError, render_path
 from binding_graph.expressions import spelled
 
 if TYPE_CHECKING:
-    from binding_graph.drafts._fields import Number, Read
+    from binding_graph.drafts._checks.fields import Number, Read
     from binding_graph.errors import ErrorPath, RefusalCode
 
-__all__ = ["Engine"]
+__all__ = ["Engine", "checked_engine"]
 
 
 _SHOWN_STARTS: Final = 5
@@ -370,3 +371,18 @@ class Engine:
     def proof(self, index: int) -> str:
         """Return the unit proof of step *index*, as settling found it."""
         return self.proofs.get(index, NOT_CHECKED)
+
+
+def checked_engine(
+    owner: str, text: object, source_id: object, introduced_by: object
+) -> Engine:
+    """Return the engine of the problem's *text*, *source_id* and *introduced_by*, checked as a graph's spans and symbols check them.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``, at the argument.
+    """
+    return Engine(
+        check_text(text, owner, "text", ("text",), blank_ok=True),
+        check_text(source_id, owner, "source_id", ("source_id",)),
+        check_text(introduced_by, owner, "introduced_by", ("introduced_by",)),
+    )

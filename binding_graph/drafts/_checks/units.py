@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, cast
 
-from binding_graph.drafts._fields import owner
+from binding_graph.drafts._checks.fields import owner
 from binding_graph.errors import BindingGraphError
 from binding_graph.units import parse_unit, unit_proof
 
 if TYPE_CHECKING:
-    from binding_graph.drafts._element import Element
-    from binding_graph.drafts._fields import Read, UnitText
+    from binding_graph.drafts._checks.element import Element
+    from binding_graph.drafts._checks.fields import Read, UnitText
     from binding_graph.units import Unit
 
 __all__ = ["decide"]

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import MAX_OFFSET
 from binding_graph._refuse import malformed
-from binding_graph.drafts._format import ARRAY, OBJECT, JsonNumber
+from binding_graph.drafts._checks.format import ARRAY, OBJECT, JsonNumber
 
 if TYPE_CHECKING:
-    from binding_graph.drafts._reader import Reader
+    from binding_graph.drafts._checks.shape import Reader
 
 __all__ = ["Tokens"]
 

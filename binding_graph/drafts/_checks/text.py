@@ -7,7 +7,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Final
 
 from binding_graph._occurrences import Occurrences
-from binding_graph.drafts._fields import owner
+from binding_graph.drafts._checks.fields import owner
 from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import places, quotes, too_many_digits
 
