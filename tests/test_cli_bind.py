@@ -7,9 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 from binding_graph import canonical_bytes
 from binding_graph.cli import _bind_command, main
-from binding_graph.drafts import compile_draft, draft_schema, from_program
+from binding_graph.drafts import (
+    compile_draft,
+    compile_reply,
+    draft_schema,
+    from_program,
+    register,
+    unregister,
+)
 from binding_graph.serialization import json_schema
 from tests._drafts import TEXT, draft, written
+from tests._formats import LINES
 from tests._helpers import ROOT, Result
 
 if TYPE_CHECKING:
@@ -406,6 +414,116 @@ class TestBindPrograms:
             ("unknown_symbol", ["program", "line", 5, "column", 13]),
         ]
         assert lines[2]["summary"]["refusals"] == 2
+
+
+LINES_REPLY = (
+    'laid = 16 "16 eggs"\neaten = 3 "eats three"\nbaked = 4 "four"\n'
+    'price = 2 "$2 per egg"\nleft = laid - eaten - baked\nincome = left * price\n'
+    '? income "How much does she make?"'
+)
+"""A right reply of the tests' format of lines."""
+
+
+class TestBindAnyFormat:
+    """bind reads the format --producer names, from the registry: a format registered in the process is bound with no edit of the library."""
+
+    def test_producer_program_is_program(self, cli: Callable[..., Result]) -> None:
+        """--producer program and --program read the same records alike."""
+        stdin = jsonl(
+            program_record("p1"),
+            program_record("p2", PROGRAM.replace("laid = 16", "import os")),
+        )
+        assert cli("bind", "--producer", "program", "-", stdin=stdin) == cli(
+            "bind", "--program", "-", stdin=stdin
+        )
+
+    def test_a_registered_format_is_bound(self, cli: Callable[..., Result]) -> None:
+        """Each record holds its reply under the format's name; its refusals are told at its places, under that name."""
+        register(LINES)
+        try:
+            stdin = jsonl(
+                {"source_id": "p1", "text": TEXT, "lines": LINES_REPLY},
+                {"source_id": "p2", "text": TEXT, "lines": "laid eggs\n" + LINES_REPLY},
+                {"source_id": "p3", "text": TEXT, "lines": ["laid = 16"]},
+                {"source_id": "p4", "text": TEXT, "draft": LINES_REPLY},
+            )
+            result = cli("bind", "--producer", "lines", "--all", "-", stdin=stdin)
+            helped = cli("bind", "--help")
+        finally:
+            unregister("lines")
+        graph = compile_reply(LINES_REPLY, TEXT, producer=LINES, source_id="p1")
+        assert result.status == 1
+        assert result.out == canonical_bytes(graph).decode() + "\n"
+        assert result.err.splitlines() == [
+            (
+                "<stdin>:2: unsupported_syntax at lines.line[1]: line 1 is not NAME ="
+                ' VALUE "QUOTE", NAME = EXPRESSION or ? NAME "QUOTE"'
+            ),
+            (
+                "<stdin>:3: wrong_type at lines: bind.record['lines'] must be a str,"
+                " not list (got ['laid = 16'])"
+            ),
+            (
+                "<stdin>:4: unknown_key at draft: bind.record has no key 'draft': its"
+                " keys are source_id, text, lines"
+            ),
+            (
+                "4 records: 1 accepted, 3 refused (3 refusals: unknown_key 1,"
+                " unsupported_syntax 1, wrong_type 1)"
+            ),
+        ]
+        assert "binding_graph.drafts.PRODUCERS: draft, program, lines" in " ".join(
+            helped.out.split()
+        )
+        assert "lines" not in cli("bind", "--help").out.replace("JSON Lines", "")
+
+    def test_a_format_not_registered_is_a_usage_error(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """An unknown format, or two formats at once, stop the run before any record is read: exit 2."""
+        unknown = cli("bind", "--producer", "sympy", "-")
+        assert unknown.status == 2
+        assert unknown.err.splitlines()[-1] == (
+            "binding-graph bind: error: argument --producer: invalid choice: 'sympy'"
+            " (choose from 'draft', 'program')"
+        )
+        both = cli("bind", "--program", "--producer", "draft", "-")
+        assert both.status == 2
+        assert both.err.splitlines()[-1] == (
+            "binding-graph bind: error: argument --producer: not allowed with"
+            " argument --program"
+        )
+
+    def test_the_formats_are_a_sequence_of_the_registry_s_names(self) -> None:
+        """The choices argparse is given read the registry each time it asks."""
+        formats = _bind_command._Formats()  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert (len(formats), formats[0], list(formats[1:])) == (
+            2,
+            "draft",
+            ["program"],
+        )
+        assert "program" in formats
+        register(LINES)
+        try:
+            assert list(formats) == ["draft", "program", "lines"]
+        finally:
+            unregister("lines")
+
+    def test_other_commands_never_import_the_drafts(self) -> None:
+        """Building the parser, bind's help aside, leaves the drafts unread."""
+        import subprocess  # noqa: PLC0415
+        import sys  # noqa: PLC0415
+
+        code = (
+            "import sys\n"
+            "from binding_graph.cli import main\n"
+            "main(['units', 'eggs'])\n"
+            "print('binding_graph.drafts' in sys.modules)\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, check=True, text=True
+        )
+        assert done.stdout.splitlines()[-1] == "False"
 
 
 class TestThePage:

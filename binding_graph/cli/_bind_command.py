@@ -86,10 +86,11 @@ def bind_options(parser: argparse.ArgumentParser) -> None:
         "--producer",
         metavar="NAME",
         choices=_Formats(),
-        default="draft",
+        # None, not "draft": argparse sees a value that is its default as no
+        # value at all, and would take --program --producer draft.
         help=(
             "read replies of the format NAME, one of binding_graph.drafts.PRODUCERS:"
-            " %(choices)s (default: %(default)s); each record holds its reply"
+            " %(choices)s (default: draft); each record holds its reply"
             " under the key NAME"
         ),
     )
@@ -218,7 +219,7 @@ def _records(
     from binding_graph.drafts import PRODUCERS  # noqa: PLC0415
 
     max_bytes: int = args.max_bytes
-    producer = PRODUCERS[args.producer]
+    producer = PRODUCERS[args.producer or "draft"]
     for number, line in split_lines(file, max_bytes):
         if line is not None and is_blank(line, max_bytes):
             continue
