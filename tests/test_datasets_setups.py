@@ -101,7 +101,11 @@ class TestGoldAgainstItself:
             equation.lhs_symbol_id,
             equation.rhs_canonical,
             equation.dependencies,
-        ) == ("renamed_0", "renamed_2 * renamed_1", {"renamed_1", "renamed_2"})
+        ) == (
+            "renamed_0",
+            "renamed_2 * renamed_1",
+            frozenset({"renamed_1", "renamed_2"}),
+        )
         assert [fact.symbol_id for fact in graph.facts] == ["renamed_2", "renamed_1"]
         assert [unknown.symbol_id for unknown in graph.unknowns] == ["renamed_0"]
 

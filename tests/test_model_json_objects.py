@@ -64,12 +64,14 @@ class TestUniqueKeys:
         self,
     ) -> None:
         """Where the reader keeps the pairs, that object is its pairs in order; the others stay dicts."""
-        tree = json_decoder(_Kept).decode('{"k": {"a": 1, "a": 2}, "m": {"b": 3}}')
+        text = '{"k": {"a": 1, "a": 2}, "m": {"b": 3}}'
+        tree: dict[str, object] = json_decoder(_Kept).decode(text)
+        kept, other = tree["k"], tree["m"]
         assert type(tree) is dict
-        assert type(tree["k"]) is _Kept
-        assert tree["k"] == [("a", 1), ("a", 2)]
-        assert tree["m"] == {"b": 3}
-        assert type(tree["m"]) is dict
+        assert type(kept) is _Kept
+        assert kept == [("a", 1), ("a", 2)]
+        assert type(other) is dict
+        assert other == {"b": 3}
 
 
 class TestJsonDecoder:
