@@ -21,6 +21,8 @@ from binding_graph.errors import (
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
+    from binding_graph._span_fields import Span
+
 
 def offset_of(text: object, phrase: object, occurrence: object, owner: str) -> int:
     """Return where the *occurrence*-th occurrence (from 0) of *phrase* starts in *text*.
@@ -78,20 +80,9 @@ SPAN_FIELDS: Final = (
 """Where each element of a graph holds its span, in the model's field order."""
 
 
-class _Span(Protocol):
-    @property
-    def source_id(self) -> str: ...
-    @property
-    def start(self) -> int: ...
-    @property
-    def end(self) -> int: ...
-    @property
-    def text(self) -> str: ...
-
-
 class _Quoting(Protocol):
     @property
-    def provenance(self) -> tuple[_Span, ...]: ...
+    def provenance(self) -> tuple[Span, ...]: ...
 
 
 # One source's provenance spans, by start, and for each prefix of them the
@@ -121,7 +112,7 @@ def check_quotes(
         items: tuple[Any, ...] = getattr(graph, field)
         first = 0 if checked_from is None else checked_from[field]
         for index in range(first, len(items)):
-            span: _Span = getattr(items[index], attribute)
+            span: Span = getattr(items[index], attribute)
             source = sources.get(span.source_id)
             if source is None:
                 continue
@@ -139,7 +130,7 @@ def check_quotes(
                 )
 
 
-def _all_quote(graph: _Quoting, provenance: tuple[_Span, ...]) -> bool:
+def _all_quote(graph: _Quoting, provenance: tuple[Span, ...]) -> bool:
     """Tell, in one plain loop, that every span lying in its source's one provenance span quotes it.
 
     ``False`` says only that the full check must look: a source with several
@@ -191,7 +182,7 @@ _question_span: Final = attrgetter("question_span")
 
 
 def _sources(
-    provenance: Sequence[_Span],
+    provenance: Sequence[Span],
     *,
     check: bool,
     disagree: Callable[[BindingGraphError], None] | None = None,
@@ -230,7 +221,7 @@ def _sources(
 
 
 def _agree(
-    provenance: Sequence[_Span],
+    provenance: Sequence[Span],
     reaching: int,
     index: int,
     numbers: Sequence[int] | None,
@@ -270,7 +261,7 @@ class QuoteIndex:
             sweep finds.
     """
 
-    def __init__(self, spans: Sequence[tuple[int, _Span]]) -> None:
+    def __init__(self, spans: Sequence[tuple[int, Span]]) -> None:
         self.numbers = [number for number, _ in spans]
         self.provenance = [span for _, span in spans]
         self.disagreements: dict[int, BindingGraphError] = {}
@@ -283,7 +274,7 @@ class QuoteIndex:
             self.provenance, check=True, disagree=disagree, numbers=self.numbers
         )
 
-    def mismatch(self, span: _Span, path: ErrorPath) -> BindingGraphError | None:
+    def mismatch(self, span: Span, path: ErrorPath) -> BindingGraphError | None:
         """Return the refusal of *span*, at *path*, if it lies in a provenance span and quotes something else."""
         source = self.sources.get(span.source_id)
         if source is None:
@@ -301,7 +292,7 @@ class QuoteIndex:
 
 
 def _mismatch(
-    path: ErrorPath, span: _Span, index: int, quoted: _Span
+    path: ErrorPath, span: Span, index: int, quoted: Span
 ) -> BindingGraphError:
     start = max(span.start, quoted.start)
     end = min(span.end, quoted.end)

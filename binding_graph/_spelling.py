@@ -13,23 +13,16 @@ reader, and it names no graph.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # The model imports this module, so its classes are seen by their fields.
+    from binding_graph._span_fields import Span
 
 __all__ = ["graph_string", "span_string"]
 
 
-# What the spelling reads of a span; the model imports this module, so its
-# classes are seen by their fields.
-class _Span(Protocol):
-    @property
-    def source_id(self) -> str: ...
-    @property
-    def start(self) -> int: ...
-    @property
-    def end(self) -> int: ...
-
-
-def span_string(span: _Span) -> str:
+def span_string(span: Span) -> str:
     """Return ``source_id[start:end]``, as the seed spells a span."""
     return f"{span.source_id}[{span.start}:{span.end}]"
 

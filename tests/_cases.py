@@ -9,21 +9,15 @@ set-ups may notice.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
+import tokenize
 from typing import Final
 
 import attrs
 
 from binding_graph import BindingGraphError, SemanticSymbolicBindingGraph
 from binding_graph.datasets import BenchmarkCase, from_gsm8k, from_svamp
-from binding_graph.expressions import (
-    BinaryOperation,
-    Expression,
-    Negation,
-    Symbol,
-    parse_expression,
-    postorder,
-)
 from tests._helpers import ROOT
 
 __all__ = ["CASE", "imported", "renamed"]
@@ -55,24 +49,29 @@ CASE: Final = from_gsm8k(
 )
 
 
-def _renamed_tree(tree: Expression, names: dict[str, str]) -> Expression:
-    """Return *tree* with each symbol renamed by *names*, which holds them all."""
-    stack: list[Expression] = []
-    for node in postorder(tree):
-        if type(node) is Symbol:
-            stack.append(Symbol(names[node.symbol_id]))
-        elif type(node) is Negation:
-            stack[-1] = Negation(stack[-1])
-        elif type(node) is BinaryOperation:
-            right = stack.pop()
-            stack[-1] = BinaryOperation(node.operator, stack[-1], right)
-        else:
-            stack.append(node)
-    return stack[0]
+def _renamed_text(text: str, names: dict[str, str]) -> str:
+    """Return *text* with each name in it renamed by *names*, which holds them all, and every other character as it was.
+
+    A symbol is named by a Python identifier (the graph's rule), and the
+    language has no other names, so each name is a ``NAME`` token of
+    Python's own tokenizer: no text is read the way the package's parser
+    reads it, so that a fault there cannot hide here too. In parentheses,
+    a line break is only whitespace to the tokenizer; between two names
+    stand only numbers, signs and whitespace, none of which a name can start
+    in, so each name is where it is next found.
+    """
+    pieces: list[str] = []
+    at = 0
+    for token in tokenize.generate_tokens(io.StringIO(f"({text})").readline):
+        if token.type == tokenize.NAME:
+            start = text.index(token.string, at)
+            pieces += [text[at:start], names[token.string]]
+            at = start + len(token.string)
+    return "".join(pieces) + text[at:]
 
 
 def renamed(graph: SemanticSymbolicBindingGraph) -> SemanticSymbolicBindingGraph:
-    """Return *graph* with every symbol named anew, ``renamed_N`` in reverse order of its ids, and every right-hand side spelled with the new names."""
+    """Return *graph* with every symbol named anew, ``renamed_N`` in reverse order of its ids, and every right-hand side written with the new names."""
     ids = sorted((symbol.symbol_id for symbol in graph.symbols), reverse=True)
     names = {old: f"renamed_{index}" for index, old in enumerate(ids)}
     return attrs.evolve(
@@ -88,9 +87,7 @@ def renamed(graph: SemanticSymbolicBindingGraph) -> SemanticSymbolicBindingGraph
             attrs.evolve(
                 equation,
                 lhs_symbol_id=names[equation.lhs_symbol_id],
-                rhs_canonical=str(
-                    _renamed_tree(parse_expression(equation.rhs_canonical), names)
-                ),
+                rhs_canonical=_renamed_text(equation.rhs_canonical, names),
                 dependencies=frozenset(names[d] for d in equation.dependencies),
             )
             for equation in graph.equations

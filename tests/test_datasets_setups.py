@@ -86,6 +86,29 @@ class TestGoldAgainstItself:
         assert diff(graph, renamed(graph)) == ()
         assert diff(graph, graph) == ()
 
+    def test_the_tests_renaming_writes_each_name_anew_and_nothing_else(
+        self,
+    ) -> None:
+        """renamed, read by Python's tokenizer, names the symbols renamed_N in reverse order of their ids, in every place."""
+        graph = renamed(CASE.graph)
+        assert [symbol.symbol_id for symbol in graph.symbols] == [
+            "renamed_2",
+            "renamed_1",
+            "renamed_0",
+        ]
+        [equation] = graph.equations
+        assert (
+            equation.lhs_symbol_id,
+            equation.rhs_canonical,
+            equation.dependencies,
+        ) == (
+            "renamed_0",
+            "renamed_2 * renamed_1",
+            frozenset({"renamed_1", "renamed_2"}),
+        )
+        assert [fact.symbol_id for fact in graph.facts] == ["renamed_2", "renamed_1"]
+        assert [unknown.symbol_id for unknown in graph.unknowns] == ["renamed_0"]
+
 
 class TestWrongSteps:
     """A wrong step is counted once, and named."""

@@ -22,6 +22,7 @@ from binding_graph import (
     SourceSpanLink,
     SymbolBinding,
     dumps,
+    errors,
     from_data,
     loads,
     refusals,
@@ -416,31 +417,13 @@ class TestInvalidGraphDocuments:
         """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units', the datasets', the drafts' and the strict profile's."""
         assert (
             REFUSAL_CODES
-            - {
-                "empty_allocation",
-                "unslugifiable_phrase",
-                "unbound_unknown",
-                "not_arithmetic",
-                "division_by_zero",
-                "dependency_mismatch",
-                "conflicting_values",
-                "unknown_unit",
-                "unit_mismatch",
-                "no_annotation",
-                "answer_mismatch",
-                "untraceable_number",
-                "quote_not_found",
-                "ambiguous_quote",
-                "value_not_stated",
-                "not_draftable",
-                "circular_dependency",
-                "unknown_operation",
-                "operation_mismatch",
-                "unit_unbound",
-                "operand_arity",
-                "rate_form_invalid",
-                "unsupported_syntax",
-            }
+            - errors.ALLOCATION_CODES
+            - errors.ANALYSIS_CODES
+            - errors.ARITHMETIC_CODES
+            - errors.UNIT_CODES
+            - errors.DATASET_CODES
+            - errors.DRAFT_CODES
+            - errors.STRICT_CODES
             == bgst.INVALID_DOCUMENT_CODES
         )
 

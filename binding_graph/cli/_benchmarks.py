@@ -23,8 +23,9 @@ from __future__ import annotations
 import json
 import re
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
+from binding_graph._json_objects import json_decoder
 from binding_graph._refuse import too_large
 from binding_graph.cli._json_array import Position, array_records
 from binding_graph.cli._xml_records import xml_records
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import BinaryIO
 
+    from binding_graph._json_objects import Pairs
     from binding_graph.cli._scan import Tally
     from binding_graph.cli._xml_records import Record
     from binding_graph.datasets import Benchmark, BenchmarkCase
@@ -43,15 +45,13 @@ if TYPE_CHECKING:
     """Each record of a file: the line it starts on, and what makes its case, or raises its refusal."""
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        msg = "a record must not repeat a key"
-        raise BindingGraphError("malformed_document", msg)
-    return result
+def _repeated(pairs: Pairs) -> NoReturn:
+    del pairs  # a record's refusal names no key
+    msg = "a record must not repeat a key"
+    raise BindingGraphError("malformed_document", msg)
 
 
-_DECODER: Final = json.JSONDecoder(object_pairs_hook=_unique_keys)
+_DECODER: Final = json_decoder(_repeated)
 _WHITESPACE: Final = re.compile(r"[ \t\n\r]*").match
 _START: Final = Position(1, 0, 0)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 from binding_graph._gc_pause import call_paused
+from binding_graph._refusal_limit import check_limit, cut_refusals
 from binding_graph.documents._found import Found
-from binding_graph.documents._lines import check_max_bytes, wrong_type
+from binding_graph.documents._lines import check_max_bytes
 from binding_graph.documents._reading import from_data
 from binding_graph.documents._text import DEFAULT_MAX_BYTES, is_text, loads, strict_tree
 from binding_graph.documents._trees import decoder
@@ -21,36 +22,22 @@ DEFAULT_LIMIT: Final = 100
 """
 
 
-def _unlisted(count: int, limit: int) -> BindingGraphError:
-    """Return the last entry of a list that *limit* cut: *count* refusals are not in it."""
-    return BindingGraphError(
-        "limit_exceeded",
-        f"{count:,} more {'refusal' if count == 1 else 'refusals'} of this document"
-        f" {'is' if count == 1 else 'are'} not listed: at most {limit:,} entries are,"
-        " this one included",
-    )
-
-
 Listing = tuple[tuple[BindingGraphError, ...], int]
 """The entries :func:`refusals` lists, and how many refusals its last entry counts (0 if the list is whole)."""
 
 
 def _listed(found: Found, limit: int) -> Listing:
-    if not found.more:
-        return tuple(found.kept), 0
-    unlisted = found.more + 1
-    return (*found.kept[: limit - 1], _unlisted(unlisted, limit)), unlisted
+    return cut_refusals(found.kept, limit, "document", more=found.more)
 
 
 def _refusals(
     document: object, cls: object, limit: object, max_bytes: object
 ) -> Listing:
     model: type[Model] = decoder(cls, owner="refusals")[2]
-    if type(limit) is not int or limit < 2:  # noqa: PLR2004 -- a refusal and the last entry
-        wrong_type("refusals", "limit", "an int of at least 2", limit)
+    most = check_limit("refusals", limit)
     check_max_bytes("refusals", max_bytes)
     size: int = max_bytes  # type: ignore[assignment]  # checked
-    found = Found(limit)
+    found = Found(most)
     if issubclass(type(document), (str, bytes, bytearray)):
         text: str | bytes | bytearray = document  # type: ignore[assignment]  # or a subclass
         try:
@@ -65,12 +52,12 @@ def _refusals(
                 # Not a document (not UTF-8, not JSON, too large, ...): what
                 # follows would only be noise.
                 return (first,), 0
-            return _listed(walk(tree, model, check_keys=False, found=found), limit)
+            return _listed(walk(tree, model, check_keys=False, found=found), most)
         return (), 0
     try:
         from_data(document, model)
     except BindingGraphError:
-        return _listed(walk(document, model, check_keys=True, found=found), limit)
+        return _listed(walk(document, model, check_keys=True, found=found), most)
     return (), 0
 
 

@@ -8,6 +8,7 @@ from typing import Any, Final, NoReturn, TypeGuard, TypeVar, cast, overload
 
 from binding_graph._checks import MAX_OFFSET
 from binding_graph._gc_pause import call_paused
+from binding_graph._json_objects import Pairs, json_decoder, repeated_key
 from binding_graph._refuse import malformed, too_large
 from binding_graph._show import short_repr
 from binding_graph.documents import _paths
@@ -30,18 +31,12 @@ A word problem's graph takes a few kilobytes.
 """
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:  # pragma: no branch -- a key is repeated
-            if key in seen:
-                msg = (
-                    f"a JSON object must not repeat a key (got {short_repr(key)} again)"
-                )
-                raise malformed(msg)
-            seen.add(key)
-    return result
+def _repeated(pairs: Pairs) -> NoReturn:
+    msg = (
+        "a JSON object must not repeat a key"
+        f" (got {short_repr(repeated_key(pairs))} again)"
+    )
+    raise malformed(msg)
 
 
 def _integer(text: str) -> int:
@@ -70,8 +65,8 @@ def _no_constant(text: str) -> NoReturn:
     raise malformed(f"a document must not hold {text}: it is not JSON")
 
 
-_DECODE: Final = json.JSONDecoder(
-    object_pairs_hook=_unique_keys,
+_DECODE: Final = json_decoder(
+    _repeated,
     parse_int=_integer,
     parse_float=_no_fraction,
     parse_constant=_no_constant,
