@@ -20,6 +20,8 @@ from binding_graph.drafts import (
     Checker,
     DraftChecker,
     Producer,
+    Request,
+    Translation,
     compile_draft,
     compile_reply,
     draft_prompt,
@@ -333,7 +335,12 @@ class TestOnceOverAnyProducer:
 
     def test_a_translation_of_another_type_is_refused(self) -> None:
         """A producer whose translate() returns no Translation is refused, at the producer."""
-        broken = attrs.evolve(LINES, translate=lambda request: untyped(request.reply))
+
+        def translate(request: Request) -> Translation:
+            translation: Translation = untyped(request.reply)
+            return translation
+
+        broken = attrs.evolve(LINES, translate=translate)
         error = refusal(
             compile_reply, LINES_REPLY, TEXT, producer=broken, source_id="p1"
         )
@@ -418,6 +425,7 @@ class TestRepairOverAnyProducer:
 
     def test_an_argument_is_refused_before_the_model_is_asked(self) -> None:
         """A wrong source_id, option or limit costs no call of the model."""
+        fields: dict[str, Any]
         for fields in (
             {"source_id": ""},
             {"introduced_by": 3},

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast, overload
 
 from binding_graph._checks import check_text
+from binding_graph._refusal_limit import cut_refusals
 from binding_graph._refuse import too_large
 from binding_graph.cli._benchmarks import line_record
 from binding_graph.cli._options import add_shared
@@ -147,19 +148,8 @@ def _cut(
     found: tuple[BindingGraphError, ...], key: str
 ) -> tuple[tuple[Refusal, ...], int]:
     """Return a reply's refusals as the report lists them, under *key*, at most 100, and how many the list leaves out."""
-    listed = tuple((error.code, (key, *error.path), error.message) for error in found)
-    if len(listed) <= _LISTED:
-        return listed, 0
-    unlisted = len(listed) - _LISTED + 1
-    last: Refusal = (
-        "limit_exceeded",
-        (),
-        (
-            f"{unlisted:,} more refusals of this record are not listed: at most"
-            f" {_LISTED} entries are, this one included"
-        ),
-    )
-    return (*listed[: _LISTED - 1], last), unlisted
+    listed, unlisted = cut_refusals(found, _LISTED, "record", prefix=(key,))
+    return tuple((error.code, error.path, error.message) for error in listed), unlisted
 
 
 def _outcome(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, cast
 
 from binding_graph._gc_pause import call_paused
+from binding_graph._refusal_limit import check_limit, cut_refusals
 from binding_graph._show import short_repr
 from binding_graph.drafts._checks.build import build
 from binding_graph.drafts._checks.engine import checked_engine
@@ -234,26 +235,10 @@ def compile_reply(
 
 
 def listed(
-    found: list[BindingGraphError],
-    limit: object,
-    function: str = "draft_refusals",
-    noun: str = "draft",
+    found: list[BindingGraphError], limit: object, function: str, noun: str
 ) -> tuple[BindingGraphError, ...]:
     """Return *found*, cut at *limit* entries, the last then counting those left out; *function* and *noun* name what is listed."""
-    if type(limit) is not int or limit < 2:  # noqa: PLR2004 -- a refusal and the last entry
-        refuse_type(function, "limit", "an int of at least 2", limit, ("limit",))
-    if len(found) <= limit:
-        return tuple(found)
-    unlisted = len(found) - limit + 1
-    return (
-        *found[: limit - 1],
-        BindingGraphError(
-            "limit_exceeded",
-            f"{unlisted:,} more {'refusal' if unlisted == 1 else 'refusals'} of this {noun}"
-            f" {'is' if unlisted == 1 else 'are'} not listed: at most {limit:,} entries are,"
-            " this one included",
-        ),
-    )
+    return cut_refusals(found, check_limit(function, limit), noun)[0]
 
 
 def refusals_of(  # noqa: PLR0917 -- internal; the public functions name them

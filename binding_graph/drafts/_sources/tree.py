@@ -10,10 +10,10 @@ a draft's refusals do not depend on how it was read.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from binding_graph._checks import MAX_OFFSET
+from binding_graph._json_objects import json_decoder
 from binding_graph.drafts._checks.format import ARRAY, OBJECT, JsonNumber
 from binding_graph.drafts._checks.shape import Reader
 from binding_graph.drafts._sources.stream import Stream
@@ -53,11 +53,10 @@ def _constant(lexeme: str) -> object:
     raise _NotPlain(lexeme)
 
 
-_DECODE: Final = json.JSONDecoder(
-    object_pairs_hook=Pairs,
-    parse_int=_integer,
-    parse_float=JsonNumber,
-    parse_constant=_constant,
+# An object whose keys differ is a dict; one that repeats a key stays its
+# pairs, which the reader refuses where it meets the key again.
+_DECODE: Final = json_decoder(
+    Pairs, parse_int=_integer, parse_float=JsonNumber, parse_constant=_constant
 ).decode
 
 
