@@ -249,9 +249,9 @@ class TestImports:
 
 
 def _room(name: str) -> str:
-    """Return the room of the drafts wing the module *name* is in: a subpackage's name, or ``top`` for a module of the wing itself."""
-    parts = name.split(".")
-    return parts[2] if len(parts) > 3 or name in ROOMS_NAMED else "top"
+    """Return the room of the drafts wing the module *name* is in: a subpackage's name, or the name of a module of the wing itself (``""`` for its front door)."""
+    parts = name.split(".")[2:]
+    return parts[0] if parts else ""
 
 
 ROOMS: dict[str, set[str]] = {
@@ -259,23 +259,22 @@ ROOMS: dict[str, set[str]] = {
     "_checks": set(),
     # A draft's JSON as it comes, handed to the checks' shape reader.
     "_sources": {"_checks"},
-    # The producers: each reads its replies into the checks, and is read
-    # by the functions over replies; none reaches into another.
-    "_draft": {"_checks", "top"},
-    "_program": {"_checks", "top"},
+    # The producers: each translates its replies for the checks and is a
+    # Producer; none reaches into another, nor into what reads replies.
+    "_draft": {"_checks", "_producer"},
+    "_program": {"_checks", "_producer"},
 }
 """Each room of the drafts wing, and the rooms its modules may import besides their own."""
-ROOMS_NAMED = frozenset(f"binding_graph.drafts.{room}" for room in ROOMS)
 PRODUCER_ROOMS = frozenset({"_draft", "_program"})
 DRAFTS = frozenset(name for name in GRAPH if _layer(name) == "drafts")
 
 
 class TestRooms:
-    """The drafts wing shows its parts: the producers apart from the checks they share, and the functions over replies, which find a producer by its name alone."""
+    """The drafts wing shows its parts: the producers apart from the checks they share, and the functions over replies, which find a producer by its name."""
 
     @pytest.mark.parametrize("room", sorted(ROOMS))
     def test_a_room_imports_only_what_it_stands_on(self, room: str) -> None:
-        """The checks stand on nothing of the wing, the sources on the checks, each producer on the checks and the functions over replies."""
+        """The checks stand on nothing of the wing, the sources on the checks, each producer on the checks and the Producer value."""
         reached = {
             imported
             for name in DRAFTS
@@ -283,32 +282,32 @@ class TestRooms:
             for imported in GRAPH[name]
             if _layer(imported) == "drafts"
             and _room(imported) not in {room, *ROOMS[room]}
-            and imported != "binding_graph.drafts"
         }
         assert reached == set()
 
-    def test_the_functions_over_replies_find_a_producer_in_the_registry_alone(
+    def test_a_producer_s_room_is_imported_by_the_registry_and_its_own_functions(
         self,
     ) -> None:
-        """Of the wing's own modules, only the registry (and the front door) import a producer's room."""
+        """The functions over replies find a producer in the registry; only a format's own functions, and the front door, name it besides."""
         importers = {
-            name
+            _room(name)
             for name in DRAFTS
-            if _room(name) == "top"
+            if _room(name) not in ROOMS
             and any(_room(imported) in PRODUCER_ROOMS for imported in GRAPH[name])
         }
-        assert importers == {"binding_graph.drafts", "binding_graph.drafts._registry"}
+        assert importers == {"", "_registry", "_draft_functions", "_program_functions"}
 
     def test_the_rooms_are_the_wings_subpackages(self) -> None:
-        """Every subpackage of the drafts wing is a room of the map, and each room holds modules."""
+        """Every subpackage of the drafts wing is a room of the map."""
         packages = {
-            name
+            _room(name)
             for name in DRAFTS
             if MODULES[name].name == "__init__.py" and name != "binding_graph.drafts"
         }
-        assert packages == ROOMS_NAMED
+        assert packages == set(ROOMS)
         assert _room("binding_graph.drafts._checks.engine") == "_checks"
-        assert _room("binding_graph.drafts._replies") == "top"
+        assert _room("binding_graph.drafts._replies") == "_replies"
+        assert _room("binding_graph.drafts") == ""
 
 
 class TestFrontDoors:

@@ -37,12 +37,6 @@ from typing import Final
 
 from binding_graph.drafts._checker import Checker
 from binding_graph.drafts._checks.format import DRAFT_VERSION
-from binding_graph.drafts._draft.functions import (
-    DraftChecker,
-    compile_draft,
-    draft_refusals,
-)
-from binding_graph.drafts._draft.inverse import canonical_draft, to_draft
 from binding_graph.drafts._draft.producer import (
     DEFAULT_DRAFT_BYTES,
     DRAFT_REPAIR_HEADER,
@@ -55,12 +49,13 @@ from binding_graph.drafts._draft.schema import (
     draft_schema,
     phrases,
 )
-from binding_graph.drafts._producer import Option, Producer, Request, Translation
-from binding_graph.drafts._program.functions import (
-    from_program,
-    program_refusals,
-    python_value,
+from binding_graph.drafts._draft_functions import (
+    DraftChecker,
+    compile_draft,
+    draft_refusals,
 )
+from binding_graph.drafts._inverse import canonical_draft, to_draft
+from binding_graph.drafts._producer import Option, Producer, Request, Translation
 from binding_graph.drafts._program.producer import (
     PROGRAM_EXAMPLE,
     PROGRAM_REPAIR_HEADER,
@@ -68,6 +63,11 @@ from binding_graph.drafts._program.producer import (
 )
 from binding_graph.drafts._program.text import DEFAULT_PROGRAM_BYTES, MAX_OPERATORS
 from binding_graph.drafts._program.words import CALLS
+from binding_graph.drafts._program_functions import (
+    from_program,
+    program_refusals,
+    python_value,
+)
 from binding_graph.drafts._registry import PRODUCERS, register, unregister
 from binding_graph.drafts._repair import Attempt, Repair, repair
 from binding_graph.drafts._replies import DEFAULT_LIMIT, compile_reply, reply_refusals

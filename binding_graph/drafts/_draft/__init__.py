@@ -1,1 +1,1 @@
-"""The draft format, the producer whose reply is a draft itself: its producer, prompt, schema, functions and inverse."""
+"""The draft format, the producer whose reply is a draft itself: its producer, first prompt and schema."""

@@ -21,7 +21,7 @@ from binding_graph._checks import check_text
 from binding_graph._show import short_repr
 from binding_graph.arithmetic import operation_kind
 from binding_graph.drafts._checks.text import Source
-from binding_graph.drafts._draft.functions import compile_draft
+from binding_graph.drafts._draft_functions import compile_draft
 from binding_graph.errors import BindingGraphError, refuse_type, render_path
 from binding_graph.model import SemanticSymbolicBindingGraph, SourceSpanLink
 
