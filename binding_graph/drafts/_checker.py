@@ -30,7 +30,7 @@ class Checker:
         text: The problem's whole text.
         producer: The format's name in :data:`PRODUCERS`, or a
             :class:`Producer`, whose replies stream
-            (:attr:`Producer.streams`).
+            (its ``streams``).
         source_id: The id of the text, for the graph's spans.
         introduced_by: As for :func:`compile_reply`.
         max_bytes: As for :func:`compile_reply`.

@@ -37,7 +37,7 @@ def told_as_is(error: BindingGraphError) -> BindingGraphError | None:
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class Request:
-    """What a producer's :attr:`Producer.translate` is given: the reply and the problem, every argument checked.
+    """What a producer's ``translate`` is given: the reply and the problem, every argument checked.
 
     Args:
         function: The public function reading the reply, to name in the
@@ -46,7 +46,7 @@ class Request:
         text: The problem's whole text.
         max_bytes: The most bytes of UTF-8 of the reply to read.
         options: The format's options, each checked by its
-            :attr:`Producer.options` check; an option not given is absent.
+            ``options`` check; an option not given is absent.
 
     .. versionadded:: 0.1.0
     """
@@ -70,7 +70,7 @@ class Translation:
         refusals: The refusals of the reply that its draft cannot tell (its
             syntax, say), each at a place of the reply.
         place: Given a refusal of the draft, the same refusal told at its
-            place in the reply; or ``None`` where :attr:`refusals` already
+            place in the reply; or ``None`` where ``refusals`` already
             tell it.
 
     .. versionadded:: 0.1.0
@@ -175,7 +175,7 @@ class Producer:
         introduced_by: What introduced each symbol, by default.
         options: The format's options, each name mapped to its
             :data:`Option` check.
-        order: The order of its refusals, as a key of :func:`sorted`;
+        order: The order of its refusals, as a key of ``sorted()``;
             ``None`` for the order in which they were found.
 
     Raises:
@@ -206,5 +206,5 @@ class Producer:
 
     @property
     def streams(self) -> bool:
-        """Whether a reply can be checked as it is generated: a reply that is a draft itself."""
+        """Tell whether a reply can be checked as it is generated, as a reply that is a draft itself can."""
         return self.translate is None

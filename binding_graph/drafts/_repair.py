@@ -147,7 +147,7 @@ def repair(
     :func:`program_prompt` for programs); each after it is that prompt,
     the reply refused, and its refusals as
     :func:`~binding_graph.format_refusals` tells them (with the producer's
-    :attr:`~Producer.header`), asking for the whole reply again. It stops
+    ``header``), asking for the whole reply again. It stops
     at the first reply that compiles, or after *rounds* replies.
 
     Args:

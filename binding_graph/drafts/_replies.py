@@ -284,7 +284,7 @@ def reply_refusals(
     first is the one :func:`compile_reply` raises. ``producer="draft"``
     lists them as :func:`draft_refusals` does, ``"program"`` as
     :func:`program_refusals` does. :func:`~binding_graph.format_refusals`,
-    with the producer's :attr:`~Producer.header`, tells them to a model.
+    with the producer's ``header``, tells them to a model.
 
     Args:
         reply: As for :func:`compile_reply`.
@@ -302,10 +302,10 @@ def reply_refusals(
         BindingGraphError: for an argument other than the reply.
 
     >>> from binding_graph.drafts import reply_refusals
-    >>> [error.path for error in reply_refusals(
-    ...     "def solution():\n    eggs = 61\n    return eggs", "Ann has 16 eggs. How many?",
-    ...     producer="program")]
-    [('line', 2, 'column', 5)]
+    >>> [(error.code, error.path) for error in reply_refusals(
+    ...     "def solution():\n    import os\n    eggs = 16\n    return eggs",
+    ...     "Ann has 16 eggs. How many?", producer="program")]
+    [('unsupported_syntax', ('line', 2, 'column', 5))]
 
     .. versionadded:: 0.1.0
     """
