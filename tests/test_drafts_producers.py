@@ -229,6 +229,13 @@ class TestProducerValues:
         assert (error.code, error.path) == ("wrong_type", (field,))
         assert error.message.startswith(f"Producer.{field} must be ")
 
+    def test_a_producer_is_itself_alone(self) -> None:
+        """Compared and hashed by identity: a copy with the same fields is another producer, and each can be a key."""
+        twin = attrs.evolve(LINES)
+        assert twin != LINES
+        assert len({LINES, twin, PRODUCERS["draft"]}) == 3
+        assert "Producer(name='lines'" in repr(LINES)
+
     def test_its_options_are_its_own_copy(self) -> None:
         """The dict of options given is copied, read-only: changing it changes no producer."""
         options: dict[str, Any] = {"question": str}

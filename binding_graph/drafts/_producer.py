@@ -141,7 +141,8 @@ def _frozen(value: object) -> Mapping[str, Option]:
     return cast("Mapping[str, Option]", value)  # refused by _options
 
 
-@attrs.frozen(kw_only=True, weakref_slot=False)
+# Compared and hashed by identity: its fields hold functions and a mapping.
+@attrs.frozen(kw_only=True, weakref_slot=False, eq=False)
 class Producer:
     """A format a producer writes: how a reply of it is read as a draft, and how a model is asked for one.
 
