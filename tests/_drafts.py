@@ -41,6 +41,19 @@ TEXT: Final = (
 )
 
 
+class Model:
+    """A model that replies, in turn, each of its replies, and keeps the prompts it was given."""
+
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        """Keep *prompt*; reply the next reply."""
+        self.prompts.append(prompt)
+        return self.replies.pop(0)
+
+
 def draft(**changes: Any) -> dict[str, Any]:
     """Return the draft of :data:`TEXT`, with *changes* made to a deep copy: ``key=value`` at the top."""
     made: dict[str, Any] = {

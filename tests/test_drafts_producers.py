@@ -36,7 +36,7 @@ from binding_graph.drafts import (
 )
 from binding_graph.errors import format_refusals
 from binding_graph.serialization import DEFAULT_MAX_BYTES as DOCUMENT_BYTES
-from tests._drafts import TEXT, draft, problems, written
+from tests._drafts import TEXT, Model, draft, problems, written
 from tests._formats import LINES, LINES_HEADER
 from tests._helpers import code_and_path, refusal, untyped
 
@@ -92,19 +92,6 @@ def lines() -> Iterator[Producer]:
     register(LINES)
     yield LINES
     unregister("lines")
-
-
-class Model:
-    """A model that replies, in turn, each of its replies, and keeps the prompts it was given."""
-
-    def __init__(self, *replies: str) -> None:
-        self.replies = list(replies)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        """Keep *prompt*; reply the next reply."""
-        self.prompts.append(prompt)
-        return self.replies.pop(0)
 
 
 class TestRegistry:

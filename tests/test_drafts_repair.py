@@ -20,21 +20,8 @@ from binding_graph.drafts import (
     repair,
 )
 from binding_graph.errors import format_refusals
-from tests._drafts import TEXT, draft, written
+from tests._drafts import TEXT, Model, draft, written
 from tests._helpers import untyped
-
-
-class Model:
-    """A model that replies, in turn, each of its replies, and keeps the prompts it was given."""
-
-    def __init__(self, *replies: str) -> None:
-        self.replies = list(replies)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        """Keep *prompt*; reply the next reply."""
-        self.prompts.append(prompt)
-        return self.replies.pop(0)
 
 
 def broken_draft() -> str:
