@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from binding_graph import (
     BindingGraphError,
+    BoundConstraint,
     BoundEquation,
     BoundFact,
     BoundUnknown,
@@ -22,7 +24,7 @@ from binding_graph import (
 from binding_graph import strategies as bgst
 from binding_graph.arithmetic import parse_number
 from binding_graph.datasets import Difference, diff, from_gsm8k
-from binding_graph.datasets._setups import match_setups
+from binding_graph.datasets._setups import match_setups, same_unit, unit_key
 from binding_graph.expressions import (
     BinaryOperation,
     Expression,
@@ -369,6 +371,80 @@ class TestWhateverTheOrder:
         assert [item for item in anew if item.side == "-"] == [
             item for item in found if item.side == "-"
         ]
+
+
+def _odd() -> SemanticSymbolicBindingGraph:
+    """Build a graph of what the matching never settles: a right-hand side and a predicate that do not read, two steps that define each other, and a question in a unit no unit reads."""
+    fact = BoundFact(symbol_id="a", value="3", source_span=_SPANS[0])
+    # A twin of the fact, so that the two pair by their uses, which reach
+    # into what never settles.
+    twin = attrs.evolve(fact, symbol_id="c")
+    one = Number(parse_number("1"))
+    broken = attrs.evolve(
+        _step("b", Symbol("a")), rhs_canonical="a +", dependencies=frozenset({"a"})
+    )
+    return SemanticSymbolicBindingGraph(
+        symbols=tuple(map(_symbol, "abcuvw")),
+        facts=(fact, twin),
+        equations=(
+            broken,
+            _step("u", BinaryOperation("+", Symbol("v"), one)),
+            _step("v", BinaryOperation("*", Symbol("u"), Symbol("a"))),
+            _step("w", BinaryOperation("-", Symbol("c"), one)),
+        ),
+        unknowns=(
+            BoundUnknown(
+                symbol_id="b", question_span=_SPANS[0], expected_unit="zorbs ##"
+            ),
+        ),
+        constraints=(
+            BoundConstraint(symbol_id="a", predicate="a >", source_span=_SPANS[0]),
+        ),
+    )
+
+
+def _kinds(differences: tuple[Difference, ...]) -> Counter[tuple[str, str | int]]:
+    """Return how many differences there are of each side and kind of element."""
+    return Counter((found.side, found.path[0]) for found in differences)
+
+
+class TestWhatNeverSettles:
+    """What the matching never settles (a right-hand side that does not read, a circle of steps, what reads into them, and the questions they answer) matches nothing, the same way however the graph is written."""
+
+    EXPECTED: Final = Counter(
+        {
+            ("-", "equations"): 3,
+            ("+", "equations"): 3,
+            ("-", "unknowns"): 1,
+            ("+", "unknowns"): 1,
+        }
+    )
+
+    def test_it_matches_nothing_against_itself(self) -> None:
+        """Its steps and its question differ, on both sides; its facts match, each the twin used alike, and the step that reads one."""
+        odd = _odd()
+        assert _kinds(diff(odd, odd)) == self.EXPECTED
+        assert match_setups(odd, odd).pairing == {"a": "a", "c": "c", "w": "w"}
+
+    @given(st.data())
+    @settings(max_examples=10)
+    def test_however_written(self, data: st.DataObject) -> None:
+        """same_setups writes a right-hand side and a predicate that do not read with its names renamed, and the differences stay those of the graph against itself."""
+        odd = _odd()
+        other = data.draw(bgst.same_setups(odd))
+        assert _kinds(diff(odd, other)) == self.EXPECTED
+        renamed = {symbol.symbol_id for symbol in other.symbols}
+        texts = [
+            *(eq.rhs_canonical for eq in other.equations),
+            other.constraints[0].predicate,
+        ]
+        assert any(name in text for name in renamed for text in texts)
+
+    def test_a_unit_no_unit_reads_is_its_own_text(self) -> None:
+        """Two questions in one unit that parse_unit refuses are in one unit; in another text, in two."""
+        assert same_unit("zorbs ##", "zorbs ##")
+        assert not same_unit("zorbs ##", "zorbs #")
+        assert unit_key("zorbs ##") == "zorbs ##"
 
 
 class TestOneWrongOperator:

@@ -29,6 +29,7 @@ from binding_graph.drafts import (
     from_program,
     program_prompt,
     program_refusals,
+    python_value,
     register,
     repair,
     reply_refusals,
@@ -326,6 +327,26 @@ class TestOnceOverAnyProducer:
             source_id="p1",
             max_bytes=untyped("1"),
         ) == ("wrong_type", ("max_bytes",))
+
+    def test_a_translation_tells_the_draft_s_refusals_as_they_are_by_default(
+        self,
+    ) -> None:
+        """A Translation given no place tells each refusal of its draft at its path into the draft."""
+
+        def translate(request: Request) -> Translation:
+            return Translation(draft=request.reply)
+
+        as_draft = attrs.evolve(LINES, translate=translate)
+        broken = draft(question={"name": "sold", "quote": "How many?"})
+        assert told(reply_refusals(broken, TEXT, producer=as_draft)) == told(
+            draft_refusals(broken, TEXT, source_id="lines", introduced_by="lines")
+        )
+
+    def test_python_value_refuses_a_limit_of_another_type(self) -> None:
+        """python_value reads a program alone, and checks its limit itself."""
+        error = refusal(python_value, PROGRAM, max_bytes=untyped("1"))
+        assert (error.code, error.path) == ("wrong_type", ("max_bytes",))
+        assert error.message.startswith("python_value.max_bytes must be an int")
 
     def test_a_translation_of_another_type_is_refused(self) -> None:
         """A producer whose translate() returns no Translation is refused, at the producer."""
