@@ -1,4 +1,4 @@
-"""A reply of any format, written once over its producer: :func:`compile_reply`, :func:`reply_refusals` and the streaming :class:`Checker`.
+"""A reply of any format, written once over its producer: :func:`compile_reply` and :func:`reply_refusals`.
 
 A reply is translated into a draft by its producer (a draft needs none),
 the draft is read by the shared checks, and each refusal of the draft is
