@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,12 @@ from hypothesis import HealthCheck, Phase, settings
 
 from binding_graph.cli import main
 from tests._helpers import Result
+
+# A run started in the background of a shell (nohup, &, setsid) inherits
+# SIGINT ignored, and so would every command a test starts: the tests of
+# Ctrl-C need it as Python sets it at a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
