@@ -81,39 +81,21 @@ class Translation:
     place: Callable[[BindingGraphError], BindingGraphError | None] = told_as_is
 
 
-def _name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not str or _NAME.fullmatch(value) is None:
-        expected = "a lowercase identifier of at most 32 characters, such as 'draft'"
-        refuse_type("Producer", attribute.name, expected, value, (attribute.name,))
-    del instance
+def _field(
+    expected: str, accepts: Callable[[object], bool]
+) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """Return the validator of a field whose values *accepts* takes, refusing any other as not *expected*."""
+
+    def validate(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not accepts(value):
+            refuse_type("Producer", attribute.name, expected, value, (attribute.name,))
+
+    return validate
 
 
-def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not str or not value.strip():
-        expected = "a non-blank str"
-        refuse_type("Producer", attribute.name, expected, value, (attribute.name,))
-    del instance
-
-
-def _callable(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    optional = attribute.name in {"translate", "order"}
-    if not callable(value) and not (optional and value is None):
-        expected = "a callable or None" if optional else "a callable"
-        refuse_type("Producer", attribute.name, expected, value, (attribute.name,))
-    del instance
-
-
-def _bytes(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not int or value < 1:
-        expected = "an int of at least 1"
-        refuse_type("Producer", attribute.name, expected, value, (attribute.name,))
-    del instance
-
-
-def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not bool:
-        refuse_type("Producer", attribute.name, "a bool", value, (attribute.name,))
-    del instance
+def _named(value: object) -> bool:
+    """Tell whether *value* is a name of a format or of an option: a lowercase identifier of at most 32 characters."""
+    return type(value) is str and _NAME.fullmatch(value) is not None
 
 
 def _checks(value: object) -> bool:
@@ -121,17 +103,24 @@ def _checks(value: object) -> bool:
     if type(value) is not MappingProxyType:
         return False
     items = cast("MappingProxyType[object, object]", value).items()
-    return all(
-        type(key) is str and _NAME.fullmatch(key) is not None and callable(check)
-        for key, check in items
-    )
+    return all(_named(key) and callable(check) for key, check in items)
 
 
-def _options(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    expected = "a dict of option names to their checks"
-    if not _checks(value):
-        refuse_type("Producer", attribute.name, expected, value, (attribute.name,))
-    del instance
+_NAMED: Final = _field(
+    "a lowercase identifier of at most 32 characters, such as 'draft'", _named
+)
+_TEXT: Final = _field(
+    "a non-blank str", lambda value: type(value) is str and bool(value.strip())
+)
+_CALLABLE: Final = _field("a callable", callable)
+_CALLABLE_OR_NONE: Final = _field(
+    "a callable or None", lambda value: value is None or callable(value)
+)
+_BYTES: Final = _field(
+    "an int of at least 1", lambda value: type(value) is int and value >= 1
+)
+_FLAG: Final = _field("a bool", lambda value: type(value) is bool)
+_OPTIONS: Final = _field("a dict of option names to their checks", _checks)
 
 
 def _frozen(value: object) -> Mapping[str, Option]:
@@ -185,24 +174,24 @@ class Producer:
     .. versionadded:: 0.1.0
     """
 
-    name: str = attrs.field(validator=_name)
-    summary: str = attrs.field(validator=_text)
+    name: str = attrs.field(validator=_NAMED)
+    summary: str = attrs.field(validator=_TEXT)
     translate: Callable[[Request], Translation] | None = attrs.field(
-        validator=_callable
+        validator=_CALLABLE_OR_NONE
     )
-    text_only: bool = attrs.field(validator=_flag)
-    header: str = attrs.field(validator=_text)
-    prompt: Callable[[str], str] = attrs.field(validator=_callable)
-    cue: str = attrs.field(validator=_text)
-    max_bytes: int = attrs.field(validator=_bytes)
-    introduced_by: str = attrs.field(validator=_text)
+    text_only: bool = attrs.field(validator=_FLAG)
+    header: str = attrs.field(validator=_TEXT)
+    prompt: Callable[[str], str] = attrs.field(validator=_CALLABLE)
+    cue: str = attrs.field(validator=_TEXT)
+    max_bytes: int = attrs.field(validator=_BYTES)
+    introduced_by: str = attrs.field(validator=_TEXT)
     options: Mapping[str, Option] = attrs.field(
         factory=dict,
         converter=_frozen,
-        validator=_options,
+        validator=_OPTIONS,
     )
     order: Callable[[BindingGraphError], Any] | None = attrs.field(
-        default=None, validator=_callable
+        default=None, validator=_CALLABLE_OR_NONE
     )
 
     @property
