@@ -270,6 +270,18 @@ class TestOnceOverAnyProducer:
         assert told(found) == told(program_refusals(broken, PENS))
         assert [error.path for error in found] == [("line", 2, "column", 5)]
 
+    def test_a_reply_of_a_subclass_of_str_is_refused_at_the_reply(self) -> None:
+        """As compile_draft refuses it at its draft: named as the reply, never read."""
+
+        class Lying(str):
+            __slots__ = ()
+
+        found = reply_refusals(Lying(written(draft())), TEXT)
+        assert [(error.code, error.path) for error in found] == [
+            ("wrong_type", ("reply",))
+        ]
+        assert found[0].message.startswith("reply_refusals.reply must be a str, bytes")
+
     def test_a_format_option_is_passed_by_name(self) -> None:
         """A program's question, as the option of its format."""
         text = "How many pens? Ann has 3 boxes of 12 pens."

@@ -64,7 +64,14 @@ def compile_draft(
     .. versionadded:: 0.1.0
     """
     return compiled(
-        "compile_draft", DRAFT, draft, text, source_id, introduced_by, max_bytes
+        "compile_draft",
+        DRAFT,
+        draft,
+        text,
+        source_id,
+        introduced_by,
+        max_bytes,
+        argument="draft",
     )
 
 
@@ -121,7 +128,15 @@ def draft_refusals(
     .. versionadded:: 0.1.0
     """
     return refusals_of(
-        "draft_refusals", DRAFT, draft, text, source_id, introduced_by, limit, max_bytes
+        "draft_refusals",
+        DRAFT,
+        draft,
+        text,
+        source_id,
+        introduced_by,
+        limit,
+        max_bytes,
+        argument="draft",
     )
 
 

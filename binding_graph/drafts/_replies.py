@@ -66,10 +66,6 @@ def _options(function: str, producer: Producer, options: object) -> dict[str, ob
     return checked
 
 
-# The draft's own functions name their reply "draft".
-_ARGUMENTS: Final = {"compile_draft": "draft", "draft_refusals": "draft"}
-
-
 def defaults(
     producer: Producer, source_id: object, introduced_by: object, max_bytes: object
 ) -> tuple[object, object, object]:
@@ -111,8 +107,10 @@ def read_reply(  # noqa: PLR0917 -- internal; the public functions name them
     introduced_by: object,
     max_bytes: object,
     options: object = None,
+    *,
+    argument: str = "reply",
 ) -> tuple[Engine, list[BindingGraphError]]:
-    """Read *reply* of *producer*'s format against *text*; return the engine and every refusal, told at the reply's places.
+    """Read *reply* of *producer*'s format against *text*; return the engine and every refusal, told at the reply's places; *argument* names the reply, as its function calls it.
 
     Raises:
         BindingGraphError: for an argument other than the reply, at it.
@@ -122,13 +120,7 @@ def read_reply(  # noqa: PLR0917 -- internal; the public functions name them
     )
     translate = producer.translate
     if translate is None:
-        read(
-            function,
-            _ARGUMENTS.get(function, "reply"),
-            reply,
-            engine,
-            limit,
-        )
+        read(function, argument, reply, engine, limit)
         return engine, engine.found
     request = Request(
         function=function,
@@ -162,8 +154,10 @@ def compiled(  # noqa: PLR0917 -- internal; the public functions name them
     introduced_by: object,
     max_bytes: object,
     options: object = None,
+    *,
+    argument: str = "reply",
 ) -> SemanticSymbolicBindingGraph:
-    """Return the graph of *reply*, or raise its first refusal; *function* names the public function."""
+    """Return the graph of *reply*, or raise its first refusal; *function* and *argument* name the public function and its reply."""
     engine, found = call_paused(
         read_reply,
         function,
@@ -174,6 +168,7 @@ def compiled(  # noqa: PLR0917 -- internal; the public functions name them
         introduced_by,
         max_bytes,
         options,
+        argument=argument,
     )
     if found:
         raise found[0]
@@ -251,8 +246,10 @@ def refusals_of(  # noqa: PLR0917 -- internal; the public functions name them
     limit: object,
     max_bytes: object,
     options: object = None,
+    *,
+    argument: str = "reply",
 ) -> tuple[BindingGraphError, ...]:
-    """Return every refusal of *reply* as :func:`reply_refusals` lists them, *function* naming the public function."""
+    """Return every refusal of *reply* as :func:`reply_refusals` lists them, *function* and *argument* naming the public function and its reply."""
     _, found = call_paused(
         read_reply,
         function,
@@ -263,6 +260,7 @@ def refusals_of(  # noqa: PLR0917 -- internal; the public functions name them
         introduced_by,
         max_bytes,
         options,
+        argument=argument,
     )
     return listed(found, limit, function, producer.name)
 
