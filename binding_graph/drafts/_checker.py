@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from binding_graph.drafts._checks.build import build
-from binding_graph.drafts._checks.engine import checked_engine
 from binding_graph.drafts._checks.shape import Reader
 from binding_graph.drafts._registry import producer_of
-from binding_graph.drafts._replies import defaults
+from binding_graph.drafts._replies import arguments, defaults
 from binding_graph.drafts._sources.stream import Stream
 from binding_graph.errors import refuse_type
 
@@ -56,17 +55,23 @@ class Checker:
         if not chosen.streams:
             expected = "the name of a format whose replies stream, such as 'draft'"
             refuse_type(self._function, "producer", expected, producer, ("producer",))
-        self._start(text, *defaults(chosen, source_id, introduced_by, max_bytes))
+        self._start(
+            chosen, text, *defaults(chosen, source_id, introduced_by, max_bytes)
+        )
 
     def _start(
-        self, text: object, source_id: object, introduced_by: object, max_bytes: object
+        self,
+        producer: Producer,
+        text: object,
+        source_id: object,
+        introduced_by: object,
+        max_bytes: object,
     ) -> None:
-        """Check the arguments, then ready the stream."""
-        function = self._function
-        self._engine = checked_engine(function, text, source_id, introduced_by)
-        if type(max_bytes) is not int:
-            refuse_type(function, "max_bytes", "an int", max_bytes, ("max_bytes",))
-        self._stream = Stream(Reader(self._engine), max_bytes)
+        """Check the arguments as every reading checks them, then ready the stream."""
+        self._engine, _, limit = arguments(
+            self._function, producer, text, source_id, introduced_by, max_bytes
+        )
+        self._stream = Stream(Reader(self._engine), limit)
         self._told = 0
         self._closed = False
         self._graph: SemanticSymbolicBindingGraph | None = None

@@ -180,4 +180,4 @@ class DraftChecker(Checker):
         introduced_by: str = "draft",
         max_bytes: int = DEFAULT_DRAFT_BYTES,
     ) -> None:
-        self._start(text, source_id, introduced_by, max_bytes)
+        self._start(DRAFT, text, source_id, introduced_by, max_bytes)
