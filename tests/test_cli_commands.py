@@ -286,18 +286,18 @@ class TestValidate:
             "binding-graph: nope.jsonl: No such file or directory\n",
         )
 
-    def test_a_directory_without_documents_is_an_error(
+    def test_a_directory_without_documents_is_empty(
         self, cli: Callable[..., Result]
     ) -> None:
-        """A directory with no *.json or *.jsonl file: one line on stderr, exit 2."""
+        """A directory with no *.json or *.jsonl file holds no record, as an empty file: one line on stderr, exit 5."""
         Path("empty").mkdir()
         write("other/notes.txt", b"")
         result = cli("validate", "empty", "other")
         assert result == Result(
-            2,
+            5,
             "0 records: 0 accepted, 0 refused\n",
-            "binding-graph: empty: no *.json, *.jsonl or *.ndjson file in this directory\n"
-            "binding-graph: other: no *.json, *.jsonl or *.ndjson file in this directory\n",
+            "binding-graph: empty: no record: no *.json, *.jsonl or *.ndjson file in this directory\n"
+            "binding-graph: other: no record: no *.json, *.jsonl or *.ndjson file in this directory\n",
         )
 
     def test_a_dangling_link_in_a_directory_is_a_missing_file(
@@ -417,10 +417,12 @@ class TestValidate:
         assert result.status == 2
 
     def test_an_empty_file_has_no_records(self, cli: Callable[..., Result]) -> None:
-        """An empty .jsonl file is no error: it holds no record."""
+        """An empty .jsonl file holds no record: it is said to be empty, exit 5."""
         write("empty.jsonl", b"")
         assert cli("validate", "empty.jsonl") == Result(
-            0, "0 records: 0 accepted, 0 refused\n", ""
+            5,
+            "0 records: 0 accepted, 0 refused\n",
+            "binding-graph: empty.jsonl: no record: the input is empty\n",
         )
 
     def test_refuses_binary_garbage_line_by_line(
@@ -931,11 +933,14 @@ class TestJobs:
         """For any mix of documents, the refusals are loads' per line, in order, with -j1 and -j2."""
         expected: list[dict[str, Any]] = []
         labels: list[str] = []
+        records = 0
         with tempfile.TemporaryDirectory() as directory:
             for index, data in enumerate(corpus_files):
                 label = str(Path(directory, f"c{index}.jsonl"))
                 Path(label).write_bytes(data)
                 labels.append(label)
+                outcomes = oracle(data, max_bytes)
+                records += len(outcomes)
                 expected += [
                     {
                         "file": label,
@@ -944,7 +949,7 @@ class TestJobs:
                         "path": list(outcome[1]),
                         "message": outcome[2],
                     }
-                    for number, outcome in oracle(data, max_bytes)
+                    for number, outcome in outcomes
                     if isinstance(outcome, tuple)
                 ]
             options = ["validate", "--format", "json", "--max-bytes", str(max_bytes)]
@@ -952,7 +957,7 @@ class TestJobs:
             two = _run([*options, "--jobs", "2", *labels])
         assert one == two
         assert json_lines(one.out)[:-1] == expected
-        assert one.status == (1 if expected else 0)
+        assert one.status == (1 if expected else 0 if records else 5)
 
     def test_many_batches_in_two_processes_keep_their_order(
         self, cli: Callable[..., Result]

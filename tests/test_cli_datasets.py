@@ -357,9 +357,12 @@ class TestImportSvamp:
         )
 
     def test_an_empty_array(self, cli: Callable[..., Result]) -> None:
-        """An empty array: no record, exit 0."""
+        """An empty array: no record, said to be empty, exit 5."""
         assert cli("import", "svamp", "-", stdin=b" [ ] \n") == Result(
-            0, "", "0 records: 0 imported, 0 refused\n"
+            5,
+            "",
+            "binding-graph: <stdin>: no record: the input is empty\n"
+            "0 records: 0 imported, 0 refused\n",
         )
 
     def test_a_record_that_cannot_be_read_is_one_refusal(
@@ -796,24 +799,12 @@ class TestScore:
         ]
 
     def test_no_cases(self, cli: Callable[..., Result]) -> None:
-        """Two empty files: no case, an accuracy of 0, precision and recall of 1."""
+        """Two files of blank lines: no case to score, each said to be empty, exit 5."""
         Path("e.jsonl").write_bytes(b"\n")
         assert cli("score", "e.jsonl", "e.jsonl") == Result(
-            0,
-            "cases:              0\n"
-            "correct:            0\n"
-            "accuracy:           0.00%: 0 of 0 cases answered right\n"
-            "refused:            0\n"
-            "unsolvable:         0\n"
-            "wrong answers:      0\n"
-            "fact precision:     100.00%: 0 of 0 predicted facts match\n"
-            "fact recall:        100.00%: 0 of 0 gold facts matched\n"
-            "equation precision: 100.00%: 0 of 0 predicted equations match\n"
-            "equation recall:    100.00%: 0 of 0 gold equations matched\n"
-            "question precision: 100.00%: 0 of 0 predicted questions match\n"
-            "question recall:    100.00%: 0 of 0 gold questions matched\n"
-            "set-ups right:      0 of 0\n",
+            5,
             "",
+            "binding-graph: e.jsonl: no record: the input is empty\n" * 2,
         )
 
     def test_missing_files_exit_2(self, cli: Callable[..., Result]) -> None:

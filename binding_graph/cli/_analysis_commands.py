@@ -22,20 +22,20 @@ from binding_graph.cli._options import add_shared
 from binding_graph.cli._records import each_record
 from binding_graph.cli._report import (
     PROGRAM,
+    Report,
     counted,
     in_record,
     refusal_line,
     write,
     write_bytes,
 )
-from binding_graph.cli._scan import outcomes, read_record
+from binding_graph.cli._scan import Missing, outcomes, read_record
 from binding_graph.cli._sources import STDIN_LABEL, Source, os_message
 
 if TYPE_CHECKING:
     import argparse
 
     from binding_graph.analysis import Finding
-    from binding_graph.cli._report import Report
     from binding_graph.cli._scan import Handler, Outcome
     from binding_graph.datasets import BenchmarkCase
     from binding_graph.model import SemanticSymbolicBindingGraph
@@ -232,8 +232,12 @@ def _itself(
 
 def _render_record(
     args: argparse.Namespace,
-) -> tuple[str, int, Outcome | None] | str:
-    """Read the record to draw as validate reads it: return its label, line and outcome, or why not."""
+) -> tuple[str, int, Outcome | None] | str | Source:
+    """Read the record to draw as validate reads it: return its label, line and outcome, or why not.
+
+    A source with no line of the number asked for, and no record at all, is
+    returned itself: it is empty.
+    """
     stdin = args.file == "-"
     suffix = Path(args.file).suffix
     if args.line is None and not stdin and suffix in {".jsonl", ".ndjson"}:
@@ -249,8 +253,10 @@ def _render_record(
         found = read_record(source, args.max_bytes, args.line)
     except OSError as error:
         return os_message(source.label, error)
-    if isinstance(found, int):
-        return f"{source.label}: there is no line {args.line} (it has {found:,})"
+    if isinstance(found, Missing):
+        if not found.records:
+            return source
+        return f"{source.label}: there is no line {args.line} (it has {found.lines:,})"
     done = outcomes(_itself, args.max_bytes, False, source.whole, [found])  # noqa: FBT003
     return source.label, found[0], done[0] if done else None
 
@@ -276,6 +282,10 @@ def render(args: argparse.Namespace) -> int:
     from binding_graph.analysis import to_dot, to_mermaid  # noqa: PLC0415
 
     found = _render_record(args)
+    if isinstance(found, Source):
+        report = Report(sys.stdout, sys.stderr)
+        report.empty(found.label)
+        return report.status()
     if isinstance(found, str):
         sys.stderr.write(f"{PROGRAM}: {found}\n")
         return 2

@@ -192,6 +192,7 @@ def bind(args: argparse.Namespace) -> int:
     try:
         with reading(source) as (file, _):
             _records(report, progress, source.label, file, args)
+        report.closed(source.label)
     except RunError as stop:
         report.error(str(stop))
     progress.clear()

@@ -130,9 +130,15 @@ def diff_command(args: argparse.Namespace) -> int:
         if opened is None:
             return 2
         why = _compare(run, readings, opened)
-    if why is not None:
+    failed = any(reading.why is not None for reading in readings)
+    empty = [] if failed else [r.label for r in readings if not r.count]
+    # A file that holds no record is said to be empty, not to end first.
+    if why is not None and not empty:
         report.error(why)
+    for label in empty:
+        report.empty(label)
     run.summary()
-    if report.errors:
-        return 2
-    return 1 if run.differ or run.refused else 0
+    report.records = run.pairs
+    if run.differ or run.refused:
+        report.flag()
+    return report.status()

@@ -67,7 +67,6 @@ class _Import:
         self.progress = progress
         self.label = label
         self.max_bytes = max_bytes
-        self.unreadable = 0  # records that are not the benchmark's at all
 
     def record(self, line: int, build: Callable[[], BenchmarkCase]) -> None:
         """Write the case that *build* returns, or report its refusal, as the record on *line*."""
@@ -78,7 +77,7 @@ class _Import:
         except BindingGraphError as error:
             # A line above --max-bytes, or nested too deep, is refused at ().
             if error.code in NOT_RECORDS or not error.path:
-                self.unreadable += 1
+                self.report.flag()
             refusal = (error.code, error.path, error.message)
             self.report.refusal(self.label, line, refusal)
             return
@@ -141,10 +140,9 @@ def import_cases(args: argparse.Namespace) -> int:
     try:
         with reading(source) as (file, progress.total):
             run.read(benchmark, file)
+        report.closed(source.label)
     except RunError as stop:
         report.error(str(stop))
     progress.clear()
     run.summary()
-    if report.errors:
-        return 2
-    return 1 if run.unreadable else 0
+    return report.status(refusals=False)

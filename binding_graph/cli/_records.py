@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from binding_graph.cli._pool import scan
 from binding_graph.cli._progress import Progress
 from binding_graph.cli._report import Report
-from binding_graph.cli._scan import Failed, Records
+from binding_graph.cli._scan import Ended, Records, Started
 from binding_graph.cli._sources import Source, find_sources
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def start(
     """
     err = sys.stderr
     report = Report(out or sys.stdout, err, as_json=args.format == "json")
-    sources = find_sources(args.paths, report.error)
+    sources = find_sources(args.paths, report.error, report.empty)
     known = [source.size for source in sources if source.path is not None]
     total = sum(known) if len(known) == len(sources) else None
     report.progress = Progress(err, total)
@@ -56,8 +56,9 @@ def each_record(
     """Run a command that looks at each record on its own; return its exit status.
 
     Every refused record is reported (``FILE:LINE: CODE at WHERE: MESSAGE``)
-    and counted, errors about the run go to standard error, the summary is
-    printed, and the exit status follows (:meth:`Report.status`).
+    and counted, errors about the run and each input that holds no record
+    go to standard error, the summary is printed, and the exit status
+    follows (:meth:`Report.status`).
 
     Args:
         args: The parsed corpus options: ``paths``, ``format``,
@@ -95,7 +96,11 @@ def each_record(
                     if accepted is not None:
                         accepted(report, label, number, value, case)
                 progress.advance(event.size, len(event.outcomes))
-            elif isinstance(event, Failed):
+            elif isinstance(event, Started):
+                report.opened()
+            elif isinstance(event, Ended):
+                report.closed(event.source.label)
+            else:
                 report.error(event.message)
     extra, text = summary() if summary is not None else ({}, "")
     report.summary(extra, text)

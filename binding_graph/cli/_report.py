@@ -24,6 +24,15 @@ if TYPE_CHECKING:
 PROGRAM: Final = "binding-graph"
 """The command's name, which starts each line it writes on standard error."""
 
+EMPTY: Final = 5
+"""The exit status of a run that read no record at all: its input is empty.
+
+Five, as pytest exits 5 when it collected no test: a step of a pipeline
+that made nothing is told apart from one whose records all passed (0),
+some refused (1), or a run that could not do its job (2). It is clear of
+those, of the shell's 126 and 127, and of 128 + N for a signal (130, 143).
+"""
+
 
 class RunError(Exception):
     """The run itself cannot go on (a worker process died): one line, and exit status 2."""
@@ -151,10 +160,31 @@ class Report:
         self.every = False  # every refusal of a record reported, counted apart
         self.listed = 0  # refusals found, with every
         self.unlisted = 0  # of which the records' lists left out
+        self._before = 0  # records counted before the input being read
 
     def error(self, message: str) -> None:
         """Say on standard error, in one line, that the run could not do part of its job."""
         self.errors += 1
+        self._say(message)
+
+    def empty(self, label: str, why: str = "the input is empty") -> None:
+        """Say on standard error, in one line, that the input *label* holds no record: ``LABEL: no record: WHY``.
+
+        It is not an error: the exit status is :data:`EMPTY` when the run
+        read no record at all, and is unchanged when other inputs held some.
+        """
+        self._say(f"{label}: no record: {why}")
+
+    def opened(self) -> None:
+        """Note that an input is being read: :meth:`closed` tells it empty if no record is counted in between."""
+        self._before = self.records
+
+    def closed(self, label: str) -> None:
+        """Tell the input *label*, read to its end, empty if no record was counted since :meth:`opened`."""
+        if self.records == self._before:
+            self.empty(label)
+
+    def _say(self, message: str) -> None:
         if self.progress is not None:
             self.progress.clear()
         flush(self.out)
@@ -265,8 +295,16 @@ class Report:
         }
         self.emit(line, {"summary": data})
 
-    def status(self) -> int:
-        """Return the exit status: 2 after any error, else 1 after any refusal or flag, else 0."""
+    def status(self, *, refusals: bool = True) -> int:
+        """Return the exit status: 2 after any error; else :data:`EMPTY` if no record was read; else 1 after any refusal or flag; else 0.
+
+        Args:
+            refusals: Whether a refused record makes the status 1: not for
+                ``import``, whose adapters refuse records of their
+                benchmark as their job, and flag the records that are not.
+        """
         if self.errors:
             return 2
-        return 1 if self.refused or self.flagged else 0
+        if not self.records:
+            return EMPTY
+        return 1 if (self.refused and refusals) or self.flagged else 0

@@ -286,6 +286,7 @@ class Canonicalize:
 
     def started(self, event: Started) -> None:
         """Make the output of a source just opened."""
+        self.report.opened()
         # Held before its file is made: however the run ends, abandon() finds it.
         self.output = Output(event.source, self.mode, event.opened)
         try:
@@ -317,11 +318,12 @@ class Canonicalize:
         self.abandon()
 
     def ended(self, event: Ended) -> None:
-        """Put a source's canonical form in place, and say what became of it."""
+        """Put a source's canonical form in place, and say what became of it, or that it holds no record."""
+        label = event.source.label
+        self.report.closed(label)
         output, self.output = self.output, None
         if output is None:
             return
-        label = event.source.label
         try:
             verdict = output.finish(event.digest)
         except NotRewritten as reason:

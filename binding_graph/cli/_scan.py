@@ -294,9 +294,16 @@ def _outcomes(
     return result
 
 
+class Missing(NamedTuple):
+    """A source has no line of the number asked for: how many lines it has, and how many of them are not blank."""
+
+    lines: int
+    records: int
+
+
 def read_record(
     source: Source, max_bytes: int, line: int | None
-) -> tuple[int, bytes | None] | int:
+) -> tuple[int, bytes | None] | Missing:
     """Read the record on line *line* of *source*, or the whole source if *line* is ``None``.
 
     Lines are numbered as :func:`read_batches` numbers them, and memory stays within
@@ -304,7 +311,7 @@ def read_record(
 
     Returns:
         The line's number and its bytes (``None`` above *max_bytes*); or, if
-        *source* has no line *line*, how many lines it has.
+        *source* has no line *line*, how many lines, and records, it has.
 
     Raises:
         OSError: if *source* cannot be read.
@@ -313,11 +320,12 @@ def read_record(
     try:
         if line is None:
             return 1, read_whole(file, max_bytes)
-        count = 0
+        count = records = 0
         for count, text in split_lines(file, max_bytes):
             if count == line:
                 return count, text
-        return count
+            records += text is None or not is_blank(text, max_bytes)
+        return Missing(count, records)
     finally:
         if source.path is not None:
             file.close()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from binding_graph.cli._options import add_shared, count
 from binding_graph.cli._pairs import Reading, both_opened, unpaired
-from binding_graph.cli._report import RunError, counted, write
+from binding_graph.cli._report import Report, RunError, counted, write
 from binding_graph.cli._solve_command import fraction_text
 from binding_graph.errors import BindingGraphError
 
@@ -162,12 +162,16 @@ def _wrong_case(case: WrongCase) -> str:
     return head + told
 
 
-def _pair(args: argparse.Namespace, predicted: BinaryIO, gold: BinaryIO) -> Score:
+def _pair(
+    args: argparse.Namespace, predicted: BinaryIO, gold: BinaryIO
+) -> Score | list[str]:
     """Score the graphs of *predicted* against the cases of *gold*; a :class:`RunError` if they cannot be.
 
     A file that cannot be read, or a line of *gold* that is not a case, ends
     its records early: :func:`~binding_graph.datasets.score` then finds the
-    two of different lengths, and what ended them is told instead.
+    two of different lengths, and what ended them is told instead. A file
+    that holds no record is not scored: the labels of those that hold none
+    are returned instead.
     """
     from binding_graph.datasets import score  # noqa: PLC0415
 
@@ -180,6 +184,8 @@ def _pair(args: argparse.Namespace, predicted: BinaryIO, gold: BinaryIO) -> Scor
     for reading in (graphs, cases):
         if reading.why is not None:
             raise RunError(reading.why)
+    if empty := [reading.label for reading in (graphs, cases) if not reading.count]:
+        return empty
     if result is None:
         raise unpaired(graphs, cases)
     return result
@@ -187,6 +193,7 @@ def _pair(args: argparse.Namespace, predicted: BinaryIO, gold: BinaryIO) -> Scor
 
 def score_command(args: argparse.Namespace) -> int:
     """Run ``score``: PREDICTED's graphs against GOLD's cases, as a table or one JSON object."""
+    report = Report(sys.stdout, sys.stderr)
     with contextlib.ExitStack() as files:
         opened = both_opened(
             "score", (args.predicted, args.gold), files, ("PREDICTED", "GOLD")
@@ -194,6 +201,10 @@ def score_command(args: argparse.Namespace) -> int:
         if opened is None:
             return 2
         result = _pair(args, *opened)  # a RunError is one line, and exit status 2
+    if isinstance(result, list):
+        for label in result:
+            report.empty(label)
+        return report.status()
     if args.format == "json":
         write(sys.stdout, json.dumps(result.to_data()) + "\n")
     else:

@@ -78,14 +78,19 @@ def _below(directory: str, fail: Callable[[str], None]) -> list[Source] | None:
     return [_source(path, path) for _, path in sorted(found)]
 
 
-def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Source]:
+def find_sources(
+    paths: Sequence[str],
+    fail: Callable[[str], None],
+    empty: Callable[[str, str], None],
+) -> list[Source]:
     """Return the sources *paths* name, in order; call *fail* for each that cannot be used.
 
     ``-`` is standard input (JSON Lines); a directory stands for every
     ``*.json``, ``*.jsonl`` and ``*.ndjson`` file below it, in sorted order;
     a ``.json`` file holds one document, any other file JSON Lines.
     A path that does not exist, or cannot be read, is left to fail when it
-    is opened.
+    is opened. A directory with no such file holds no record, as an empty
+    file holds none: *empty* is given its path and why.
     """
     sources: list[Source] = []
     for path in paths:
@@ -95,7 +100,7 @@ def find_sources(paths: Sequence[str], fail: Callable[[str], None]) -> list[Sour
         elif os.path.isdir(path):  # noqa: PTH112
             found = _below(path, fail)
             if found == []:
-                fail(f"{path}: no *.json, *.jsonl or *.ndjson file in this directory")
+                empty(path, "no *.json, *.jsonl or *.ndjson file in this directory")
             sources.extend(found or ())
         else:
             sources.append(_source(path, path))

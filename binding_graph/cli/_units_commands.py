@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from binding_graph.cli._progress import Progress
     from binding_graph.cli._report import Report
     from binding_graph.cli._rewrite import Verdict
-    from binding_graph.cli._scan import Outcome, Refusal
+    from binding_graph.cli._scan import Ended, Outcome, Refusal
     from binding_graph.datasets import BenchmarkCase
     from binding_graph.model import SemanticSymbolicBindingGraph
 
@@ -201,6 +201,16 @@ class _Admit:
         self.report.summary(extra, text)
 
 
+def _put_in_place(rewrite: Canonicalize, event: Started | Ended | Failed) -> None:
+    """Follow a file's start, end or failure with ``--in-place``, as canonicalize does."""
+    if isinstance(event, Started):
+        rewrite.started(event)
+    elif isinstance(event, Failed):
+        rewrite.failed(event)
+    else:
+        rewrite.ended(event)
+
+
 def admit(args: argparse.Namespace) -> int:
     """Run ``admit``: each accepted record's graph with its equations decided, and a report."""
     if args.in_place and "-" in args.paths:
@@ -230,17 +240,15 @@ def admit(args: argparse.Namespace) -> int:
                 if isinstance(event, Records):
                     run.records(event)
                     progress.advance(event.size, len(event.outcomes))
+                elif rewrite is not None:
+                    _put_in_place(rewrite, event)
                 elif isinstance(event, Failed):
-                    if rewrite is None:
-                        report.error(event.message)
-                    else:
-                        rewrite.failed(event)
-                elif rewrite is None:
-                    continue  # a file started or ended: nothing to put in place
+                    report.error(event.message)
+                # A file started or ended: nothing to put in place.
                 elif isinstance(event, Started):
-                    rewrite.started(event)
+                    report.opened()
                 else:
-                    rewrite.ended(event)
+                    report.closed(event.source.label)
         finally:
             if rewrite is not None:
                 rewrite.abandon()
