@@ -74,8 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ``canonicalize --check`` would rewrite, a text that ``units`` does
         not read, a record ``import`` finds not of its benchmark at all; 2
         for a usage error, a path that could not be read or written, or a
-        run that could not go on; 130 after Ctrl-C (SIGINT); 143 after
-        SIGTERM. ``docs/cli.md`` gives the table of every command.
+        run that could not go on; 5 when the run read no record at all,
+        every input empty (each is named on standard error); 130 after
+        Ctrl-C (SIGINT); 143 after SIGTERM. ``docs/cli.md`` gives the table
+        of every command.
 
     .. versionadded:: 0.1.0
     """

@@ -33,6 +33,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " of definitions, an unknown or mismatched operation kind, a pending"
             " equation its kind's units refuse. Exit 0 if every record was"
             " accepted, 1 if any was refused, 2 if a path could not be read."
+            " Exit 5 if no PATH holds a record."
         ),
         examples=(
             ("binding-graph validate examples/corpus.jsonl", "check a corpus"),
@@ -136,6 +137,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " is reported as validate reports a refusal, FILE:LINE: CODE at"
             " WHERE: MESSAGE. Exit 0 if every record was solved, 1 if any was"
             " refused or could not be solved, 2 if a path could not be read."
+            " Exit 5 if no PATH holds a record."
         ),
         examples=(
             (
@@ -165,6 +167,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " equation again. Exit 0 if every record was accepted, even with"
             " equations refused; 1 if any record was refused; 2 if a path could not"
             " be read or a file rewritten."
+            " Exit 5 if no PATH holds a record."
         ),
         examples=(
             (
@@ -221,6 +224,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " records at all (not JSON, above --max-bytes, not an object, a field"
             " missing or of the wrong type); 2 if FILE cannot be read, or is not"
             " one JSON array, or one XML document, where it must be."
+            " Exit 5 if FILE holds no record."
         ),
         examples=(
             (
@@ -260,6 +264,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " case N (SOURCE_ID), each with the first gold step it lacks or"
             " gets wrong. Exit 0 when it scored; 2 if a file cannot be read, a"
             " line of GOLD is not a case, or the files differ in length."
+            " Exit 5, with no score, if either file holds no record."
         ),
         examples=(
             (
@@ -288,6 +293,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " + WHERE: WHAT for SECOND's, then a summary. Exit 0 when every pair is"
             " set up alike; 1 when any differs, or a record does not read; 2 if a"
             " file cannot be read or the files differ in length."
+            " Exit 5 if either file holds no record."
         ),
         examples=(
             (
@@ -322,6 +328,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             " standard error. --all reports every refusal of each refused reply."
             " Exit 0 if every record compiled, 1 if any was refused, 2 if FILE"
             " could not be read."
+            " Exit 5 if FILE holds no record."
         ),
         examples=(
             (
