@@ -340,15 +340,16 @@ class TestBindPrograms:
                 " str, not dict (got {'quantities': []})"
             ),
             (
-                "<stdin>:3: unknown_key at draft: bind.record has no key 'draft': its"
-                " keys are source_id, text, program"
+                "<stdin>:3: missing_key at program: bind.record has no key 'program':"
+                " it holds 'draft', which bind reads by default (or with --producer"
+                " draft)"
             ),
             (
                 "<stdin>:4: empty_text at program: bind.record['program'] must not be"
                 " empty or blank (got ' ')"
             ),
             (
-                "4 records: 0 accepted, 4 refused (empty_text 1, unknown_key 1,"
+                "4 records: 0 accepted, 4 refused (empty_text 1, missing_key 1,"
                 " unsupported_syntax 1, wrong_type 1)"
             ),
         ]
@@ -464,11 +465,12 @@ class TestBindAnyFormat:
                 " not list (got ['laid = 16'])"
             ),
             (
-                "<stdin>:4: unknown_key at draft: bind.record has no key 'draft': its"
-                " keys are source_id, text, lines"
+                "<stdin>:4: missing_key at lines: bind.record has no key 'lines': it"
+                " holds 'draft', which bind reads by default (or with --producer"
+                " draft)"
             ),
             (
-                "4 records: 1 accepted, 3 refused (3 refusals: unknown_key 1,"
+                "4 records: 1 accepted, 3 refused (3 refusals: missing_key 1,"
                 " unsupported_syntax 1, wrong_type 1)"
             ),
         ]
@@ -524,6 +526,45 @@ class TestBindAnyFormat:
             [sys.executable, "-c", code], capture_output=True, check=True, text=True
         )
         assert done.stdout.splitlines()[-1] == "False"
+
+
+class TestAnotherFormatsRecord:
+    """A record that holds another format's reply says which option of bind reads it."""
+
+    def test_programs_read_as_drafts(self, cli: Callable[..., Result]) -> None:
+        """A program where a draft is read: missing_key at draft, naming --program."""
+        result = cli("bind", "-", stdin=jsonl(program_record()))
+        assert (result.status, result.out) == (1, "")
+        assert result.err.splitlines()[0] == (
+            "<stdin>:1: missing_key at draft: bind.record has no key 'draft': it"
+            " holds 'program', which bind reads with --program (or --producer"
+            " program)"
+        )
+
+    def test_a_registered_format_read_as_drafts(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A reply of a registered format where a draft is read: named, with its --producer."""
+        register(LINES)
+        try:
+            stdin = jsonl({"source_id": "p1", "text": TEXT, "lines": LINES_REPLY})
+            result = cli("bind", "-", stdin=stdin)
+        finally:
+            unregister("lines")
+        assert result.err.splitlines()[0] == (
+            "<stdin>:1: missing_key at draft: bind.record has no key 'draft': it"
+            " holds 'lines', which bind reads with --producer lines"
+        )
+
+    def test_both_replies(self, cli: Callable[..., Result]) -> None:
+        """A draft and a program in one record: the key not read is unknown, and its option named."""
+        stdin = jsonl({**program_record(), "draft": "{}"})
+        result = cli("bind", "-", stdin=stdin)
+        assert result.err.splitlines()[0] == (
+            "<stdin>:1: unknown_key at program: bind.record has no key 'program':"
+            " its keys are source_id, text, draft; 'program' holds another format's"
+            " reply, which bind reads with --program (or --producer program)"
+        )
 
 
 class TestThePage:

@@ -118,16 +118,48 @@ def bind_options(parser: argparse.ArgumentParser) -> None:
     add_shared(parser, ("format", "max_bytes"))
 
 
+def _option(name: str) -> str:
+    """Return how bind is told to read the replies of the format *name*."""
+    if name == "draft":
+        return "by default (or with --producer draft)"
+    if name == "program":
+        return "with --program (or --producer program)"
+    return f"with --producer {name}"
+
+
 def _fields(record: object, keys: tuple[str, ...]) -> tuple[str, str, object]:
-    """Return a record's source id, text and reply; refuse a record that is not one."""
+    """Return a record's source id, text and reply; refuse a record that is not one.
+
+    A record that holds another format's reply, under that format's name in
+    :data:`~binding_graph.drafts.PRODUCERS`, is told which option reads it.
+    """
+    from binding_graph.drafts import PRODUCERS  # noqa: PLC0415
+
     if type(record) is not dict:
         refuse_type("bind", "record", "a JSON object", record, ())
     fields = cast("dict[str, object]", record)
+    reply = keys[2]
+    others = [name for name in PRODUCERS if name in fields and name != reply]
+    if others and reply not in fields:
+        other = others[0]
+        raise BindingGraphError(
+            "missing_key",
+            f"bind.record has no key {reply!r}: it holds {other!r}, which bind"
+            f" reads {_option(other)}",
+            (reply,),
+        )
     for key in fields:
         if key not in keys:
+            told = (
+                f"; {key!r} holds another format's reply, which bind reads"
+                f" {_option(key)}"
+                if key in others
+                else ""
+            )
             raise BindingGraphError(
                 "unknown_key",
-                f"bind.record has no key {key!r}: its keys are {', '.join(keys)}",
+                f"bind.record has no key {key!r}: its keys are {', '.join(keys)}"
+                + told,
                 (key,),
             )
     for key in keys:
