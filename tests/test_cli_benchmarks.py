@@ -411,3 +411,74 @@ class TestHardenedXml:
             "xAnn has 3 pens"
             in json.loads(result.out)["graph"]["provenance"][0]["text"]
         )
+
+
+GSM8K: Final = DATA / "gsm8k" / "train-200.jsonl"
+GSM_HARD: Final = DATA / "gsm-hard" / "gsmhardv2-30.jsonl"
+
+
+class TestAnotherBenchmarksFile:
+    """A record whose keys are another benchmark's names that benchmark, and the import that reads it."""
+
+    def test_a_whole_file_of_another_benchmark_stops_at_its_first_record(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """GSM-Hard's file given as GSM8K's: one line, nothing written, exit 2."""
+        assert cli("import", "gsm8k", str(GSM_HARD)) == Result(
+            2,
+            "",
+            f"binding-graph: {GSM_HARD}:1: not a file of GSM8K: missing_key at"
+            " question: from_gsm8k.record has no key 'question': its keys (input,"
+            " code, target) are GSM-Hard's: import it with 'binding-graph import"
+            " gsm-hard'\n"
+            "0 records: 0 imported, 0 refused\n",
+        )
+
+    def test_a_mixed_file_names_the_benchmark_of_each_record(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """After a record of the benchmark, another's is refused, named, and the rest read: exit 1."""
+        mine = GSM8K.read_bytes().splitlines(keepends=True)[0]
+        theirs = GSM_HARD.read_bytes().splitlines(keepends=True)[0]
+        Path("mixed.jsonl").write_bytes(mine + theirs + b'{"question": "q"}\n')
+        result = cli("import", "gsm8k", "mixed.jsonl")
+        assert result.status == 1
+        assert result.err.splitlines() == [
+            "mixed.jsonl:2: missing_key at question: from_gsm8k.record has no key"
+            " 'question': its keys (input, code, target) are GSM-Hard's: import it"
+            " with 'binding-graph import gsm-hard'",
+            "mixed.jsonl:3: missing_key at answer: from_gsm8k.record has no key"
+            " 'answer'",
+            "3 records: 1 imported, 2 refused (missing_key 2)",
+        ]
+
+    def test_many_keys_are_cut(self, cli: Callable[..., Result]) -> None:
+        """A GSM-Plus record of nine keys given as GSM-Hard's: its first eight keys are listed."""
+        record = json.loads(GSM_PLUS.read_bytes().splitlines()[0])
+        Path("plus.jsonl").write_text(json.dumps({**record, "x1": 1, "x2": 2}) + "\n")
+        assert cli("import", "gsm-hard", "plus.jsonl").err.splitlines()[0] == (
+            "binding-graph: plus.jsonl:1: not a file of GSM-Hard: missing_key at"
+            " input: from_gsm_hard.record has no key 'input': its keys (question,"
+            " solution, answer, perturbation_type, seed_question, seed_solution,"
+            " seed_answer, x1, ...) are GSM-Plus's: import it with 'binding-graph"
+            " import gsm-plus'"
+        )
+
+    @pytest.mark.parametrize(
+        "record",
+        [
+            {"question": "q", "answer": "45"},
+            {"question": "q", "solution": "s", "answer": "45"},
+        ],
+    )
+    def test_keys_another_adapter_takes_though_it_refuses_the_record(
+        self, cli: Callable[..., Result], record: dict[str, str]
+    ) -> None:
+        """No adapter makes a case of it: the first that refuses it for more than its keys is named."""
+        Path("r.jsonl").write_text(json.dumps(record) + "\n")
+        keys = ", ".join(record)
+        assert cli("import", "gsm-hard", "r.jsonl").err.splitlines()[0] == (
+            "binding-graph: r.jsonl:1: not a file of GSM-Hard: missing_key at"
+            " input: from_gsm_hard.record has no key 'input': its keys"
+            f" ({keys}) are GSM8K's: import it with 'binding-graph import gsm8k'"
+        )

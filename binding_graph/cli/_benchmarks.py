@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from functools import partial
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 from binding_graph._json_objects import json_decoder
 from binding_graph._refuse import too_large
@@ -120,13 +120,65 @@ NOT_RECORDS: Final = frozenset({"malformed_document", "missing_key", "wrong_type
 """The codes that say a record is not one of the benchmark's at all: the input is wrong, exit status 1."""
 
 
+_NOT_ITS_KEYS: Final = frozenset({"missing_key", "unknown_key"})
+_SHOWN_KEYS: Final = 8  # the most keys of a record a message lists
+
+
+class OtherBenchmark(Exception):  # noqa: N818 -- a signal to the import, never shown
+    """Raised for a record whose keys are another benchmark's: its refusal, saying whose, and that benchmark."""
+
+
+def _whose(benchmark: Benchmark, record: object, line: int) -> Benchmark | None:
+    """Return the other benchmark whose keys *record* has, if any.
+
+    The first, in :data:`~binding_graph.datasets.BENCHMARKS`' order, whose
+    adapter makes a case of it; else the first that refuses it for more
+    than its keys (GSM8K's adapter takes a GSM-Plus record's keys, and
+    refuses its answer).
+    """
+    from binding_graph.datasets import BENCHMARKS  # noqa: PLC0415
+
+    takes: Benchmark | None = None
+    for other in BENCHMARKS.values():
+        if other.name == benchmark.name:
+            continue
+        try:
+            other.case(record, line)
+        except BindingGraphError as error:
+            if error.code not in _NOT_ITS_KEYS and takes is None:
+                takes = other
+            continue
+        return other
+    return takes
+
+
+def _case(benchmark: Benchmark, record: object, line: int) -> BenchmarkCase:
+    """Return the case of *record*; a record refused for its keys, whose keys are another benchmark's, raises :class:`OtherBenchmark`."""
+    try:
+        return benchmark.case(record, line)
+    except BindingGraphError as error:
+        if error.code not in _NOT_ITS_KEYS:
+            raise
+        other = _whose(benchmark, record, line)
+        if other is None:
+            raise
+        keys = [str(key) for key in cast("dict[object, object]", record)]
+        shown = ", ".join(keys[:_SHOWN_KEYS]) + (", ..." if keys[_SHOWN_KEYS:] else "")
+        msg = (
+            f"{error.message}: its keys ({shown}) are {other.title}'s: import it"
+            f" with 'binding-graph import {other.name}'"
+        )
+        refusal = BindingGraphError(error.code, msg, error.path)
+        raise OtherBenchmark(refusal, other) from None
+
+
 def line_case(
     benchmark: Benchmark, line: bytes | None, number: int, max_bytes: int
 ) -> BenchmarkCase:
     """Return the case of the record on line *number* of a file of JSON Lines."""
     if line is None:
         raise too_large(max_bytes)
-    return benchmark.case(line_record(line), number)
+    return _case(benchmark, line_record(line), number)
 
 
 def _array_case(
@@ -135,14 +187,14 @@ def _array_case(
     """Return the case of the element of a JSON array that starts at *origin*."""
     if data is None:
         raise too_large(max_bytes)
-    return benchmark.case(array_record(data, origin), origin.line)
+    return _case(benchmark, array_record(data, origin), origin.line)
 
 
 def _xml_case(benchmark: Benchmark, record: Record, line: int) -> BenchmarkCase:
     """Return the case of the XML record on *line*."""
     if isinstance(record, BindingGraphError):
         raise record
-    return benchmark.case(record, line)
+    return _case(benchmark, record, line)
 
 
 def _lines(

@@ -14,13 +14,13 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from binding_graph.cli._benchmarks import NOT_RECORDS, READERS
+from binding_graph.cli._benchmarks import NOT_RECORDS, READERS, OtherBenchmark
 from binding_graph.cli._options import add_shared
 from binding_graph.cli._pairs import reading, source_of
 from binding_graph.cli._progress import Progress
 from binding_graph.cli._report import Report, RunError, counted, write_bytes
 from binding_graph.cli._scan import Tally
-from binding_graph.errors import BindingGraphError
+from binding_graph.errors import BindingGraphError, render_path
 
 if TYPE_CHECKING:
     import argparse
@@ -63,6 +63,7 @@ class _Import:
     def __init__(
         self, report: Report, progress: Progress, label: str, max_bytes: int
     ) -> None:
+        self.title = ""  # the benchmark's, once read() is given it
         self.report = report
         self.progress = progress
         self.label = label
@@ -74,6 +75,21 @@ class _Import:
 
         try:
             case = build()
+        except OtherBenchmark as wrong:
+            error = wrong.args[0]
+            if not self.report.records:
+                # The first record is another benchmark's: the whole file is,
+                # and would repeat the same line for every record.
+                msg = (
+                    f"{self.label}:{line}: not a file of {self.title}:"
+                    f" {error.code} at {render_path(error.path)}: {error.message}"
+                )
+                raise RunError(msg) from None
+            self.report.flag()
+            self.report.refusal(
+                self.label, line, (error.code, error.path, error.message)
+            )
+            return
         except BindingGraphError as error:
             # A line above --max-bytes, or nested too deep, is refused at ().
             if error.code in NOT_RECORDS or not error.path:
@@ -102,6 +118,7 @@ class _Import:
         The progress bar counts the bytes read, of the file's size when it
         is known.
         """
+        self.title = benchmark.title
         tally = Tally(file, digest=False)
         read = READERS[benchmark.layout]
         for line, case in read(self.label, benchmark, tally, self.max_bytes):
