@@ -798,6 +798,20 @@ class TestScore:
             "  case 7 (gsm-plus-8): answered 45, where a refusal is expected",
         ]
 
+    def test_graphs_given_as_gold(self, cli: Callable[..., Result]) -> None:
+        """GOLD of graph documents: the line is said to be a graph, and what makes cases; exit 2."""
+        corpus = str(Path(__file__).parent.parent / "examples" / "corpus.jsonl")
+        assert cli("score", corpus, corpus) == Result(
+            2,
+            "",
+            f"binding-graph: {corpus}:1: unknown_key at constraints: a case has no"
+            " field 'constraints'; the line is a graph document, not a case: a case"
+            ' line is {"answer", "graph", "source_id"}, as binding-graph import'
+            " writes one for each record of a benchmark, and"
+            " binding_graph.datasets.case_line() for a BenchmarkCase of a graph and"
+            " its answer\n",
+        )
+
     def test_no_cases(self, cli: Callable[..., Result]) -> None:
         """Two files of blank lines: no case to score, each said to be empty, exit 5."""
         Path("e.jsonl").write_bytes(b"\n")

@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pytest
 
-from binding_graph import BindingGraphError, SemanticSymbolicBindingGraph, to_data
+from binding_graph import (
+    BindingGraphError,
+    SemanticSymbolicBindingGraph,
+    canonical_bytes,
+    to_data,
+)
 from binding_graph.datasets import (
     BenchmarkCase,
     CaseRecord,
@@ -196,6 +201,31 @@ class TestLoadCases:
                         " number of the profile: an optional '-', then a NUMBER such as"
                         " 12 or 2.5, or a fraction such as 3/4, with nothing around it"
                         " (got '1e9')"
+                    ),
+                ),
+            ),
+            (
+                canonical_bytes(CASE.graph).decode(),
+                (
+                    "unknown_key",
+                    ("constraints",),
+                    (
+                        "a case has no field 'constraints'; the line is a graph"
+                        ' document, not a case: a case line is {"answer", "graph",'
+                        ' "source_id"}, as binding-graph import writes one for each'
+                        " record of a benchmark, and binding_graph.datasets.case_line()"
+                        " for a BenchmarkCase of a graph and its answer"
+                    ),
+                ),
+            ),
+            (
+                line(format="binding-graph"),
+                (
+                    "unknown_key",
+                    ("format",),
+                    (
+                        "a case has no field 'format'; its fields are source_id,"
+                        " answer, graph, reason, perturbation"
                     ),
                 ),
             ),

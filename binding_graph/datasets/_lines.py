@@ -35,6 +35,13 @@ __all__ = ["CaseRecord", "case_line", "dump_cases", "load_cases"]
 
 _KEYS: Final = ("source_id", "answer", "graph")
 _OPTIONAL: Final = ("reason", "perturbation")
+_A_GRAPH: Final = (
+    "the line is a graph document, not a case: a case line is"
+    ' {"answer", "graph", "source_id"}, as binding-graph import writes one for'
+    " each record of a benchmark, and binding_graph.datasets.case_line() for a"
+    " BenchmarkCase of a graph and its answer"
+)
+"""What the refusal of a graph document read as a case says: what a case is, and what makes one."""
 _NONE: Final = "none"
 """The answer of a case that expects a refusal, as its line spells it."""
 _OWNER: Final = "load_cases"
@@ -185,9 +192,10 @@ def _fields(data: object) -> dict[str, object]:
     fields = cast("dict[str, object]", data)
     for key in fields:  # the order of the line: the first stray key is reported
         if key not in _KEYS and key not in _OPTIONAL:
-            msg = (
-                f"a case has no field {short_repr(key)}; its fields are"
-                f" {', '.join(_KEYS + _OPTIONAL)}"
+            msg = f"a case has no field {short_repr(key)}; " + (
+                _A_GRAPH
+                if "format" in fields and "graph" not in fields
+                else f"its fields are {', '.join(_KEYS + _OPTIONAL)}"
             )
             raise BindingGraphError("unknown_key", msg, (key,))
     for key in _KEYS:
