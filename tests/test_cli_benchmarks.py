@@ -444,11 +444,12 @@ class TestAnotherBenchmarksFile:
         result = cli("import", "gsm8k", "mixed.jsonl")
         assert result.status == 1
         assert result.err.splitlines() == [
-            "mixed.jsonl:2: missing_key at question: from_gsm8k.record has no key"
-            " 'question': its keys (input, code, target) are GSM-Hard's: import it"
-            " with 'binding-graph import gsm-hard'",
-            "mixed.jsonl:3: missing_key at answer: from_gsm8k.record has no key"
-            " 'answer'",
+            (
+                "mixed.jsonl:2: missing_key at question: from_gsm8k.record has no key"
+                " 'question': its keys (input, code, target) are GSM-Hard's: import it"
+                " with 'binding-graph import gsm-hard'"
+            ),
+            "mixed.jsonl:3: missing_key at answer: from_gsm8k.record has no key 'answer'",
             "3 records: 1 imported, 2 refused (missing_key 2)",
         ]
 

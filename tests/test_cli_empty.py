@@ -51,8 +51,10 @@ class TestCorpusCommands:
             (["hash"], "0 records: 0 accepted, 0 refused\n"),
             (
                 ["canonicalize", "--check"],
-                "0 records: 0 accepted, 0 refused; files: 1 would be rewritten,"
-                " 1 already canonical\n",
+                (
+                    "0 records: 0 accepted, 0 refused; files: 1 would be rewritten,"
+                    " 1 already canonical\n"
+                ),
             ),
             (
                 ["analyze"],
@@ -71,7 +73,7 @@ class TestCorpusCommands:
         )
 
     def test_admit_writes_nothing(self, cli: Callable[..., Result]) -> None:
-        """admit, its report on stderr: the empty file named before the summary, exit 5."""
+        """With admit, its report on stderr: the empty file named before the summary, exit 5."""
         assert cli("admit", "empty.jsonl") == Result(
             5,
             "",
@@ -81,7 +83,7 @@ class TestCorpusCommands:
         )
 
     def test_admit_in_place(self, cli: Callable[..., Result]) -> None:
-        """admit --in-place: the file is left as it was, and said to be empty, exit 5."""
+        """With admit --in-place, the file is left as it was, and said to be empty, exit 5."""
         assert cli("admit", "--in-place", "empty.jsonl") == Result(
             5,
             "0 records: 0 accepted, 0 refused; 0 equations decided: 0 admitted,"
@@ -90,7 +92,7 @@ class TestCorpusCommands:
         )
 
     def test_canonicalize_standard_input(self, cli: Callable[..., Result]) -> None:
-        """canonicalize - of blank lines writes nothing, and says <stdin> is empty, exit 5."""
+        """With canonicalize -, blank lines write nothing, and <stdin> is said to be empty, exit 5."""
         assert cli("canonicalize", "-", stdin=b"\n\n") == Result(
             5, "", empty("<stdin>")
         )
@@ -170,8 +172,10 @@ class TestImport:
             ("svamp", b"[]\n"),
             (
                 "asdiv",
-                b"<Machine-Reading-Corpus-File><ProblemSet>"
-                b"</ProblemSet></Machine-Reading-Corpus-File>\n",
+                (
+                    b"<Machine-Reading-Corpus-File><ProblemSet>"
+                    b"</ProblemSet></Machine-Reading-Corpus-File>\n"
+                ),
             ),
         ],
     )
