@@ -137,6 +137,7 @@ def draft_messages(text: str) -> list[Message]:
         BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
             for a *text* that is not a non-blank ``str``.
 
+    >>> from binding_graph.drafts import draft_messages
     >>> [message["role"] for message in draft_messages("How many?")]
     ['system', 'user']
 
