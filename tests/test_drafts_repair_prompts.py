@@ -55,9 +55,9 @@ class ChatModel:
         return self.replies.pop(0)
 
 
-def _rules(prompt: str, cue: str) -> str:
+def _rules(prompt: str) -> str:
     """Return what a completion *prompt* holds before its problem."""
-    return prompt.rpartition("\n\nProblem: ")[0] if cue else prompt
+    return prompt.rpartition("\n\nProblem: ")[0]
 
 
 class TestFirstMessages:
@@ -72,7 +72,7 @@ class TestFirstMessages:
     ) -> None:
         """The system message is the completion prompt up to its problem; the user's is the text."""
         assert messages(TEXT) == [
-            {"role": "system", "content": _rules(prompt(TEXT), "cue")},
+            {"role": "system", "content": _rules(prompt(TEXT))},
             {"role": "user", "content": TEXT},
         ]
 
