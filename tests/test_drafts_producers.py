@@ -447,7 +447,10 @@ class TestRepairOverAnyProducer:
         prompt = program_prompt(PENS)
         assert f"Problem: {example_text}\nProgram:\n{example}\n\n" in prompt
         graph = from_program(example, example_text, source_id="example")
-        assert graph.equations[0].rhs_canonical == "alice_apples + bob_apples"
+        assert [equation.rhs_canonical for equation in graph.equations] == [
+            "pots * each",
+            "held - eaten",
+        ]
         assert code_and_path(program_prompt, untyped(3)) == ("wrong_type", ("text",))
 
     def test_an_argument_is_refused_before_the_model_is_asked(self) -> None:
@@ -462,7 +465,7 @@ class TestRepairOverAnyProducer:
         ):
             model = Model()
             with pytest.raises(BindingGraphError) as info:
-                repair(model, PENS, **fields)
+                untyped(repair)(model, PENS, **{"source_id": "p1", **fields})
             assert info.value.path[0] == next(iter(fields)), fields
             assert model.prompts == []
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
+from typing import Any, Final
 
 import pytest
 
@@ -11,17 +13,21 @@ from binding_graph import BindingGraphError
 from binding_graph.drafts import (
     DRAFT_REPAIR_HEADER,
     EXAMPLE,
+    PROGRAM_EXAMPLE,
     Attempt,
     Repair,
     compile_draft,
     draft_prompt,
     draft_refusals,
     draft_schema,
+    program_prompt,
     repair,
 )
 from binding_graph.errors import format_refusals
 from tests._drafts import TEXT, Model, draft, written
 from tests._helpers import untyped
+
+GSM8K: Final = Path(__file__).parent / "data" / "gsm8k" / "train-200.jsonl"
 
 
 def broken_draft() -> str:
@@ -43,19 +49,51 @@ class TestPrompt:
     """The first prompt holds instructions, the draft schema, one worked example and the problem."""
 
     def test_it_holds_what_a_model_needs(self) -> None:
-        """The schema, the example's problem and draft, then the problem, and 'Draft:' last."""
+        """The schema, the example's problem and draft, said to be its own, then the problem, and 'Draft:' last."""
         prompt = draft_prompt(TEXT)
         example_text, example = EXAMPLE
         assert json.dumps(draft_schema(), ensure_ascii=False) in prompt
-        assert f"Problem: {example_text}\nDraft: {json.dumps(example)}\n\n" in prompt
+        assert (
+            "A made-up example; its words are its own:\n"
+            f"Problem: {example_text}\nDraft: {json.dumps(example)}\n\n"
+        ) in prompt
         assert prompt.endswith(f"Problem: {TEXT}\nDraft:")
-        assert prompt.startswith("Write a draft of the word problem below")
+        assert prompt.startswith("Write a draft of the word problem: one JSON object")
 
     def test_the_example_compiles(self) -> None:
-        """The worked example is a draft of its problem that compiles."""
+        """The worked example is a draft of its problem that compiles: a product, then a difference."""
         example_text, example = EXAMPLE
         graph = compile_draft(example, example_text, source_id="example")
-        assert graph.equations[0].unit_proof == "apple + apple = apple"
+        assert [equation.unit_proof for equation in graph.equations] == [
+            "glimpot * (quibfruit/glimpot) = quibfruit",
+            "quibfruit - quibfruit = quibfruit",
+        ]
+
+    def test_no_quote_of_the_example_is_in_a_word_problem(self) -> None:
+        """Each quote of the example is its own: none is in any problem of the GSM8K sample, so a model that copies one is refused."""
+        example: dict[str, Any] = EXAMPLE[1]
+        quotes = [quantity["quote"] for quantity in example["quantities"]]
+        quotes.append(example["question"]["quote"])
+        with GSM8K.open(encoding="utf-8") as lines:
+            texts = [json.loads(line)["question"] for line in lines]
+        assert len(texts) == 200
+        assert [quote for quote in quotes if any(quote in text for text in texts)] == []
+        copied = draft(quantities=[{**example["quantities"][0], "name": "laid"}])
+        assert [error.code for error in draft_refusals(copied, TEXT)][:1] == [
+            "quote_not_found"
+        ]
+
+    def test_the_program_example_is_of_the_same_problem(self) -> None:
+        """The program's worked example states the draft example's problem, and the program prompt says it is its own."""
+        assert PROGRAM_EXAMPLE[0] == EXAMPLE[0]
+        assert (
+            f"A made-up example; its words are its own:\nProblem: {EXAMPLE[0]}\n"
+            in program_prompt(TEXT)
+        )
+
+    def test_a_problem_of_450_characters_fits_in_4096(self) -> None:
+        """The instructions, schema and example leave a problem of 450 characters room within 4,096 characters, as GSM8K's problems need."""
+        assert len(draft_prompt("x" * 450)) <= 4096
 
     def test_a_text_that_is_not_one_is_refused(self) -> None:
         """A blank text has no prompt."""
@@ -100,7 +138,7 @@ class TestRepair:
     def test_after_its_rounds_it_gives_up(self) -> None:
         """No reply compiled: every attempt, no graph, the last attempt's refusals."""
         model = Model("no JSON at all", broken_draft())
-        result = repair(model, TEXT, rounds=2)
+        result = repair(model, TEXT, rounds=2, source_id="p1")
         assert result.graph is None
         assert len(result.attempts) == 2
         assert result.refusals == result.attempts[-1].refusals
@@ -118,7 +156,7 @@ class TestRepair:
             raise TimeoutError(msg)
 
         with pytest.raises(TimeoutError):
-            repair(failing, TEXT)
+            repair(failing, TEXT, source_id="p1")
 
     @pytest.mark.parametrize(
         ("ask", "rounds", "path"),
@@ -134,7 +172,7 @@ class TestRepair:
     ) -> None:
         """An ask that is not callable, or returns no str, and rounds below 1, are refused at them."""
         with pytest.raises(BindingGraphError) as info:
-            repair(untyped(ask), TEXT, rounds=untyped(rounds))
+            repair(untyped(ask), TEXT, rounds=untyped(rounds), source_id="p1")
         assert (info.value.code, info.value.path) == ("wrong_type", path)
 
 
@@ -145,6 +183,8 @@ class TestValues:
         ("fields", "path"),
         [
             ({"prompt": b"p"}, ("prompt",)),
+            ({"reply": b"r"}, ("reply",)),
+            ({"content_hash": None}, ("content_hash",)),
             ({"refusals": []}, ("refusals",)),
             ({"refusals": ("no refusal",)}, ("refusals",)),
         ],

@@ -22,7 +22,7 @@ that do not agree. :func:`draft_refusals` lists every refusal at once, and
 :class:`DraftChecker` each as soon as it is certain, while the draft is
 generated. :func:`to_draft` is the inverse. :func:`draft_schema` is the
 JSON Schema to generate drafts with, :func:`repair` a loop that asks a
-model again with the refusals. :func:`from_program` reads a PAL or
+model again with the refusals, by a completion prompt or chat messages. :func:`from_program` reads a PAL or
 Program-of-Thoughts program as a draft, through a whitelist of its syntax,
 never running it; :func:`program_refusals` lists its refusals, each at a
 line and a column, and :func:`python_value` computes what Python would
@@ -41,6 +41,7 @@ from binding_graph.drafts._draft.producer import (
     DEFAULT_DRAFT_BYTES,
     DRAFT_REPAIR_HEADER,
     EXAMPLE,
+    draft_messages,
     draft_prompt,
 )
 from binding_graph.drafts._draft.schema import (
@@ -55,10 +56,17 @@ from binding_graph.drafts._draft_functions import (
     draft_refusals,
 )
 from binding_graph.drafts._inverse import canonical_draft, to_draft
-from binding_graph.drafts._producer import Option, Producer, Request, Translation
+from binding_graph.drafts._producer import (
+    Message,
+    Option,
+    Producer,
+    Request,
+    Translation,
+)
 from binding_graph.drafts._program.producer import (
     PROGRAM_EXAMPLE,
     PROGRAM_REPAIR_HEADER,
+    program_messages,
     program_prompt,
 )
 from binding_graph.drafts._program.text import DEFAULT_PROGRAM_BYTES, MAX_OPERATORS
@@ -69,7 +77,7 @@ from binding_graph.drafts._program_functions import (
     python_value,
 )
 from binding_graph.drafts._registry import PRODUCERS, register, unregister
-from binding_graph.drafts._repair import Attempt, Repair, repair
+from binding_graph.drafts._repair import Attempt, Repair, Round, repair
 from binding_graph.drafts._replies import DEFAULT_LIMIT, compile_reply, reply_refusals
 
 DEFAULT_MAX_BYTES: Final = DEFAULT_DRAFT_BYTES
@@ -96,19 +104,23 @@ __all__ = [
     "Attempt",
     "Checker",
     "DraftChecker",
+    "Message",
     "Option",
     "Producer",
     "Repair",
     "Request",
+    "Round",
     "Translation",
     "canonical_draft",
     "compile_draft",
     "compile_reply",
+    "draft_messages",
     "draft_prompt",
     "draft_refusals",
     "draft_schema",
     "from_program",
     "phrases",
+    "program_messages",
     "program_prompt",
     "program_refusals",
     "python_value",

@@ -13,18 +13,49 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, TypedDict, cast
 
 import attrs
 
 from binding_graph.errors import BindingGraphError, refuse_type
 
-__all__ = ["Option", "Producer", "Request", "Translation", "told_as_is"]
+__all__ = [
+    "EXAMPLE_NOTE",
+    "Message",
+    "Option",
+    "Producer",
+    "Request",
+    "Translation",
+    "first_messages",
+    "told_as_is",
+]
 
 _NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 Option = Callable[[str, object], object]
 """The check of one option of a format: given the public function's name and the value, the value to use, or a refusal raised."""
+
+
+class Message(TypedDict):
+    """One chat message, as OpenAI-compatible servers and llama-cpp-python's ``create_chat_completion`` take it.
+
+    .. versionadded:: 0.1.0
+    """
+
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+EXAMPLE_NOTE: Final = "A made-up example; its words are its own:"
+"""The line before a format's worked example, which says that its quotes are its own."""
+
+
+def first_messages(rules: str, text: str) -> list[Message]:
+    """Return the first chat messages of a format whose *rules* are the system message: the rules, then the problem's *text*, alone, as the user's."""
+    return [
+        {"role": "system", "content": rules},
+        {"role": "user", "content": text},
+    ]
 
 
 def told_as_is(error: BindingGraphError) -> BindingGraphError | None:
@@ -159,6 +190,9 @@ class Producer:
             refusals, asking for the whole reply again.
         prompt: Given a problem's text, the first prompt that asks a model
             for a reply of the format.
+        messages: Given a problem's text, the first chat messages that ask
+            a model for a reply of the format; ``None`` for a format whose
+            first message is its first prompt, as the user's.
         cue: The words a prompt ends with, after which the model writes its
             reply, such as ``"Draft:"``.
         max_bytes: The largest reply read by default, in bytes of UTF-8.
@@ -182,6 +216,9 @@ class Producer:
     text_only: bool = attrs.field(validator=_FLAG)
     header: str = attrs.field(validator=_TEXT)
     prompt: Callable[[str], str] = attrs.field(validator=_CALLABLE)
+    messages: Callable[[str], list[Message]] | None = attrs.field(
+        default=None, validator=_CALLABLE_OR_NONE
+    )
     cue: str = attrs.field(validator=_TEXT)
     max_bytes: int = attrs.field(validator=_BYTES)
     introduced_by: str = attrs.field(validator=_TEXT)

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from binding_graph._checks import check_text
 from binding_graph.drafts._draft.schema import draft_schema
-from binding_graph.drafts._producer import Producer
+from binding_graph.drafts._producer import EXAMPLE_NOTE, Producer, first_messages
+
+if TYPE_CHECKING:
+    from binding_graph.drafts._producer import Message
 
 __all__ = [
     "DEFAULT_DRAFT_BYTES",
     "DRAFT",
     "DRAFT_REPAIR_HEADER",
     "EXAMPLE",
+    "draft_messages",
     "draft_prompt",
 ]
 
@@ -36,47 +40,55 @@ DRAFT_REPAIR_HEADER: Final = (
 """
 
 INSTRUCTIONS: Final = (
-    "Write a draft of the word problem below, as one JSON object that follows"
-    " the JSON Schema below, and nothing else.\n"
-    "- quantities: each number the problem states. name: a Python identifier"
-    " you choose. quote: the exact words of the problem that state the"
-    " number, copied character for character. value: that number. unit: its"
-    ' unit, such as "eggs" or "dollars per hour", or null.\n'
-    "- steps: each quantity to compute, in the order of the computation."
-    " name: a new identifier. expression: arithmetic over names and numbers"
-    " with + - * / and parentheses. unit: its unit, or null.\n"
-    "- question: name: the name of the quantity the problem asks for. quote:"
-    " the exact words of its question.\n"
-    "Define each name once, and use only names you define."
+    "Write a draft of the word problem: one JSON object under the JSON Schema"
+    " below, nothing else.\n"
+    "- quantities: each number the problem states: a name (a Python"
+    " identifier); its quote, the problem's exact words that state it,"
+    " copied character for character; its value; its unit, or null.\n"
+    "- steps: each quantity to compute, in order: a new name; an expression"
+    " over names and numbers with + - * / and parentheses; its unit, or null.\n"
+    "- question: the name asked for, and the exact words of its question.\n"
+    "Define each name once; use only names you define."
 )
 """What the first prompt asks for, before the schema and the example."""
 
+# A small model copies the worked example's quotes into the problem it is
+# given ("3 apples" into a problem of eggs). Each quote of this example
+# holds a made-up word (Zorvak, glimpots, quibfruit, zib), which no other
+# problem's text holds, and the prompt says so before it; it multiplies,
+# then subtracts, and states a number in words, so that its shape is not
+# one sum to imitate.
 EXAMPLE: Final = (
     (
-        "Alice has 3 apples. Bob gives her 5 more apples."
-        " How many apples does Alice have now?"
+        "Zorvak fills 7 glimpots with 13 quibfruit each. A zib eats nine."
+        " How many quibfruit are left?"
     ),
     {
         "quantities": [
-            {"name": "alice_apples", "quote": "3 apples", "value": 3, "unit": "apples"},
+            {"name": "pots", "quote": "7 glimpots", "value": 7, "unit": "glimpots"},
             {
-                "name": "bob_apples",
-                "quote": "5 more apples",
-                "value": 5,
-                "unit": "apples",
+                "name": "each",
+                "quote": "13 quibfruit each",
+                "value": 13,
+                "unit": "quibfruit per glimpot",
+            },
+            {
+                "name": "eaten",
+                "quote": "zib eats nine",
+                "value": 9,
+                "unit": "quibfruit",
             },
         ],
         "steps": [
-            {
-                "name": "total",
-                "expression": "alice_apples + bob_apples",
-                "unit": "apples",
-            }
+            {"name": "held", "expression": "pots * each", "unit": "quibfruit"},
+            {"name": "left", "expression": "held - eaten", "unit": "quibfruit"},
         ],
-        "question": {"name": "total", "quote": "How many apples does Alice have now?"},
+        "question": {"name": "left", "quote": "How many quibfruit are left?"},
     },
 )
-"""The worked example of :func:`draft_prompt`: a problem's text and its draft.
+"""The worked example of :func:`draft_prompt` and :func:`draft_messages`: a made-up problem's text and its draft.
+
+Its words are made up, so that no quote of it is in another problem's text.
 
 .. versionadded:: 0.1.0
 """
@@ -86,12 +98,23 @@ def _written(draft: dict[str, Any]) -> str:
     return json.dumps(draft, ensure_ascii=False)
 
 
+def _rules() -> str:
+    """Return what asks for a draft before the problem: the instructions, the bounded schema and the worked example."""
+    example_text, example = EXAMPLE
+    schema = json.dumps(draft_schema(), ensure_ascii=False)
+    return (
+        f"{INSTRUCTIONS}\n\nThe JSON Schema of a draft:\n{schema}\n\n"
+        f"{EXAMPLE_NOTE}\nProblem: {example_text}\nDraft: {_written(example)}"
+    )
+
+
 def draft_prompt(text: str) -> str:
     """Return the first prompt that asks a model for a draft of the problem *text*.
 
     Instructions, the draft schema (:func:`draft_schema`, bounded), one
     worked example (:data:`EXAMPLE`), then the problem, and ``Draft:`` for
-    the model to go on from.
+    the model to go on from: a completion prompt. :func:`draft_messages`
+    asks a chat model the same.
 
     Raises:
         BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
@@ -100,13 +123,28 @@ def draft_prompt(text: str) -> str:
     .. versionadded:: 0.1.0
     """
     checked = check_text(text, "draft_prompt", "text", ("text",))
-    example_text, example = EXAMPLE
-    schema = json.dumps(draft_schema(), ensure_ascii=False)
-    return (
-        f"{INSTRUCTIONS}\n\nThe JSON Schema of a draft:\n{schema}\n\n"
-        f"Problem: {example_text}\nDraft: {_written(example)}\n\n"
-        f"Problem: {checked}\nDraft:"
-    )
+    return f"{_rules()}\n\nProblem: {checked}\nDraft:"
+
+
+def draft_messages(text: str) -> list[Message]:
+    """Return the first chat messages that ask a model for a draft of the problem *text*.
+
+    A system message of what :func:`draft_prompt` holds before the problem
+    (the instructions, the bounded draft schema, the worked example), then
+    the problem's text, alone, as the user's.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
+            for a *text* that is not a non-blank ``str``.
+
+    >>> from binding_graph.drafts import draft_messages
+    >>> [message["role"] for message in draft_messages("How many?")]
+    ['system', 'user']
+
+    .. versionadded:: 0.1.0
+    """
+    checked = check_text(text, "draft_messages", "text", ("text",))
+    return first_messages(_rules(), checked)
 
 
 DRAFT: Final = Producer(
@@ -116,6 +154,7 @@ DRAFT: Final = Producer(
     text_only=False,
     header=DRAFT_REPAIR_HEADER,
     prompt=draft_prompt,
+    messages=draft_messages,
     cue="Draft:",
     max_bytes=DEFAULT_DRAFT_BYTES,
     introduced_by="draft",

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import check_text
-from binding_graph.drafts._producer import Producer
+from binding_graph.drafts._producer import EXAMPLE_NOTE, Producer, first_messages
 from binding_graph.drafts._program.text import DEFAULT_PROGRAM_BYTES
 from binding_graph.drafts._program.translate import order, question, translate
 
-__all__ = ["PROGRAM", "PROGRAM_EXAMPLE", "PROGRAM_REPAIR_HEADER", "program_prompt"]
+if TYPE_CHECKING:
+    from binding_graph.drafts._producer import Message
+
+__all__ = [
+    "PROGRAM",
+    "PROGRAM_EXAMPLE",
+    "PROGRAM_REPAIR_HEADER",
+    "program_messages",
+    "program_prompt",
+]
 
 PROGRAM_REPAIR_HEADER: Final = (
     "The program was refused. Correct each problem below (WHERE: WHAT [CODE])"
@@ -21,7 +30,7 @@ PROGRAM_REPAIR_HEADER: Final = (
 """
 
 _INSTRUCTIONS: Final = (
-    "Write a Python program that solves the word problem below, and nothing"
+    "Write a Python program that solves the word problem, and nothing"
     " else: one function, solution(), of assignments NAME = EXPRESSION and a"
     " last return NAME.\n"
     "- Assign each number the problem states to a name of its own, written"
@@ -33,30 +42,44 @@ _INSTRUCTIONS: Final = (
 )
 """What the first prompt asks for, before the example."""
 
+# The made-up problem of the draft's worked example, so that a model has
+# no words of it to carry into another problem (see the draft's EXAMPLE).
 PROGRAM_EXAMPLE: Final = (
     (
-        "Alice has 3 apples. Bob gives her 5 more apples."
-        " How many apples does Alice have now?"
+        "Zorvak fills 7 glimpots with 13 quibfruit each. A zib eats nine."
+        " How many quibfruit are left?"
     ),
     (
         "def solution():\n"
-        "    alice_apples = 3\n"
-        "    bob_apples = 5\n"
-        "    total = alice_apples + bob_apples\n"
-        "    return total"
+        "    pots = 7\n"
+        "    each = 13\n"
+        "    eaten = 9\n"
+        "    held = pots * each\n"
+        "    left = held - eaten\n"
+        "    return left"
     ),
 )
-"""The worked example of :func:`program_prompt`: a problem's text and its program.
+"""The worked example of :func:`program_prompt` and :func:`program_messages`: the made-up problem of :data:`EXAMPLE` and its program.
 
 .. versionadded:: 0.1.0
 """
+
+
+def _rules() -> str:
+    """Return what asks for a program before the problem: the instructions and the worked example."""
+    example_text, example = PROGRAM_EXAMPLE
+    return (
+        f"{_INSTRUCTIONS}\n\n{EXAMPLE_NOTE}\n"
+        f"Problem: {example_text}\nProgram:\n{example}"
+    )
 
 
 def program_prompt(text: str) -> str:
     """Return the first prompt that asks a model for a program of the problem *text*.
 
     Instructions, one worked example (:data:`PROGRAM_EXAMPLE`), then the
-    problem, and ``Program:`` for the model to go on from.
+    problem, and ``Program:`` for the model to go on from: a completion
+    prompt. :func:`program_messages` asks a chat model the same.
 
     Raises:
         BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
@@ -65,12 +88,24 @@ def program_prompt(text: str) -> str:
     .. versionadded:: 0.1.0
     """
     checked = check_text(text, "program_prompt", "text", ("text",))
-    example_text, example = PROGRAM_EXAMPLE
-    return (
-        f"{_INSTRUCTIONS}\n\n"
-        f"Problem: {example_text}\nProgram:\n{example}\n\n"
-        f"Problem: {checked}\nProgram:"
-    )
+    return f"{_rules()}\n\nProblem: {checked}\nProgram:"
+
+
+def program_messages(text: str) -> list[Message]:
+    """Return the first chat messages that ask a model for a program of the problem *text*.
+
+    A system message of what :func:`program_prompt` holds before the
+    problem (the instructions, the worked example), then the problem's
+    text, alone, as the user's.
+
+    Raises:
+        BindingGraphError: ``wrong_type``, ``empty_text`` or ``invalid_text``
+            for a *text* that is not a non-blank ``str``.
+
+    .. versionadded:: 0.1.0
+    """
+    checked = check_text(text, "program_messages", "text", ("text",))
+    return first_messages(_rules(), checked)
 
 
 PROGRAM: Final = Producer(
@@ -83,6 +118,7 @@ PROGRAM: Final = Producer(
     text_only=True,
     header=PROGRAM_REPAIR_HEADER,
     prompt=program_prompt,
+    messages=program_messages,
     cue="Program:",
     max_bytes=DEFAULT_PROGRAM_BYTES,
     introduced_by="program",
