@@ -9,13 +9,16 @@ import io
 import re
 import shlex
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import pytest
 
 import binding_graph
 from binding_graph.cli import main
 from tests._helpers import ROOT, as_shown, console_runs, load_script, run_python
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 # The mutation judge is a tool, not a test: a script under tools/.
 _mutation: Any = load_script(ROOT / "tools" / "mutation.py")
@@ -132,6 +135,17 @@ def paste(statements: list[list[str]]) -> tuple[str, list[str]]:
             if waiting:
                 prompt.errors.append(f"still waiting for input after {lines[0]!r}")
     return printed.getvalue(), prompt.errors
+
+
+@pytest.fixture(autouse=True)
+def _formats_as_they_were() -> Iterator[None]:
+    """Unregister the formats a page's example registers, so that no test after it sees them."""
+    from binding_graph.drafts import PRODUCERS, unregister  # noqa: PLC0415
+
+    before = set(PRODUCERS)
+    yield
+    for name in set(PRODUCERS) - before:
+        unregister(name)
 
 
 class TestSnippets:
