@@ -473,6 +473,27 @@ class TestValues:
             ({"step": True, "step_equation": "a := b"}, ("wrong_type", ("step",))),
             ({"step": 0}, ("wrong_type", ("step_equation",))),
             ({"step_equation": "a := b"}, ("wrong_type", ("step_equation",))),
+            (
+                {"predicted_equation": "x := y"},
+                ("wrong_type", ("predicted_equation",)),
+            ),
+            (
+                {"step": 0, "step_equation": "a := b", "predicted_step": 0},
+                ("wrong_type", ("predicted_equation",)),
+            ),
+            (
+                {
+                    "step": 0,
+                    "step_equation": "a := b",
+                    "predicted_step": -1,
+                    "predicted_equation": "x := y",
+                },
+                ("wrong_type", ("predicted_step",)),
+            ),
+            (
+                {"step": 0, "step_equation": "a := b", "predicted_equation": ""},
+                ("empty_text", ("predicted_equation",)),
+            ),
         ],
     )
     def test_a_bad_wrong_case(
