@@ -104,7 +104,7 @@ def widened_draft(graph: SemanticSymbolicBindingGraph) -> dict[str, Any]:
     quantities: list[dict[str, Any]] = []
     for fact in graph.facts:
         start, end = widened(text, fact.source_span.start, fact.source_span.end)
-        quantity = {
+        quantity: dict[str, Any] = {
             "name": names[fact.symbol_id],
             "quote": text[start:end],
             "value": fact.value,

@@ -272,7 +272,10 @@ class TestOutcomes:
             result.facts_predicted,
             result.facts_gold,
         ) == (3, 2, 6, 2)
-        assert (result.fact_precision, result.fact_recall) == (Fraction(1, 2), 1)
+        assert (result.fact_precision, result.fact_recall) == (
+            Fraction(1, 2),
+            Fraction(1),
+        )
         unreadable = attrs.evolve(CASE.graph, facts=(attrs.evolve(fact, value="four"),))
         gold = BenchmarkCase("p1", unreadable, Fraction(12))
         assert score([unreadable], [gold]).facts_matched == 0
@@ -549,6 +552,7 @@ class TestValues:
                 {"facts_matched": 2, "facts_predicted": 1, "facts_gold": 3},
                 ("wrong_type", ("facts_matched",)),
             ),
+            ({"equations_matched": 1}, ("wrong_type", ("equations_matched",))),
             ({"setups_right": 3}, ("wrong_type", ("setups_right",))),
             ({"unanswerable": 3}, ("wrong_type", ("unanswerable",))),
             (

@@ -161,13 +161,13 @@ def _wrong_case(case: WrongCase) -> str:
         told = f"{case.why}: {case.code}"
     if case.step is not None:
         told += f"; first wrong step: equations[{case.step}] {case.step_equation}"
-        if case.predicted_step is not None:
-            told += (
-                f" (predicted: equations[{case.predicted_step}]"
-                f" {case.predicted_equation})"
-            )
-        elif case.predicted_equation is not None:
-            told += f" (predicted lacks: {case.predicted_equation})"
+    # A predicted spelling is given only beside a gold step.
+    if case.predicted_step is not None:
+        told += (
+            f" (predicted: equations[{case.predicted_step}] {case.predicted_equation})"
+        )
+    elif case.predicted_equation is not None:
+        told += f" (predicted lacks: {case.predicted_equation})"
     return head + told
 
 
