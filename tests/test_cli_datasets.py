@@ -757,10 +757,12 @@ class TestScore:
             (
                 "  case 1 (gsm8k-1): wrong answer: expected 72, got 75;"
                 " first wrong step: equations[0] sym_step_1_001 := sym_48_000 / 2"
+                " (predicted lacks: sym_step_1_001 := sym_48_000 / 2)"
             ),
             (
                 "  case 2 (gsm8k-2): unsolvable: unbound_unknown;"
                 " first wrong step: equations[0] sym_step_1_002 := sym_12_000 / 60"
+                " (predicted lacks: sym_step_1_002 := sym_12_000 / 60)"
             ),
             # The refusal of the case line's graph, not of the line as a graph.
             "  case 3 (gsm8k-3): refused: malformed_document",

@@ -11,8 +11,10 @@ import pytest
 from binding_graph import canonical_bytes, loads
 from binding_graph.cli import _pairs
 from binding_graph.datasets import case_line, from_gsm8k
+from binding_graph.drafts import compile_draft
 from tests._cases import renamed
 from tests._helpers import Result
+from tests._setups import SPRINTS, sprints_draft
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -200,4 +202,40 @@ class TestDiff:
             2,
             "0 pairs: 0 the same, 0 differ (0 differences), 0 refused\n",
             "binding-graph: a.jsonl: Input/output error\n",
+        )
+
+
+class TestSprints:
+    """Two quantities of 3 where the gold binds one: diff and score read them as the gold's."""
+
+    def test_a_right_draft_has_no_difference_and_a_wrong_one_its_step(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """The right draft's graph differs in nothing (exit 0); for the wrong one, exits 1 with its one wrong step; score names it in both graphs' names."""
+        text = SPRINTS.graph.provenance[0].text
+        write("gold.jsonl", [json.loads(case_line(SPRINTS))])
+        for name, weekly in (
+            ("right", "sprints * times"),
+            ("wrong", "sprints + times"),
+        ):
+            graph = compile_draft(sprints_draft(weekly), text, source_id="sprints")
+            Path(f"{name}.jsonl").write_bytes(canonical_bytes(graph) + b"\n")
+        right = cli("diff", "gold.jsonl", "right.jsonl")
+        assert (right.status, right.out) == (
+            0,
+            "1 pair: 1 the same, 0 differ (0 differences), 0 refused\n",
+        )
+        wrong = cli("diff", "gold.jsonl", "wrong.jsonl")
+        assert wrong.status == 1
+        assert wrong.out.splitlines() == [
+            "gold.jsonl:1: - equations[0]: sym_step_1_002 := sym_3_000 * sym_3_000",
+            "wrong.jsonl:1: + equations[0]: weekly := sprints + times",
+            "1 pair: 0 the same, 1 differ (2 differences), 0 refused",
+        ]
+        scored = cli("score", "wrong.jsonl", "gold.jsonl")
+        assert scored.status == 0
+        assert scored.out.splitlines()[-1] == (
+            "  case 1 (sprints): wrong answer: expected 540, got 360;"
+            " first wrong step: equations[0] sym_step_1_002 := sym_3_000 * sym_3_000"
+            " (predicted: equations[0] weekly := sprints + times)"
         )

@@ -107,6 +107,10 @@ class TestGold:
                 got=got,
                 step=0,
                 step_equation=f"{first.lhs_symbol_id} := {first.rhs_canonical}",
+                predicted_step=0,
+                predicted_equation=(
+                    f"{first.lhs_symbol_id} := {changed.equations[0].rhs_canonical}"
+                ),
             ),
         )
         assert result.fact_precision == result.fact_recall == 1
@@ -149,6 +153,7 @@ class TestOutcomes:
             "facts_matched": 6,
             "facts_predicted": 6,
             "facts_gold": 14,
+            "facts_recalled": 6,
             "fact_precision": 1.0,
             "fact_recall": 3 / 7,
             "equations_matched": 2,
@@ -178,6 +183,8 @@ class TestOutcomes:
                     "got": None,
                     "step": None,
                     "step_equation": None,
+                    "predicted_step": None,
+                    "predicted_equation": None,
                 },
                 {
                     "case": 3,
@@ -188,6 +195,8 @@ class TestOutcomes:
                     "got": None,
                     "step": None,
                     "step_equation": None,
+                    "predicted_step": None,
+                    "predicted_equation": None,
                 },
                 {
                     "case": 5,
@@ -198,6 +207,9 @@ class TestOutcomes:
                     "got": None,
                     "step": 0,
                     "step_equation": "sym_step_1_002 := sym_3_000 * sym_4_001",
+                    # Without facts nothing pairs: the gold's own names.
+                    "predicted_step": None,
+                    "predicted_equation": "sym_step_1_002 := sym_3_000 * sym_4_001",
                 },
                 {
                     "case": 6,
@@ -208,6 +220,8 @@ class TestOutcomes:
                     "got": ["7"],
                     "step": 0,
                     "step_equation": "sym_step_1_002 := sym_3_000 * sym_4_001",
+                    "predicted_step": 0,
+                    "predicted_equation": "sym_step_1_002 := sym_3_000 + sym_4_001",
                 },
                 {
                     "case": 7,
@@ -218,6 +232,8 @@ class TestOutcomes:
                     "got": None,
                     "step": None,
                     "step_equation": None,
+                    "predicted_step": None,
+                    "predicted_equation": None,
                 },
             ],
         }
@@ -238,7 +254,7 @@ class TestOutcomes:
         assert result.fact_precision == result.fact_recall == 1
 
     def test_a_fact_matches_by_span_and_value(self) -> None:
-        """Another span, another value or an unreadable value matches nothing; 4.0 matches 4; each gold fact once."""
+        """Another source, another value or an unreadable value matches nothing; 4.0 and 8/2 match 4, each gold fact recalled once."""
         fact = CASE.graph.facts[1]
         span = attrs.evolve(fact.source_span)
         variants = [
@@ -250,12 +266,16 @@ class TestOutcomes:
         ]
         graph = attrs.evolve(CASE.graph, facts=(CASE.graph.facts[0], *variants))
         result = score([graph], [CASE])
-        assert (result.facts_matched, result.facts_predicted, result.facts_gold) == (
-            2,
-            6,
-            2,
+        assert (
+            result.facts_matched,
+            result.facts_recalled,
+            result.facts_predicted,
+            result.facts_gold,
+        ) == (3, 2, 6, 2)
+        assert (result.fact_precision, result.fact_recall) == (
+            Fraction(1, 2),
+            Fraction(1),
         )
-        assert result.fact_precision == Fraction(1, 3)
         unreadable = attrs.evolve(CASE.graph, facts=(attrs.evolve(fact, value="four"),))
         gold = BenchmarkCase("p1", unreadable, Fraction(12))
         assert score([unreadable], [gold]).facts_matched == 0
@@ -456,6 +476,27 @@ class TestValues:
             ({"step": True, "step_equation": "a := b"}, ("wrong_type", ("step",))),
             ({"step": 0}, ("wrong_type", ("step_equation",))),
             ({"step_equation": "a := b"}, ("wrong_type", ("step_equation",))),
+            (
+                {"predicted_equation": "x := y"},
+                ("wrong_type", ("predicted_equation",)),
+            ),
+            (
+                {"step": 0, "step_equation": "a := b", "predicted_step": 0},
+                ("wrong_type", ("predicted_equation",)),
+            ),
+            (
+                {
+                    "step": 0,
+                    "step_equation": "a := b",
+                    "predicted_step": -1,
+                    "predicted_equation": "x := y",
+                },
+                ("wrong_type", ("predicted_step",)),
+            ),
+            (
+                {"step": 0, "step_equation": "a := b", "predicted_equation": ""},
+                ("empty_text", ("predicted_equation",)),
+            ),
         ],
     )
     def test_a_bad_wrong_case(
@@ -500,11 +541,18 @@ class TestValues:
                 {"total": 3, "wrong_total": 2, "wrong": (WrongCase(**_wrong()),) * 3},
                 ("wrong_type", ("wrong_total",)),
             ),
-            ({"facts_matched": 2}, ("wrong_type", ("facts_matched",))),
+            ({"facts_matched": 3}, ("wrong_type", ("facts_matched",))),
+            ({"facts_matched": 2}, ("wrong_type", ("facts_recalled",))),
+            ({"facts_recalled": 2}, ("wrong_type", ("facts_recalled",))),
+            (
+                {"facts_matched": 1, "facts_recalled": 2, "facts_gold": 3},
+                ("wrong_type", ("facts_recalled",)),
+            ),
             (
                 {"facts_matched": 2, "facts_predicted": 1, "facts_gold": 3},
                 ("wrong_type", ("facts_matched",)),
             ),
+            ({"equations_matched": 1}, ("wrong_type", ("equations_matched",))),
             ({"setups_right": 3}, ("wrong_type", ("setups_right",))),
             ({"unanswerable": 3}, ("wrong_type", ("unanswerable",))),
             (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
@@ -22,12 +23,16 @@ from binding_graph.datasets import (
     Difference,
     case_line,
     diff,
+    from_gsm8k,
     load_cases,
     score,
 )
+from binding_graph.datasets._diff import renamed_equation
 from binding_graph.datasets._setups import match_setups
-from tests._cases import CASE, imported, renamed
+from binding_graph.drafts import compile_draft
+from tests._cases import CASE, DATA, imported, renamed
 from tests._helpers import refusal, untyped
+from tests._setups import SPRINTS, sprints_draft, widened, widened_draft
 
 if TYPE_CHECKING:
     from binding_graph.datasets import Score
@@ -448,3 +453,283 @@ class TestEquationPairing:
         assert diff(gold, predicted) == ()
         # Bound twice, to two things, x is neither c nor d.
         assert setup.pairing == {"sym_3_000": "sym_3_000", "sym_4_001": "sym_4_001"}
+
+
+PLACES_TEXT: Final = (
+    "Ann has 3 bags and 3 boxes. Each bag holds 4 apples, 3 of them red."
+    " How many apples?"
+)
+
+
+def places_graph(
+    expression: str, *quantities: tuple[str, str, int, int]
+) -> SemanticSymbolicBindingGraph:
+    """Return the graph of a draft of PLACES_TEXT: each quantity a name, a quote, its occurrence and a value; *expression* computes ``answer``."""
+    draft = {
+        "quantities": [
+            {"name": name, "quote": quote, "occurrence": occurrence, "value": value}
+            for name, quote, occurrence, value in quantities
+        ],
+        "steps": [{"name": "answer", "expression": expression, "unit": None}],
+        "question": {"name": "answer", "quote": "How many apples?"},
+    }
+    return compile_draft(draft, PLACES_TEXT, source_id="p")
+
+
+# Two facts of one value at two places, used apart.
+PLACES_GOLD: Final = places_graph(
+    "bags * apples - boxes",
+    ("bags", "3", 0, 3),
+    ("boxes", "3", 1, 3),
+    ("apples", "4", 0, 4),
+)
+
+
+GSM8K: Final = DATA / "gsm8k" / "train-200.jsonl"
+TEXT: Final = CASE.graph.provenance[0].text
+
+
+class TestPlaces:
+    """A fact matches a fact of its value quoting the same place, whatever the width of either quote."""
+
+    def test_a_wider_quote_of_the_same_place_matches(self) -> None:
+        """'3 bags', 'and 3 boxes' and '4 apples' quote the places the gold's bare numbers quote."""
+        predicted = places_graph(
+            "b * a - x",
+            ("x", "and 3 boxes", 0, 3),
+            ("b", "has 3 bags", 0, 3),
+            ("a", "4 apples", 0, 4),
+        )
+        setup = match_setups(predicted, PLACES_GOLD)
+        assert setup.facts == (frozenset({0, 1, 2}), frozenset({0, 1, 2}))
+        assert setup.pairing == {
+            "bags": "b",
+            "boxes": "x",
+            "apples": "a",
+            "answer": "answer",
+        }
+        assert diff(PLACES_GOLD, predicted) == ()
+
+    def test_a_place_the_gold_quotes_is_not_taken_for_another(self) -> None:
+        """A 3 quoting the boxes' place is the gold's boxes, never the first 3 of the text."""
+        predicted = places_graph(
+            "a - x", ("x", "3 boxes", 0, 3), ("a", "4 apples", 0, 4)
+        )
+        setup = match_setups(predicted, PLACES_GOLD)
+        assert setup.facts == (frozenset({1, 2}), frozenset({0, 1}))
+        assert (setup.pairing["boxes"], "bags" in setup.pairing) == ("x", False)
+
+    def test_a_place_the_gold_does_not_quote_takes_a_fact_of_its_value(self) -> None:
+        """The third 3 is read as the gold's 3 that nothing quotes; a fourth place of 3 as the first in the text."""
+        third = places_graph(
+            "b * a - r",
+            ("b", "3 bags", 0, 3),
+            ("r", "3 of them", 0, 3),
+            ("a", "4 apples", 0, 4),
+        )
+        setup = match_setups(third, PLACES_GOLD)
+        assert setup.facts == (frozenset({0, 1, 2}), frozenset({0, 1, 2}))
+        assert setup.pairing["boxes"] == "r"
+        assert diff(PLACES_GOLD, third) == ()
+        every = places_graph(
+            "b * a - x + r",
+            ("b", "3 bags", 0, 3),
+            ("x", "3 boxes", 0, 3),
+            ("r", "3 of them", 0, 3),
+            ("a", "4 apples", 0, 4),
+        )
+        setup = match_setups(every, PLACES_GOLD)
+        assert setup.facts == (frozenset({0, 1, 2}), frozenset({0, 1, 2, 3}))
+        # r is read as bags, the first 3: its step is one the gold lacks.
+        assert [str(difference) for difference in diff(PLACES_GOLD, every)] == [
+            "- equations[0]: answer := bags * apples - boxes",
+            "+ equations[0]: answer := b * a - x + r",
+        ]
+
+    def test_a_fact_of_another_value_or_source_at_a_place_matches_nothing(
+        self,
+    ) -> None:
+        """A 4 quoting a 3's place, though its words state 4, and a 3 of another source, match nothing."""
+        gold = CASE.graph
+        three, four = gold.facts
+        span = attrs.evolve(three.source_span, text="4")
+        misread = attrs.evolve(
+            gold,
+            facts=(attrs.evolve(three, value="4", source_span=span), four),
+            provenance=(),
+        )
+        setup = match_setups(misread, gold)
+        assert setup.facts == (frozenset({1}), frozenset({1}))
+        elsewhere = attrs.evolve(
+            three, source_span=attrs.evolve(three.source_span, source_id="p2")
+        )
+        other = attrs.evolve(gold, facts=(elsewhere, four), provenance=())
+        assert match_setups(other, gold).facts == (frozenset({1}), frozenset({1}))
+
+    def test_a_span_that_states_no_place_of_its_value_needs_the_same_words(
+        self,
+    ) -> None:
+        """A value its words do not state (30 quoting 'bags') is keyed by its words: the same words match, wider ones do not."""
+
+        def quoting(start: int, end: int) -> SemanticSymbolicBindingGraph:
+            fact = CASE.graph.facts[0]
+            span = attrs.evolve(
+                fact.source_span, start=start, end=end, text=TEXT[start:end]
+            )
+            changed = attrs.evolve(fact, value="30", source_span=span)
+            return attrs.evolve(CASE.graph, facts=(changed, CASE.graph.facts[1]))
+
+        gold = quoting(10, 14)
+        assert diff(gold, quoting(10, 14)) == ()
+        assert [str(difference) for difference in diff(gold, quoting(8, 14))][:2] == [
+            "- facts[0]: sym_3_000 = 30, quoting 'bags' at p1[10:14]",
+            "+ facts[0]: sym_3_000 = 30, quoting '3 bags' at p1[8:14]",
+        ]
+
+    def test_a_quote_of_several_places_of_its_value_is_its_first(self) -> None:
+        """'3 bags and 3' quotes the first 3: it is bags, not boxes."""
+        predicted = places_graph(
+            "b * a - x",
+            ("b", "3 bags and 3", 0, 3),
+            ("x", "3 boxes", 0, 3),
+            ("a", "4 apples", 0, 4),
+        )
+        assert diff(PLACES_GOLD, predicted) == ()
+
+
+def _imported(record: dict[str, str], source_id: str) -> BenchmarkCase | str:
+    """Return the gold case of a GSM8K record, or the code of the adapter's refusal."""
+    try:
+        return from_gsm8k(record, source_id=source_id)
+    except BindingGraphError as error:
+        return error.code
+
+
+class TestRightDrafts:
+    """Right drafts written as the docs teach, with quotes wider than the gold's, are right set-ups."""
+
+    def test_the_gsm8k_sample_rewritten_as_wider_drafts_is_all_right(self) -> None:
+        """Each of the sample's 183 gold graphs, as a draft with its own names and quotes one word wider, scores perfectly."""
+        lines = GSM8K.read_text("utf-8").splitlines()
+        imports = [
+            _imported(json.loads(line), f"gsm8k-{number}")
+            for number, line in enumerate(lines, 1)
+        ]
+        cases = [case for case in imports if type(case) is BenchmarkCase]
+        # The adapter's own refusals: no gold graph to rewrite, and no draft
+        # that the draft format refuses.
+        assert (len(cases), len(imports) - len(cases)) == (183, 17)
+        drafts = [widened_draft(case.graph) for case in cases]
+        widths = [
+            (len(quantity["quote"]), len(fact.source_span.text))
+            for draft, case in zip(drafts, cases, strict=True)
+            for quantity, fact in zip(
+                draft["quantities"], case.graph.facts, strict=True
+            )
+        ]
+        assert all(wide > narrow for wide, narrow in widths)
+        graphs = [
+            compile_draft(
+                draft, case.graph.provenance[0].text, source_id=case.source_id
+            )
+            for draft, case in zip(drafts, cases, strict=True)
+        ]
+        result = score(graphs, cases)
+        perfect(result)
+        assert (result.total, result.facts_matched, result.facts_recalled) == (
+            183,
+            len(widths),
+            len(widths),
+        )
+        assert (result.facts_gold, result.equations_gold, result.questions_gold) == (
+            len(widths),
+            sum(len(case.graph.equations) for case in cases),
+            183,
+        )
+
+    def test_the_widened_quotes(self) -> None:
+        """One word wider: the next word, or the previous one where the quote ends a sentence or the text."""
+        text = "Ann paid $6,000. She has 3 cats and 12-year-old 2"
+
+        def wider(quote: str) -> str:
+            start = text.rindex(quote)
+            return text[slice(*widened(text, start, start + len(quote)))]
+
+        assert wider("6,000") == "paid $6,000"
+        assert wider("3") == "3 cats"
+        assert wider("12") == "12-year-old 2"
+        assert wider("2") == "12-year-old 2"
+
+
+class TestSprints:
+    """The gold binds two 3s to one fact; a draft that reads each 3 apart is as right."""
+
+    def test_a_right_draft_with_two_quantities_of_3_is_a_right_setup(self) -> None:
+        """Sprints * times matches sym_3_000 * sym_3_000: no difference, every share 1."""
+        gold = SPRINTS.graph
+        assert gold.equations[0].rhs_canonical == "sym_3_000 * sym_3_000"
+        graph = compile_draft(
+            sprints_draft(), gold.provenance[0].text, source_id="sprints"
+        )
+        assert diff(gold, graph) == ()
+        result = score([graph], [SPRINTS])
+        perfect(result)
+        assert (
+            result.facts_matched,
+            result.facts_recalled,
+            result.facts_predicted,
+            result.facts_gold,
+        ) == (3, 2, 3, 2)
+
+    def test_a_wrong_draft_differs_by_its_wrong_step(self) -> None:
+        """Sprints + times is one wrong step, named in both graphs' names."""
+        gold = SPRINTS.graph
+        graph = compile_draft(
+            sprints_draft("sprints + times"),
+            gold.provenance[0].text,
+            source_id="sprints",
+        )
+        assert [str(difference) for difference in diff(gold, graph)] == [
+            "- equations[0]: sym_step_1_002 := sym_3_000 * sym_3_000",
+            "+ equations[0]: weekly := sprints + times",
+        ]
+        (wrong,) = score([graph], [SPRINTS]).wrong
+        assert (wrong.step, wrong.step_equation) == (
+            0,
+            "sym_step_1_002 := sym_3_000 * sym_3_000",
+        )
+        assert (wrong.predicted_step, wrong.predicted_equation) == (
+            0,
+            "weekly := sprints + times",
+        )
+
+
+class TestPredictedStep:
+    """A wrong case's first wrong step, in the predicted graph's names."""
+
+    def test_a_step_the_graph_lacks_is_the_gold_step_renamed(self) -> None:
+        """Without a miswriting, the gold step's symbols are renamed to their partners, the rest kept."""
+        gold = SPRINTS.graph
+        graph = compile_draft(
+            {
+                **sprints_draft(),
+                "steps": [{"name": "total", "expression": "sprints * meters"}],
+            },
+            gold.provenance[0].text,
+            source_id="sprints",
+        )
+        (wrong,) = score([graph], [SPRINTS]).wrong
+        assert (wrong.step, wrong.predicted_step, wrong.predicted_equation) == (
+            0,
+            None,
+            "sym_step_1_002 := sprints * sprints",
+        )
+
+    def test_every_node_is_renamed(self) -> None:
+        """Negations, numbers and operations keep their spelling; a right-hand side out of the profile is kept whole."""
+        graph = with_steps(
+            ("c", "-(sym_3_000 - 2.5) * sym_4_001"), ("d", "sym_3_000 ** 2")
+        )
+        names = {"sym_3_000": "bags", "c": "total"}
+        assert renamed_equation(graph, 0, names) == "total := -(bags - 2.5) * sym_4_001"
+        assert renamed_equation(graph, 1, names) == "d := sym_3_000 ** 2"

@@ -4,7 +4,7 @@ PREDICTED's graphs (or cases, read for their graphs) and GOLD's cases are
 read in step, a record at a time (:mod:`binding_graph.cli._pairs`), and
 scored by :func:`binding_graph.datasets.score`: answers, refusals, set-ups,
 and the first wrong cases, each with the first gold step its graph lacks
-or gets wrong.
+or gets wrong, and that step in the graph's own names.
 """
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ def _values(values: tuple[Fraction, ...]) -> str:
 def _shares(score: Score, kind: str, single: str) -> list[str]:
     """Return the rows of precision and recall of one kind of element of the set-ups: facts, equations, questions."""
     matched: int = getattr(score, f"{kind}_matched")
+    # Several predicted facts may match one gold fact: recall counts the gold's.
+    recalled = score.facts_recalled if kind == "facts" else matched
     predicted: int = getattr(score, f"{kind}_predicted")
     gold: int = getattr(score, f"{kind}_gold")
     precision: Fraction = getattr(score, f"{single}_precision")
@@ -83,7 +85,7 @@ def _shares(score: Score, kind: str, single: str) -> list[str]:
         ),
         _row(
             f"{single} recall",
-            _percent(recall, matched, gold, f"gold {kind} matched"),
+            _percent(recall, recalled, gold, f"gold {kind} matched"),
         ),
     ]
 
@@ -148,7 +150,7 @@ def _table(score: Score) -> str:
 
 
 def _wrong_case(case: WrongCase) -> str:
-    """Return the row of one wrong case: why, and the first gold step its graph lacks or gets wrong."""
+    """Return the row of one wrong case: why, and the first gold step its graph lacks or gets wrong, beside that step in the graph's own names."""
     head = f"  case {case.index + 1:,} ({case.source_id}): "
     if case.why == "wrong_answer":
         expected = fraction_text(cast("Fraction", case.expected))
@@ -159,6 +161,13 @@ def _wrong_case(case: WrongCase) -> str:
         told = f"{case.why}: {case.code}"
     if case.step is not None:
         told += f"; first wrong step: equations[{case.step}] {case.step_equation}"
+    # A predicted spelling is given only beside a gold step.
+    if case.predicted_step is not None:
+        told += (
+            f" (predicted: equations[{case.predicted_step}] {case.predicted_equation})"
+        )
+    elif case.predicted_equation is not None:
+        told += f" (predicted lacks: {case.predicted_equation})"
     return head + told
 
 

@@ -1,7 +1,8 @@
 """What a graph's symbols are, and how they are used, named by nothing: digests that no name, order or commuted operand changes.
 
-A symbol's *content* is a digest of what binds it: a fact's source,
-offsets, words and value; an equation's right-hand side, each symbol read
+A symbol's *content* is a digest of what binds it: a fact's key (the
+place of the text that states its value, or its span's words, and the
+value: :mod:`._facts`); an equation's right-hand side, each symbol read
 as its own content, sums and products flattened and their operands
 sorted, so that ``a + (b + c)`` and ``(c + b) + a`` are one. Two symbols of
 one content compute the same thing from the same quotes. A symbol bound
@@ -250,11 +251,15 @@ class Progress:
         return True, made
 
 
-def fact_token(key: tuple[str, int, int, str, Fraction] | None, side: str) -> bytes:
-    """Return the token of a fact of *key* (source, start, end, words and value); a fact whose value does not read has one of its own *side*."""
+def fact_token(
+    key: tuple[str, int, int, str | None, Fraction] | None, side: str
+) -> bytes:
+    """Return the token of a fact of *key* (source, start, end, words or ``None`` for a place, and value); a fact whose value does not read has one of its own *side*."""
     if key is None:
         return digest("a fact whose value does not read", side)
     source_id, start, end, text, number = key
+    if text is None:
+        return digest("place", source_id, str(start), str(end), _number(number))
     return digest("fact", source_id, str(start), str(end), text, _number(number))
 
 

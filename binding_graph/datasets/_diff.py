@@ -9,13 +9,21 @@ import attrs
 from binding_graph import _kinds as _k
 from binding_graph._show import short_repr
 from binding_graph.datasets._setups import match_setups
-from binding_graph.errors import ErrorPath, refuse, refuse_type
+from binding_graph.errors import BindingGraphError, ErrorPath, refuse, refuse_type
+from binding_graph.expressions import (
+    BinaryOperation,
+    Negation,
+    Symbol,
+    parse_expression,
+    postorder,
+)
 from binding_graph.model import SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
     from binding_graph.datasets._setups import Setup
+    from binding_graph.expressions import Expression
 
-__all__ = ["Difference", "diff", "equation_text"]
+__all__ = ["Difference", "diff", "equation_text", "renamed_equation"]
 
 Side = Literal["-", "+"]
 _SIDES: Final = ("-", "+")
@@ -93,6 +101,31 @@ def equation_text(graph: SemanticSymbolicBindingGraph, index: int) -> str:
     return f"{equation.lhs_symbol_id} := {equation.rhs_canonical}"
 
 
+def renamed_equation(
+    graph: SemanticSymbolicBindingGraph, index: int, names: dict[str, str]
+) -> str:
+    """Return equation *index* of *graph* as ``SYMBOL := RHS``, each symbol renamed by *names* where it names one; a right-hand side that does not read, as it is spelled."""
+    equation = graph.equations[index]
+    lhs = equation.lhs_symbol_id
+    try:
+        tree = parse_expression(equation.rhs_canonical)
+    except BindingGraphError:
+        return f"{names.get(lhs, lhs)} := {equation.rhs_canonical}"
+    built: list[Expression] = []
+    for node in postorder(tree):
+        if type(node) is Symbol:
+            symbol_id = node.symbol_id
+            built.append(Symbol(names.get(symbol_id, symbol_id)))
+        elif type(node) is Negation:
+            built.append(Negation(built.pop()))
+        elif type(node) is BinaryOperation:
+            right, left = built.pop(), built.pop()
+            built.append(BinaryOperation(node.operator, left, right))
+        else:
+            built.append(node)
+    return f"{names.get(lhs, lhs)} := {built[0]}"
+
+
 def _unknown(graph: SemanticSymbolicBindingGraph, index: int) -> str:
     unknown = graph.unknowns[index]
     unit = "" if unknown.expected_unit is None else f", in {unknown.expected_unit}"
@@ -135,8 +168,10 @@ def diff(
 
     The symbols of *second* are paired with those of *first* through what
     they are bound to, as :func:`~binding_graph.datasets.score` pairs a
-    predicted graph with a gold one (*first* is the gold): facts by the
-    words they quote and their value, equations by their right-hand sides
+    predicted graph with a gold one (*first* is the gold): facts by their
+    value and the place of the text that states it, whatever the width of
+    their quotes (facts of *second* of a value that *first* binds to one
+    symbol all match it), equations by their right-hand sides
     under the pairing (spelled alike, or reading the same symbols to the
     same value on *first*'s values, so that ``a + b`` and ``b + a`` are
     one), questions by their target and unit. Each element of either graph

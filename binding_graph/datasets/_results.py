@@ -95,6 +95,10 @@ class Score:
             :func:`score` was told to keep.
         wrong_total: How many cases were not right: ``total - correct``.
         facts_matched: How many predicted facts matched a gold fact.
+        facts_recalled: How many gold facts a predicted fact matched: at
+            most ``facts_matched``, as several predicted facts match one
+            gold fact where the gold binds equal values to one symbol;
+            ``facts_matched`` when not given.
         facts_predicted: How many facts the predicted graphs hold.
         facts_gold: How many facts the gold graphs hold.
         equations_matched: How many gold equations a predicted equation
@@ -122,7 +126,9 @@ class Score:
             unless ``correct + wrong_total == total``, more cases are kept
             than are wrong, and the refused and unsolvable count no more
             than the wrong cases; at a ``..._matched`` field if more matched
-            than were predicted or are gold; at ``("setups_right",)``,
+            than were predicted or (but for facts) are gold; at
+            ``("facts_recalled",)`` beyond ``facts_gold`` or
+            ``facts_matched``; at ``("setups_right",)``,
             ``("unanswerable",)`` or ``("refusals_right",)`` beyond the cases
             they count among.
 
@@ -138,6 +144,10 @@ class Score:
     facts_matched: int = attrs.field(validator=_COUNT)
     facts_predicted: int = attrs.field(validator=_COUNT)
     facts_gold: int = attrs.field(validator=_COUNT)
+    facts_recalled: int = attrs.field(
+        default=attrs.Factory(lambda self: self.facts_matched, takes_self=True),
+        validator=_COUNT,
+    )
     equations_matched: int = attrs.field(default=0, validator=_COUNT)
     equations_predicted: int = attrs.field(default=0, validator=_COUNT)
     equations_gold: int = attrs.field(default=0, validator=_COUNT)
@@ -163,7 +173,13 @@ class Score:
                 " unsolvable"
             )
             _at_most("Score", "wrong_total", self.wrong_total, rule)
-        for kind in ("facts", "equations", "questions"):
+        if self.facts_matched > self.facts_predicted:
+            rule = "must be at most facts_predicted"
+            _at_most("Score", "facts_matched", self.facts_matched, rule)
+        if self.facts_recalled > min(self.facts_gold, self.facts_matched):
+            rule = "must be at most facts_gold and facts_matched"
+            _at_most("Score", "facts_recalled", self.facts_recalled, rule)
+        for kind in ("equations", "questions"):
             matched = getattr(self, f"{kind}_matched")
             if matched > min(
                 getattr(self, f"{kind}_predicted"), getattr(self, f"{kind}_gold")
@@ -204,7 +220,7 @@ class Score:
 
         .. versionadded:: 0.1.0
         """
-        return _ratio(self.facts_matched, self.facts_gold)
+        return _ratio(self.facts_recalled, self.facts_gold)
 
     @property
     def equation_precision(self) -> Fraction:
@@ -266,8 +282,9 @@ class Score:
         number, the float nearest its exact value, for a dashboard to read
         as it is; its exact value is the ratio of the counts beside it:
         ``correct / total`` (0 when ``total`` is 0), ``facts_matched /
-        facts_predicted`` and ``facts_matched / facts_gold`` (1 when the
-        count below is 0), and so for equations, questions and refusals.
+        facts_predicted`` and ``facts_recalled / facts_gold`` (1 when the
+        count below is 0), and so for equations and questions (of which
+        ``..._matched`` counts both ways), and refusals.
         Answers are spelled as a fact's value (``"2/3"``, ``"0.5"``),
         exactly.
 
@@ -289,6 +306,7 @@ class Score:
             "facts_matched": self.facts_matched,
             "facts_predicted": self.facts_predicted,
             "facts_gold": self.facts_gold,
+            "facts_recalled": self.facts_recalled,
             "fact_precision": float(self.fact_precision),
             "fact_recall": float(self.fact_recall),
             "equations_matched": self.equations_matched,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final, cast
 from binding_graph._checks import guarded
 from binding_graph.arithmetic import answers
 from binding_graph.datasets._benchmark import BenchmarkCase
-from binding_graph.datasets._diff import equation_text
+from binding_graph.datasets._diff import equation_text, renamed_equation
 from binding_graph.datasets._results import PREDICTED, Score
 from binding_graph.datasets._setups import Setup, match_setups
 from binding_graph.datasets._wrong import WrongCase, check_code
@@ -60,14 +60,16 @@ def score(
     it gave a graph (*answered*, or *unsolvable*).
 
     Each predicted graph's set-up is matched against its gold graph's, as
-    :func:`~binding_graph.datasets.diff` matches them: facts by the words
-    their spans quote and their value, equations by their right-hand sides
-    under a pairing of symbols, questions by their target and unit. The
+    :func:`~binding_graph.datasets.diff` matches them: facts by their
+    value and the place of the text that states it, whatever the width of
+    their quotes, equations by their right-hand sides under a pairing of
+    symbols, questions by their target and unit. The
     counts of each are summed over the cases; a case is *set up right*
     when every gold and every predicted element matched (a case that
     expects a refusal, when it was refused). A refusal predicts no element.
     Each wrong case kept names the first gold step its graph lacks or gets
-    wrong. The cases of a perturbation (GSM-Plus) are counted apart too.
+    wrong, and spells it in the graph's own names: the graph's step taken
+    for its miswriting, or the gold step under the pairing of symbols. The cases of a perturbation (GSM-Plus) are counted apart too.
     Both iterables are read once, in step; memory is bounded by *keep*.
 
     Args:
@@ -165,6 +167,9 @@ class _Tally:
         counts["wrong_total"] += 1
         if len(self.wrong) < self.keep:
             step = _first_wrong(gold, setup)
+            predicted_step, predicted_equation = _predicted_step(
+                outcome, gold, setup, step
+            )
             self.wrong.append(
                 WrongCase(
                     index=index,
@@ -175,6 +180,8 @@ class _Tally:
                     got=got,
                     step=step,
                     step_equation=None if step is None else equation_text(gold, step),
+                    predicted_step=predicted_step,
+                    predicted_equation=predicted_equation,
                 )
             )
 
@@ -183,15 +190,17 @@ class _Tally:
     ) -> Setup:
         counts = self.counts
         setup = match_setups(graph, gold)
-        matched_gold, _ = setup.facts
-        counts["facts_matched"] += len(matched_gold)
+        matched_gold, matched_predicted = setup.facts
+        counts["facts_matched"] += len(matched_predicted)
+        counts["facts_recalled"] += len(matched_gold)
         counts["facts_predicted"] += len(graph.facts)
         counts["equations_matched"] += len(setup.equations)
         counts["equations_predicted"] += len(graph.equations)
         counts["questions_matched"] += len(setup.unknowns)
         counts["questions_predicted"] += len(graph.unknowns)
         counts["setups_right"] += (
-            len(matched_gold) == len(gold.facts) == len(graph.facts)
+            len(matched_gold) == len(gold.facts)
+            and len(matched_predicted) == len(graph.facts)
             and len(setup.equations) == len(gold.equations) == len(graph.equations)
             and len(setup.unknowns) == len(gold.unknowns) == len(graph.unknowns)
         )
@@ -210,6 +219,7 @@ class _Tally:
             facts_matched=counts["facts_matched"],
             facts_predicted=counts["facts_predicted"],
             facts_gold=counts["facts_gold"],
+            facts_recalled=counts["facts_recalled"],
             equations_matched=counts["equations_matched"],
             equations_predicted=counts["equations_predicted"],
             equations_gold=counts["equations_gold"],
@@ -234,6 +244,22 @@ def _first_wrong(gold: SemanticSymbolicBindingGraph, setup: Setup | None) -> int
         if index not in setup.equations:
             return index
     return None
+
+
+def _predicted_step(
+    outcome: SemanticSymbolicBindingGraph | BindingGraphError,
+    gold: SemanticSymbolicBindingGraph,
+    setup: Setup | None,
+    step: int | None,
+) -> tuple[int | None, str | None]:
+    """Return the first wrong step in the predicted graph's names, and its index there: its miswriting, where one is, else the gold step under the pairing."""
+    if setup is None or step is None:
+        return None, None
+    if step in setup.miswritten:
+        found = setup.miswritten[step]
+        graph = cast("SemanticSymbolicBindingGraph", outcome)
+        return found, equation_text(graph, found)
+    return None, renamed_equation(gold, step, setup.pairing)
 
 
 def _pairs(

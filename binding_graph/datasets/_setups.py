@@ -10,8 +10,14 @@ the gold one's token, so that the steps after it are read as the gold's.
 From the facts to the last step, in rounds, as the symbols each equation
 reads are settled:
 
-- a fact matches a fact whose span quotes the same words at the same
-  place and whose value is the same number;
+- a fact matches a fact of the same value that quotes the same number's
+  place in the text, whatever the width of either quote (``"16"`` and
+  ``"16 eggs"``), or, where its span states no place of its value, one
+  that quotes the same words at the same offsets (:mod:`._facts`); a
+  predicted fact whose place is no gold fact's is read as a gold fact of
+  its value, so that facts of equal value that the gold binds to one
+  symbol are interchangeable (``sprints * times`` is
+  ``sym_3_000 * sym_3_000``), and each such predicted fact matches;
 - an equation matches one of the same token: the same operations of the
   same symbols, sums and products in any order and grouping (``a + b`` is
   ``b + a``); failing that, one that reads the same symbols to the same
@@ -34,9 +40,14 @@ the graphs' sizes, with a sort of what ties.
 
 What it cannot see: two steps that compute the same value from the same
 symbols by different operations (``2 + 2`` and ``2 * 2``) match; a step
-that a graph splits in two, or two that it merges, do not; a fact of
-another value, or quoting other words, matches nothing, and nor does what
-reads its symbol.
+that a graph splits in two, or two that it merges, do not; a predicted
+fact that quotes another place than the gold's of a value the gold states
+is taken for the gold's, whichever the text meant (a 3 read from the
+wrong sentence matches); a quote of several places of its value is read
+as the first; a fact whose span states no place of its value (a value
+converted from the words, ``half an hour`` as 30 minutes) matches only
+the same words at the same offsets; a fact of another value matches
+nothing, and nor does what reads its symbol.
 """
 
 from __future__ import annotations
@@ -45,7 +56,6 @@ import functools
 from collections import deque
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from binding_graph.arithmetic import parse_number
 from binding_graph.datasets._contents import (
     DEPTHS,
     Bindings,
@@ -56,6 +66,7 @@ from binding_graph.datasets._contents import (
     shape,
     uses,
 )
+from binding_graph.datasets._facts import fact_key, read_as
 from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import Undefined, value
 from binding_graph.units import parse_unit
@@ -64,11 +75,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
     from fractions import Fraction
 
-    from binding_graph.model import BoundFact, SemanticSymbolicBindingGraph
+    from binding_graph.model import SemanticSymbolicBindingGraph
 
 __all__ = ["Setup", "match_setups", "same_unit", "unit_key"]
 
-_FactKey = tuple[str, int, int, str, "Fraction"]
 _T = TypeVar("_T", int, str)
 # What an equation reads as, once ready: its token, the tokens it reads, and
 # its exact value on the gold graph's values (None where it has none).
@@ -79,7 +89,7 @@ class Setup(NamedTuple):
     """What of a predicted set-up matches a gold one: each side's matched elements, by index, and the pairing of symbols."""
 
     facts: tuple[frozenset[int], frozenset[int]]
-    """The gold facts matched, and the predicted facts that match them."""
+    """The gold facts matched, and the predicted facts that match them: several may match one gold fact that the gold binds equal values to."""
     equations: dict[int, int]
     """Each gold equation matched, by index, and the predicted one that matches it."""
     miswritten: dict[int, int]
@@ -103,18 +113,6 @@ def unit_key(unit: str | None) -> Hashable:
 def same_unit(left: str | None, right: str | None) -> bool:
     """Tell whether two units are the same: both none, one text, or texts that :func:`~binding_graph.units.parse_unit` reads as one unit."""
     return unit_key(left) == unit_key(right)
-
-
-def fact_key(fact: BoundFact) -> _FactKey | None:
-    """Return what a fact is matched by: its span's source, offsets and text, and its value; ``None`` if the value does not read."""
-    span = fact.source_span
-    try:
-        number = parse_number(fact.value)
-    except BindingGraphError:
-        return None
-    # The text too: a graph without the gold's provenance may quote other
-    # words at the same offsets.
-    return (span.source_id, span.start, span.end, span.text, number)
 
 
 def _paired(
@@ -207,6 +205,12 @@ class _Matching:
     ) -> None:
         self.gold = _Side(gold, "gold")
         self.predicted = _Side(predicted, "predicted")
+        # Before any use is read: a fact read as a gold one is used as it.
+        tokens = self.predicted.fact_tokens
+        for index, taken in read_as(
+            self.gold.fact_keys, self.predicted.fact_keys
+        ).items():
+            tokens[index] = self.gold.fact_tokens[taken]
         # The values of the gold's symbols, and of the tokens they settle as.
         self.bindings_values: dict[str, list[Fraction | None]] = {}
         self.values: dict[str, Fraction] = {}
@@ -215,7 +219,7 @@ class _Matching:
         self.miswritten: dict[int, int] = {}
 
     def facts(self) -> tuple[frozenset[int], frozenset[int]]:
-        """Match the facts by their tokens, each once."""
+        """Match the facts by their tokens: each gold fact once, and every predicted fact of a gold fact's token."""
         gold, predicted = self.gold, self.predicted
         grouped: dict[bytes, tuple[list[int], list[int]]] = {}
         for side, tokens in enumerate((gold.fact_tokens, predicted.fact_tokens)):
@@ -224,11 +228,14 @@ class _Matching:
         matched_gold: set[int] = set()
         matched_predicted: set[int] = set()
         for gold_facts, predicted_facts in grouped.values():
-            for gold_index, predicted_index in _paired(
+            if not gold_facts:
+                continue
+            # Equal values the gold binds to one symbol: any number match it.
+            matched_predicted.update(predicted_facts)
+            for gold_index, _ in _paired(
                 gold_facts, predicted_facts, gold.fact_uses, predicted.fact_uses
             ):
                 matched_gold.add(gold_index)
-                matched_predicted.add(predicted_index)
         return frozenset(matched_gold), frozenset(matched_predicted)
 
     def _settle_gold(

@@ -82,13 +82,22 @@ class WrongCase:
             predicted and one does; else ``None``.
         step_equation: That gold step, as ``SYMBOL := RHS``, given exactly
             with *step*.
+        predicted_step: The predicted graph's equation taken for that gold
+            step's miswriting (its index), where one is; else ``None``.
+        predicted_equation: That step in the predicted graph's names, as
+            ``SYMBOL := RHS``: the equation *predicted_step* names, or else
+            the gold step with each gold symbol renamed to its predicted
+            partner, where it has one. Given with *step* (``None`` only if
+            not known), and with *predicted_step* always.
 
     Raises:
         BindingGraphError: ``wrong_type`` or ``not_in_vocabulary`` for a
             field of the wrong type or outside its set; ``wrong_type`` at
             ``("code",)``, ``("got",)`` or ``("step_equation",)`` when
             *code*, *got* or *step_equation* is given, or missing, against
-            what *why* and *step* say.
+            what *why* and *step* say; at ``("predicted_equation",)``
+            when it is given without *step*, or missing with
+            *predicted_step*.
 
     .. versionadded:: 0.1.0
     """
@@ -101,6 +110,10 @@ class WrongCase:
     got: tuple[Fraction, ...] | None
     step: int | None = attrs.field(default=None, validator=_step)
     step_equation: str | None = attrs.field(default=None, validator=_k.optional_text)
+    predicted_step: int | None = attrs.field(default=None, validator=_step)
+    predicted_equation: str | None = attrs.field(
+        default=None, validator=_k.optional_text
+    )
 
     def __attrs_post_init__(self) -> None:
         owner = "WrongCase"
@@ -131,6 +144,13 @@ class WrongCase:
             rule = "is given exactly when step is"
             path = ("step_equation",)
             refuse("wrong_type", owner, "step_equation", rule, self.step_equation, path)
+        if (self.predicted_equation is not None and self.step is None) or (
+            self.predicted_step is not None and self.predicted_equation is None
+        ):
+            rule = "is given only with step, and always with predicted_step"
+            path = ("predicted_equation",)
+            spelled_as = self.predicted_equation
+            refuse("wrong_type", owner, "predicted_equation", rule, spelled_as, path)
 
     def to_data(self) -> dict[str, object]:
         """Return the case as a JSON-ready ``dict``, its numbers spelled as a fact's value.
@@ -151,4 +171,6 @@ class WrongCase:
             "got": got,
             "step": self.step,
             "step_equation": self.step_equation,
+            "predicted_step": self.predicted_step,
+            "predicted_equation": self.predicted_equation,
         }
