@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from binding_graph import canonical_bytes
+from binding_graph import BindingGraphError, canonical_bytes, refusal_line
 from binding_graph.cli import _bind_command, main
 from binding_graph.drafts import (
     compile_draft,
@@ -52,6 +52,21 @@ def broken() -> dict[str, Any]:
     return changed
 
 
+def refused_lines(out: str) -> list[tuple[str | None, list[tuple[str, list[Any]]]]]:
+    """Return the source id and refusals (code, path) of each line of *out*, each a canonical refusal record with the message the report gave."""
+    found = []
+    for line in out.splitlines():
+        data = json.loads(line)
+        errors = [
+            BindingGraphError(each["code"], each["message"], tuple(each["path"]))
+            for each in data["refused"]
+        ]
+        assert refusal_line(data["source_id"], errors) == line.encode() + b"\n"
+        refusals = [(each["code"], each["path"]) for each in data["refused"]]
+        found.append((data["source_id"], refusals))
+    return found
+
+
 class TestBind:
     """bind writes each compiled graph, reports each refused record, and exits as the other commands do."""
 
@@ -86,7 +101,14 @@ class TestBind:
         )
         result = cli("bind", "-", stdin=stdin)
         assert result.status == 1
-        assert result.out == ""
+        assert refused_lines(result.out) == [
+            ("p1", [("value_not_stated", ["draft", "quantities", 0, "value"])]),
+            ("p2", [("missing_key", ["draft"])]),
+            ("p3", [("malformed_document", ["draft"])]),
+            (None, [("wrong_type", [])]),
+            ("p4", [("unknown_key", ["extra"])]),
+            (None, [("empty_text", ["source_id"])]),
+        ]
         assert result.err.splitlines() == [
             (
                 "<stdin>:1: value_not_stated at draft.quantities[0].value:"
@@ -156,12 +178,25 @@ class TestBind:
                 "by_code": {"unknown_symbol": 1, "value_not_stated": 1},
             }
         }
-        assert len(result.out.splitlines()) == 1
+        assert refused_lines(result.out.splitlines()[0])[0] == (
+            "p1",
+            [
+                ("value_not_stated", ["draft", "quantities", 0, "value"]),
+                ("unknown_symbol", ["draft", "steps", 1, "expression"]),
+            ],
+        )
+        assert len(result.out.splitlines()) == 2
 
     def test_a_long_list_is_cut(self, cli: Callable[..., Result]) -> None:
         """--all lists at most 100 refusals of a record, the last counting the others."""
         many = {"quantities": [{"name": "class"}] * 60, "steps": [], "question": None}
         result = cli("bind", "--all", "-", stdin=jsonl(record("p1", many)))
+        ((source_id, refusals),) = refused_lines(result.out)
+        assert (source_id, len(refusals), refusals[99]) == (
+            "p1",
+            100,
+            ("limit_exceeded", []),
+        )
         lines = result.err.splitlines()
         assert len(lines) == 101
         assert lines[99] == (
@@ -364,9 +399,13 @@ class TestBindPrograms:
             ),
         )
         result = cli("bind", "--program", "-", stdin=stdin)
+        assert refused_lines(result.out) == [
+            ("p1", [("unsupported_syntax", ["program", "line", 3, "column", 9])]),
+            ("p2", [("malformed_document", ["program", "line", 2, "column", 5])]),
+        ]
         assert result == Result(
             1,
-            "",
+            result.out,
             "<stdin>:1: unsupported_syntax at program.line[3].column[9]: Program line"
             " 3, column 9: a call of 'int' is not read: the function is named 'int',"
             " so int() would call the function itself, not Python's int()\n"
@@ -453,7 +492,13 @@ class TestBindAnyFormat:
             unregister("lines")
         graph = compile_reply(LINES_REPLY, TEXT, producer=LINES, source_id="p1")
         assert result.status == 1
-        assert result.out == canonical_bytes(graph).decode() + "\n"
+        first, *refused = result.out.splitlines(keepends=True)
+        assert first == canonical_bytes(graph).decode() + "\n"
+        assert refused_lines("".join(refused)) == [
+            ("p2", [("unsupported_syntax", ["lines", "line", 1])]),
+            ("p3", [("wrong_type", ["lines"])]),
+            ("p4", [("unknown_key", ["draft"])]),
+        ]
         assert result.err.splitlines() == [
             (
                 "<stdin>:2: unsupported_syntax at lines.line[1]: line 1 is not NAME ="
@@ -542,7 +587,7 @@ class TestThePage:
         assert main(["bind", "--all", "examples/drafts.jsonl"]) == 1
         captured = capsys.readouterr()
         assert captured.err.splitlines() == shown
-        assert len(captured.out.splitlines()) == 18
+        assert len(captured.out.splitlines()) == 21
 
     def test_the_page_shows_what_bind_prints_of_programs(
         self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -558,4 +603,4 @@ class TestThePage:
         assert main(["bind", "--program", "--all", "examples/programs.jsonl"]) == 1
         captured = capsys.readouterr()
         assert captured.err.splitlines() == shown
-        assert len(captured.out.splitlines()) == 3
+        assert len(captured.out.splitlines()) == 7

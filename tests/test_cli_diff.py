@@ -149,8 +149,8 @@ class TestDiff:
         assert cli("diff", "-", "a.jsonl", stdin=stdin) == Result(
             2,
             "2 pairs: 2 the same, 0 differ (0 differences), 0 refused\n",
-            "binding-graph: <stdin> ends after 2 records, before a.jsonl does:"
-            " the two must pair one to one\n",
+            "binding-graph: <stdin> holds 2 records and a.jsonl 3: the two must"
+            " pair one to one\n",
         )
 
     def test_standard_input_once(self, cli: Callable[..., Result]) -> None:

@@ -340,8 +340,9 @@ class TestRefusals:
                     "wrong_type",
                     ("gold", 0),
                     (
-                        "score.gold must be an iterable of BenchmarkCase, not"
-                        " SemanticSymbolicBindingGraph (got SemanticSymbolicBindingGraph..."
+                        "score.gold must be an iterable of BenchmarkCase or"
+                        " CaseRecord, not SemanticSymbolicBindingGraph (got"
+                        " SemanticSymbolicBindingGraph..."
                     ),
                 ),
             ),
