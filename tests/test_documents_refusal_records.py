@@ -52,7 +52,7 @@ class TestRefusalLine:
 
     def test_no_source_id_and_several_refusals(self) -> None:
         """A record too broken to have a source id is null; every refusal is kept, in order, as UTF-8."""
-        other = BindingGraphError("wrong_type", "café ’", ())
+        other = BindingGraphError("wrong_type", "caf\u00e9 \u2019", ())
         line = refusal_line(None, iter([QUOTE, other]))
         assert json.loads(line) == {
             "refused": [
@@ -61,17 +61,20 @@ class TestRefusalLine:
                     "message": "the quote is not in the text",
                     "path": ["draft", "quantities", 0],
                 },
-                {"code": "wrong_type", "message": "café ’", "path": []},
+                {"code": "wrong_type", "message": "caf\u00e9 \u2019", "path": []},
             ],
             "source_id": None,
         }
-        assert "’".encode() in line
+        assert "\u2019".encode() in line
 
     @given(
         source_id=st.none() | st.text(st.characters(exclude_categories=["Cs"])),
         code=st.sampled_from(sorted(REFUSAL_CODES)),
         message=st.text(st.characters(exclude_categories=["Cs"])),
-        path=st.lists(st.text() | st.integers(0, 2**53 - 1)).map(tuple),
+        path=st.lists(
+            st.text(st.characters(exclude_categories=["Cs"]))
+            | st.integers(0, 2**53 - 1)
+        ).map(tuple),
     )
     def test_what_is_written_reads_back(
         self,
@@ -81,11 +84,7 @@ class TestRefusalLine:
         path: tuple[str | int, ...],
     ) -> None:
         """Any refusal written is read back as the producer's, its code and path as they were."""
-        try:
-            line = refusal_line(source_id, [BindingGraphError(code, message, path)])
-        except BindingGraphError as error:  # a lone surrogate in a step of the path
-            assert error.code == "invalid_text"
-            return
+        line = refusal_line(source_id, [BindingGraphError(code, message, path)])
         got = refused(load_line(line[:-1]))
         assert got[:2] == (code, path)
         assert got[2].endswith(": " + message)
@@ -172,10 +171,15 @@ class TestReading:
     @pytest.mark.parametrize(
         "text",
         [
-            '{"source_id": null, "refused": [{"path": [], "code": "wrong_type",'
-            ' "message": "m"}, {"code": "not_arithmetic", "message": "n", "path": []}]}',
-            b'  {"refused":[{"code":"wrong_type","message":"m","path":[]}],'
-            b'"source_id":null}',
+            (
+                '{"source_id": null, "refused": [{"path": [], "code": "wrong_type",'
+                ' "message": "m"}, {"code": "not_arithmetic", "message": "n",'
+                ' "path": []}]}'
+            ),
+            (
+                b'  {"refused":[{"code":"wrong_type","message":"m","path":[]}],'
+                b'"source_id":null}'
+            ),
         ],
     )
     def test_keys_in_another_order_or_spacing(self, text: str | bytes) -> None:
@@ -277,8 +281,10 @@ class TestReading:
         assert refused(load_line(text)) == (
             "missing_key",
             ("refused", 0, "path"),
-            "refusal_record.refused[0] has no key 'path': its keys are code,"
-            " message, path",
+            (
+                "refusal_record.refused[0] has no key 'path': its keys are code,"
+                " message, path"
+            ),
         )
 
     @pytest.mark.parametrize(
