@@ -6,7 +6,9 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from binding_graph import BindingGraphError, canonical_bytes, refusal_line
+from binding_graph.arithmetic import answers
 from binding_graph.cli import _bind_command, main
+from binding_graph.datasets import BenchmarkCase, case_line
 from binding_graph.drafts import (
     compile_draft,
     compile_reply,
@@ -604,3 +606,74 @@ class TestThePage:
         captured = capsys.readouterr()
         assert captured.err.splitlines() == shown
         assert len(captured.out.splitlines()) == 7
+
+
+class TestPipeline:
+    """bind writes one line per record, so that its output pairs with the gold cases, a refused draft counted as refused."""
+
+    def test_bind_then_score(self, cli: Callable[..., Result], tmp_path: Path) -> None:
+        """Three drafts, the second refused: score pairs three records, and counts the refusal by its code."""
+        graph = compile_draft(draft(), TEXT, source_id="p1")
+        (answer,) = answers(graph)
+        (tmp_path / "gold.jsonl").write_bytes(
+            b"".join(
+                case_line(BenchmarkCase(name, graph, answer))
+                for name in ("p1", "p2", "p3")
+            )
+        )
+        (tmp_path / "drafts.jsonl").write_bytes(
+            jsonl(record("p1"), record("p2", broken()), record("p3"))
+        )
+        bound = cli("bind", "drafts.jsonl")
+        assert bound.status == 1
+        (tmp_path / "graphs.jsonl").write_text(bound.out, encoding="utf-8")
+        result = cli("score", "--format", "json", "graphs.jsonl", "gold.jsonl")
+        assert result.status == 0
+        scored = json.loads(result.out)
+        assert (scored["total"], scored["correct"], scored["refused"]) == (
+            3,
+            2,
+            {"value_not_stated": 1},
+        )
+        assert scored["wrong"][0]["source_id"] == "p2"
+
+    def test_every_reader_of_graphs_takes_a_refusal_record_as_refused(
+        self, cli: Callable[..., Result], tmp_path: Path
+    ) -> None:
+        """A refusal record: validate reports the producer's refusal, exit 1; diff counts a refused side."""
+        bound = cli("bind", "-", stdin=jsonl(record("p1", broken()), record("p2")))
+        (tmp_path / "graphs.jsonl").write_text(bound.out, encoding="utf-8")
+        told = (
+            "graphs.jsonl:1: value_not_stated at draft.quantities[0].value: the"
+            " producer refused 'p1': Draft.quantities[0].value must be a number its"
+            " quote states: '16 eggs' states 16 (got '61')"
+        )
+        assert cli("validate", "graphs.jsonl") == Result(
+            1,
+            told + "\n2 records: 1 accepted, 1 refused (value_not_stated 1)\n",
+            "",
+        )
+        assert cli("diff", "graphs.jsonl", "graphs.jsonl") == Result(
+            1,
+            f"{told}\n{told}\n"
+            "2 pairs: 1 the same, 0 differ (0 differences), 1 refused\n",
+            "",
+        )
+
+    def test_a_refusal_record_of_another_shape(
+        self, cli: Callable[..., Result], tmp_path: Path
+    ) -> None:
+        """Refused where it breaks its shape, as any malformed line; keys in any order."""
+        (tmp_path / "r.jsonl").write_text(
+            '{"source_id": "p1", "refused": [{"code": "nope", "message": "m",'
+            ' "path": []}]}\n',
+            encoding="utf-8",
+        )
+        assert cli("validate", "r.jsonl") == Result(
+            1,
+            "r.jsonl:1: not_in_vocabulary at refused[0].code:"
+            " refusal_record.refused[0].code must be one of the library's refusal"
+            " codes (got 'nope')\n"
+            "1 record: 0 accepted, 1 refused (not_in_vocabulary 1)\n",
+            "",
+        )
