@@ -56,7 +56,7 @@ def broken() -> dict[str, Any]:
 
 def refused_lines(out: str) -> list[tuple[str | None, list[tuple[str, list[Any]]]]]:
     """Return the source id and refusals (code, path) of each line of *out*, each a canonical refusal record with the message the report gave."""
-    found = []
+    found: list[tuple[str | None, list[tuple[str, list[Any]]]]] = []
     for line in out.splitlines():
         data = json.loads(line)
         errors = [
@@ -663,10 +663,10 @@ class TestPipeline:
     def test_a_refusal_record_of_another_shape(
         self, cli: Callable[..., Result], tmp_path: Path
     ) -> None:
-        """Refused where it breaks its shape, as any malformed line; keys in any order."""
+        """Refused where it breaks its shape, as any malformed line, keys in any order; one that is not JSON as a document is."""
         (tmp_path / "r.jsonl").write_text(
             '{"source_id": "p1", "refused": [{"code": "nope", "message": "m",'
-            ' "path": []}]}\n',
+            ' "path": []}]}\n{"refused": 1\n',
             encoding="utf-8",
         )
         assert cli("validate", "r.jsonl") == Result(
@@ -674,6 +674,9 @@ class TestPipeline:
             "r.jsonl:1: not_in_vocabulary at refused[0].code:"
             " refusal_record.refused[0].code must be one of the library's refusal"
             " codes (got 'nope')\n"
-            "1 record: 0 accepted, 1 refused (not_in_vocabulary 1)\n",
+            "r.jsonl:2: malformed_document at <root>: a document must be JSON"
+            " (Expecting ',' delimiter: line 1 column 14)\n"
+            "2 records: 0 accepted, 2 refused (malformed_document 1,"
+            " not_in_vocabulary 1)\n",
             "",
         )

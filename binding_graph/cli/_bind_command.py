@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from binding_graph.cli._scan import Refusal
     from binding_graph.drafts import Producer
+    from binding_graph.errors import RefusalCode
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 KEYS: Final = ("source_id", "text")
@@ -236,7 +237,8 @@ def _records(
         if refusals:
             report.refused_with(label, number, refusals, unlisted)
             errors = (
-                BindingGraphError(code, msg, path) for code, path, msg in refusals
+                BindingGraphError(cast("RefusalCode", code), msg, path)
+                for code, path, msg in refusals
             )
             out = refusal_line(cast("str | None", made), errors)
         else:

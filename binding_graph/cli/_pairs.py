@@ -8,6 +8,7 @@ one cannot be read: :class:`Reading` says why, and the command ends with a
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import stat
 import sys
@@ -115,8 +116,7 @@ class Reading:
     def count_rest(self, records: Iterator[object]) -> None:
         """Count the records left in *records*, this reading's, without reading them: the other file has ended."""
         self.counting = True
-        for _ in records:
-            pass
+        collections.deque(records, maxlen=0)  # consumed, nothing kept
 
     def _graph(self, number: int, line: bytes | None) -> LineRecord | None:
         """Return the record of a line of graphs, as validate reads it: a case line gives its graph."""

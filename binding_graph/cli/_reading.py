@@ -138,7 +138,7 @@ def _refused(
         return Line(None, error=first or error)
     # What is no object has no keys, and is read as a graph document.
     keys = cast("dict[str, object]", tree) if type(tree) is dict else {}
-    if is_refusal_record(tree):
+    if is_refusal_record(keys):
         return Line(None, error=refusal_of_tree(keys))
     if "format" not in keys and (
         "graph" in keys or (keys and all(key in CASE_KEYS for key in keys))

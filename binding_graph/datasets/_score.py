@@ -272,7 +272,7 @@ def _pairs(
 def _case(item: object, index: int) -> BenchmarkCase:
     """Return the case a gold item is or holds; refuse an item of another class, and a record that holds no case."""
     if type(item) is CaseRecord:
-        record = cast("CaseRecord", item)
+        record = item
         error = record.error
         if error is None:
             return cast("BenchmarkCase", record.case)
@@ -283,7 +283,7 @@ def _case(item: object, index: int) -> BenchmarkCase:
         raise BindingGraphError(error.code, msg, ("gold", index, *error.path))
     if type(item) is not BenchmarkCase:
         refuse_type("score", "gold", _GOLD, item, ("gold", index))
-    return cast("BenchmarkCase", item)
+    return item
 
 
 def _judge(

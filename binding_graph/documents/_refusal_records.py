@@ -155,18 +155,15 @@ def _path(
     steps = cast("tuple[object, ...] | list[object]", value)
     for index, step in enumerate(steps):
         if type(step) is str:
-            _utf8(cast("str", step), f"{field}[{index}]", (*path, index), owner)
+            _utf8(step, f"{field}[{index}]", (*path, index), owner)
         # A document holds no larger int: the line must read back.
-        elif type(step) is not int or not 0 <= cast("int", step) <= MAX_OFFSET:
+        elif type(step) is not int or not 0 <= step <= MAX_OFFSET:
             refuse_type(owner, f"{field}[{index}]", expected, step, (*path, index))
     return tuple(cast("ErrorPath", tuple(steps)))
 
 
-def is_refusal_record(tree: object) -> bool:
-    """Tell whether a line's JSON value is meant as a refusal record: an object with ``refused``, no ``format`` and no ``graph``."""
-    if type(tree) is not dict:
-        return False
-    keys = cast("dict[str, object]", tree)
+def is_refusal_record(keys: dict[str, object]) -> bool:
+    """Tell whether a line's JSON object is meant as a refusal record: it has ``refused``, and no ``format`` and no ``graph``."""
     return "refused" in keys and "format" not in keys and "graph" not in keys
 
 
@@ -188,11 +185,11 @@ def _first(tree: dict[str, object]) -> tuple[BindingGraphError, str | None]:
     if source_id is not None and type(source_id) is not str:
         refuse_type(_RECORD, "source_id", "a str or null", source_id, ("source_id",))
     if source_id is not None:
-        _utf8(cast("str", source_id), "source_id", ("source_id",), _RECORD)
+        _utf8(source_id, "source_id", ("source_id",), _RECORD)
     entries = tree["refused"]
     if type(entries) is not list or not entries:
         expected = "a non-empty array of refusals"
-        refuse_type(_RECORD, "refused", expected, entries, ("refused",))
+        refuse_type(_RECORD, "refused", expected, tree["refused"], ("refused",))
     found: list[BindingGraphError] = []
     for index, entry in enumerate(cast("list[object]", entries)):
         where = ("refused", index)
@@ -207,10 +204,10 @@ def _first(tree: dict[str, object]) -> tuple[BindingGraphError, str | None]:
             refuse_type(
                 _RECORD, f"{name}.message", "a str", message, (*where, "message")
             )
-        _utf8(cast("str", message), f"{name}.message", (*where, "message"), _RECORD)
+        _utf8(message, f"{name}.message", (*where, "message"), _RECORD)
         steps = _path(_RECORD, f"{name}.path", fields["path"], (*where, "path"), list)
-        found.append(BindingGraphError(code, cast("str", message), steps))
-    return found[0], cast("str | None", source_id)
+        found.append(BindingGraphError(code, message, steps))
+    return found[0], source_id
 
 
 def _keys(
@@ -239,6 +236,9 @@ def producer_refusal(
         tree = strict_tree(text, max_bytes)
     except BindingGraphError:
         return None
-    if not is_refusal_record(tree):
+    # Only a text that starts as an object, or that loads refused for the
+    # header of one, is looked at: its value is an object.
+    keys = cast("dict[str, object]", tree)
+    if not is_refusal_record(keys):
         return None
-    return refusal_of_tree(cast("dict[str, object]", tree))
+    return refusal_of_tree(keys)
