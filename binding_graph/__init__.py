@@ -16,7 +16,13 @@ from binding_graph.errors import (
     RefusalCode,
     format_refusals,
 )
-from binding_graph.jsonl import LineRecord, dump_lines, load_line, load_lines
+from binding_graph.jsonl import (
+    LineRecord,
+    dump_lines,
+    load_line,
+    load_lines,
+    refusal_line,
+)
 from binding_graph.model import (
     BoundConstraint,
     BoundEquation,
@@ -72,6 +78,7 @@ __all__ = [
     "load_line",
     "load_lines",
     "loads",
+    "refusal_line",
     "refusals",
     "to_data",
 ]

@@ -7,7 +7,9 @@ It never stops at a bad record, and its memory is bounded by the size limit,
 not by the corpus.
 :func:`load_line` is the pure function of one line that it applies, so that
 any parallel engine can map it over a corpus and get the same records;
-:func:`dump_lines` writes graphs as canonical JSON Lines.
+:func:`dump_lines` writes graphs as canonical JSON Lines, and
+:func:`refusal_line` the line a producer writes where it refused a problem,
+which the readers take as its refusal.
 
 .. versionadded:: 0.1.0
 """
@@ -26,6 +28,11 @@ from binding_graph.documents._records import (
     refusal_key,
     write_lines,
 )
+from binding_graph.documents._refusal_records import (
+    REFUSAL_START,
+    producer_refusal,
+    refusal_line,
+)
 from binding_graph.errors import BindingGraphError
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, loads
@@ -33,7 +40,7 @@ from binding_graph.serialization import DEFAULT_MAX_BYTES, canonical_bytes, load
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-__all__ = ["LineRecord", "dump_lines", "load_line", "load_lines"]
+__all__ = ["LineRecord", "dump_lines", "load_line", "load_lines", "refusal_line"]
 
 
 @attrs.frozen
@@ -82,7 +89,24 @@ class LineRecord:
 
 
 def _read(line: object, max_bytes: int) -> SemanticSymbolicBindingGraph:
-    return loads(line, max_bytes=max_bytes)  # type: ignore[call-overload, no-any-return]
+    """Return the graph *line* holds; raise its refusal, or the producer's where it is a refusal record."""
+    text = cast("str | bytes | bytearray", line)
+    if type(line) is bytes and line.startswith(REFUSAL_START):
+        _refused(text, max_bytes)
+    try:
+        return loads(line, max_bytes=max_bytes)  # type: ignore[call-overload, no-any-return]
+    except BindingGraphError as error:
+        # A refusal record has no header: only such a refusal needs a second look.
+        if error.path == ("format",) and error.code == "missing_key":
+            _refused(text, max_bytes)
+        raise
+
+
+def _refused(text: str | bytes | bytearray, max_bytes: int) -> None:
+    """Raise the producer's refusal, where *text* is a refusal record; return otherwise."""
+    found = producer_refusal(text, max_bytes)
+    if found is not None:
+        raise found
 
 
 def _make(
@@ -102,7 +126,11 @@ def load_line(
     """Read one line of a corpus: the pure function :func:`load_lines` applies.
 
     The line is read exactly as :func:`~binding_graph.loads` reads it, so a
-    record's refusal is the one :func:`~binding_graph.loads` gives the line.
+    record's refusal is the one :func:`~binding_graph.loads` gives the line;
+    but a refusal record (:func:`refusal_line`), the line a producer writes
+    where it refused a problem, is read as the producer's refusal: its first
+    refusal's code and path, with a message that says the producer refused
+    (a refusal record of another shape is refused at the key that breaks it).
     A blank line (empty, or only spaces, tabs and carriage returns) holds no
     record.
 
@@ -149,8 +177,8 @@ def load_lines(
     r"""Read a JSON Lines corpus of graph documents: a :class:`LineRecord` per record.
 
     Each line is read as :func:`load_line` reads it, so a record's refusal is
-    exactly the one :func:`~binding_graph.loads` gives the line, and reading
-    goes on at the next line.
+    exactly the one :func:`~binding_graph.loads` gives the line (or, for a
+    refusal record, the producer's), and reading goes on at the next line.
     Blank lines are skipped, but counted in line numbers.
     A line ends at ``\n``, and a ``\r`` right before it belongs to the line
     end (CRLF); a last line without a line end is read like any other.

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from binding_graph import canonical_bytes
+from binding_graph import BindingGraphError, canonical_bytes, refusal_line
+from binding_graph.arithmetic import answers
 from binding_graph.cli import _bind_command, main
+from binding_graph.datasets import BenchmarkCase, case_line
 from binding_graph.drafts import (
     compile_draft,
     compile_reply,
@@ -52,6 +54,21 @@ def broken() -> dict[str, Any]:
     return changed
 
 
+def refused_lines(out: str) -> list[tuple[str | None, list[tuple[str, list[Any]]]]]:
+    """Return the source id and refusals (code, path) of each line of *out*, each a canonical refusal record with the message the report gave."""
+    found: list[tuple[str | None, list[tuple[str, list[Any]]]]] = []
+    for line in out.splitlines():
+        data = json.loads(line)
+        errors = [
+            BindingGraphError(each["code"], each["message"], tuple(each["path"]))
+            for each in data["refused"]
+        ]
+        assert refusal_line(data["source_id"], errors) == line.encode() + b"\n"
+        refusals = [(each["code"], each["path"]) for each in data["refused"]]
+        found.append((data["source_id"], refusals))
+    return found
+
+
 class TestBind:
     """bind writes each compiled graph, reports each refused record, and exits as the other commands do."""
 
@@ -86,7 +103,14 @@ class TestBind:
         )
         result = cli("bind", "-", stdin=stdin)
         assert result.status == 1
-        assert result.out == ""
+        assert refused_lines(result.out) == [
+            ("p1", [("value_not_stated", ["draft", "quantities", 0, "value"])]),
+            ("p2", [("missing_key", ["draft"])]),
+            ("p3", [("malformed_document", ["draft"])]),
+            (None, [("wrong_type", [])]),
+            ("p4", [("unknown_key", ["extra"])]),
+            (None, [("empty_text", ["source_id"])]),
+        ]
         assert result.err.splitlines() == [
             (
                 "<stdin>:1: value_not_stated at draft.quantities[0].value:"
@@ -156,12 +180,25 @@ class TestBind:
                 "by_code": {"unknown_symbol": 1, "value_not_stated": 1},
             }
         }
-        assert len(result.out.splitlines()) == 1
+        assert refused_lines(result.out.splitlines()[0])[0] == (
+            "p1",
+            [
+                ("value_not_stated", ["draft", "quantities", 0, "value"]),
+                ("unknown_symbol", ["draft", "steps", 1, "expression"]),
+            ],
+        )
+        assert len(result.out.splitlines()) == 2
 
     def test_a_long_list_is_cut(self, cli: Callable[..., Result]) -> None:
         """--all lists at most 100 refusals of a record, the last counting the others."""
         many = {"quantities": [{"name": "class"}] * 60, "steps": [], "question": None}
         result = cli("bind", "--all", "-", stdin=jsonl(record("p1", many)))
+        ((source_id, refusals),) = refused_lines(result.out)
+        assert (source_id, len(refusals), refusals[99]) == (
+            "p1",
+            100,
+            ("limit_exceeded", []),
+        )
         lines = result.err.splitlines()
         assert len(lines) == 101
         assert lines[99] == (
@@ -365,9 +402,13 @@ class TestBindPrograms:
             ),
         )
         result = cli("bind", "--program", "-", stdin=stdin)
+        assert refused_lines(result.out) == [
+            ("p1", [("unsupported_syntax", ["program", "line", 3, "column", 9])]),
+            ("p2", [("malformed_document", ["program", "line", 2, "column", 5])]),
+        ]
         assert result == Result(
             1,
-            "",
+            result.out,
             "<stdin>:1: unsupported_syntax at program.line[3].column[9]: Program line"
             " 3, column 9: a call of 'int' is not read: the function is named 'int',"
             " so int() would call the function itself, not Python's int()\n"
@@ -454,7 +495,13 @@ class TestBindAnyFormat:
             unregister("lines")
         graph = compile_reply(LINES_REPLY, TEXT, producer=LINES, source_id="p1")
         assert result.status == 1
-        assert result.out == canonical_bytes(graph).decode() + "\n"
+        first, *refused = result.out.splitlines(keepends=True)
+        assert first == canonical_bytes(graph).decode() + "\n"
+        assert refused_lines("".join(refused)) == [
+            ("p2", [("unsupported_syntax", ["lines", "line", 1])]),
+            ("p3", [("wrong_type", ["lines"])]),
+            ("p4", [("missing_key", ["lines"])]),
+        ]
         assert result.err.splitlines() == [
             (
                 "<stdin>:2: unsupported_syntax at lines.line[1]: line 1 is not NAME ="
@@ -534,7 +581,8 @@ class TestAnotherFormatsRecord:
     def test_programs_read_as_drafts(self, cli: Callable[..., Result]) -> None:
         """A program where a draft is read: missing_key at draft, naming --program."""
         result = cli("bind", "-", stdin=jsonl(program_record()))
-        assert (result.status, result.out) == (1, "")
+        assert result.status == 1
+        assert refused_lines(result.out) == [("p1", [("missing_key", ["draft"])])]
         assert result.err.splitlines()[0] == (
             "<stdin>:1: missing_key at draft: bind.record has no key 'draft': it"
             " holds 'program', which bind reads with --program (or --producer"
@@ -583,7 +631,7 @@ class TestThePage:
         assert main(["bind", "--all", "examples/drafts.jsonl"]) == 1
         captured = capsys.readouterr()
         assert captured.err.splitlines() == shown
-        assert len(captured.out.splitlines()) == 18
+        assert len(captured.out.splitlines()) == 21
 
     def test_the_page_shows_what_bind_prints_of_programs(
         self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -599,4 +647,78 @@ class TestThePage:
         assert main(["bind", "--program", "--all", "examples/programs.jsonl"]) == 1
         captured = capsys.readouterr()
         assert captured.err.splitlines() == shown
-        assert len(captured.out.splitlines()) == 3
+        assert len(captured.out.splitlines()) == 7
+
+
+class TestPipeline:
+    """bind writes one line per record, so that its output pairs with the gold cases, a refused draft counted as refused."""
+
+    def test_bind_then_score(self, cli: Callable[..., Result], tmp_path: Path) -> None:
+        """Three drafts, the second refused: score pairs three records, and counts the refusal by its code."""
+        graph = compile_draft(draft(), TEXT, source_id="p1")
+        (answer,) = answers(graph)
+        (tmp_path / "gold.jsonl").write_bytes(
+            b"".join(
+                case_line(BenchmarkCase(name, graph, answer))
+                for name in ("p1", "p2", "p3")
+            )
+        )
+        (tmp_path / "drafts.jsonl").write_bytes(
+            jsonl(record("p1"), record("p2", broken()), record("p3"))
+        )
+        bound = cli("bind", "drafts.jsonl")
+        assert bound.status == 1
+        (tmp_path / "graphs.jsonl").write_text(bound.out, encoding="utf-8")
+        result = cli("score", "--format", "json", "graphs.jsonl", "gold.jsonl")
+        assert result.status == 0
+        scored = json.loads(result.out)
+        assert (scored["total"], scored["correct"], scored["refused"]) == (
+            3,
+            2,
+            {"value_not_stated": 1},
+        )
+        assert scored["wrong"][0]["source_id"] == "p2"
+
+    def test_every_reader_of_graphs_takes_a_refusal_record_as_refused(
+        self, cli: Callable[..., Result], tmp_path: Path
+    ) -> None:
+        """A refusal record: validate reports the producer's refusal, exit 1; diff counts a refused side."""
+        bound = cli("bind", "-", stdin=jsonl(record("p1", broken()), record("p2")))
+        (tmp_path / "graphs.jsonl").write_text(bound.out, encoding="utf-8")
+        told = (
+            "graphs.jsonl:1: value_not_stated at draft.quantities[0].value: the"
+            " producer refused 'p1': Draft.quantities[0].value must be a number its"
+            " quote states: '16 eggs' states 16 (got '61')"
+        )
+        assert cli("validate", "graphs.jsonl") == Result(
+            1,
+            told + "\n2 records: 1 accepted, 1 refused (value_not_stated 1)\n",
+            "",
+        )
+        assert cli("diff", "graphs.jsonl", "graphs.jsonl") == Result(
+            1,
+            f"{told}\n{told}\n"
+            "2 pairs: 1 the same, 0 differ (0 differences), 1 refused\n",
+            "",
+        )
+
+    def test_a_refusal_record_of_another_shape(
+        self, cli: Callable[..., Result], tmp_path: Path
+    ) -> None:
+        """Refused where it breaks its shape, as any malformed line, keys in any order; one that is not JSON as a document is."""
+        (tmp_path / "r.jsonl").write_text(
+            '{"source_id": "p1", "refused": [{"code": "nope", "message": "m",'
+            ' "path": []}]}\n{"refused": 1\n',
+            encoding="utf-8",
+        )
+        assert cli("validate", "r.jsonl") == Result(
+            1,
+            "r.jsonl:1: not_in_vocabulary at refused[0].code:"
+            " refusal_record.refused[0].code must be one of the library's refusal"
+            " codes (got 'nope')\n"
+            "r.jsonl:2: malformed_document at <root>: a document must be JSON"
+            " (Expecting ',' delimiter: line 1 column 14)\n"
+            "2 records: 0 accepted, 2 refused (malformed_document 1,"
+            " not_in_vocabulary 1)\n",
+            "",
+        )

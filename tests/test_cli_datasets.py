@@ -858,8 +858,9 @@ class TestScore:
     @pytest.mark.parametrize(
         ("predicted", "gold", "message"),
         [
-            (2, 1, "g.jsonl ends after 1 record, before p.jsonl does"),
-            (1, 3, "p.jsonl ends after 1 record, before g.jsonl does"),
+            (2, 1, "p.jsonl holds 2 records and g.jsonl 1"),
+            (4, 1, "p.jsonl holds 4 records and g.jsonl 1"),
+            (1, 3, "p.jsonl holds 1 record and g.jsonl 3"),
         ],
     )
     def test_files_of_different_lengths_exit_2(
@@ -870,7 +871,7 @@ class TestScore:
         gold: int,
         message: str,
     ) -> None:
-        """The two files must pair one to one: the shorter is named."""
+        """The two files must pair one to one, in either direction: each one's count of records is told."""
         lines = imported.read_bytes().splitlines(keepends=True)
         Path("p.jsonl").write_bytes(b"".join(lines[:predicted]))
         Path("g.jsonl").write_bytes(b"".join(lines[:gold]))

@@ -151,8 +151,39 @@ class TestDiff:
         assert cli("diff", "-", "a.jsonl", stdin=stdin) == Result(
             2,
             "2 pairs: 2 the same, 0 differ (0 differences), 0 refused\n",
-            "binding-graph: <stdin> ends after 2 records, before a.jsonl does:"
-            " the two must pair one to one\n",
+            "binding-graph: <stdin> holds 2 records and a.jsonl 3: the two must"
+            " pair one to one\n",
+        )
+
+    @pytest.mark.parametrize(
+        ("first", "second", "message"),
+        [
+            (4, 3, "a.jsonl holds 4 records and b.jsonl 3"),
+            (3, 4, "a.jsonl holds 3 records and b.jsonl 4"),
+            (3, 1, "a.jsonl holds 3 records and b.jsonl 1"),
+            (1, 3, "a.jsonl holds 1 record and b.jsonl 3"),
+        ],
+    )
+    def test_files_that_do_not_pair_one_to_one_exit_2(
+        self,
+        cli: Callable[..., Result],
+        three: list[dict[str, Any]],
+        first: int,
+        second: int,
+        message: str,
+    ) -> None:
+        """Either file longer, by one record or more (blank lines not counted): the pairs are told, then both counts; exit 2."""
+        records = [*three, three[0]]
+        write("a.jsonl", records[:first])
+        Path("b.jsonl").write_bytes(
+            b"\n\n".join(json.dumps(each).encode() for each in records[:second])
+        )
+        paired = min(first, second)
+        assert cli("diff", "a.jsonl", "b.jsonl") == Result(
+            2,
+            f"{paired} {'pair' if paired == 1 else 'pairs'}: {paired} the same,"
+            " 0 differ (0 differences), 0 refused\n",
+            f"binding-graph: {message}: the two must pair one to one\n",
         )
 
     def test_standard_input_once(self, cli: Callable[..., Result]) -> None:

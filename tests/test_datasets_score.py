@@ -11,10 +11,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from binding_graph import BindingGraphError, LineRecord, SemanticSymbolicBindingGraph
+from binding_graph import (
+    BindingGraphError,
+    LineRecord,
+    SemanticSymbolicBindingGraph,
+    canonical_bytes,
+    load_lines,
+    refusal_line,
+)
 from binding_graph import strategies as bgst
 from binding_graph.arithmetic import answers
-from binding_graph.datasets import BenchmarkCase, Score, WrongCase, score
+from binding_graph.datasets import (
+    BenchmarkCase,
+    Score,
+    WrongCase,
+    case_line,
+    load_cases,
+    score,
+)
 from tests._cases import CASE, imported
 from tests._helpers import refusal, untyped
 
@@ -360,8 +374,9 @@ class TestRefusals:
                     "wrong_type",
                     ("gold", 0),
                     (
-                        "score.gold must be an iterable of BenchmarkCase, not"
-                        " SemanticSymbolicBindingGraph (got SemanticSymbolicBindingGraph..."
+                        "score.gold must be an iterable of BenchmarkCase or"
+                        " CaseRecord, not SemanticSymbolicBindingGraph (got"
+                        " SemanticSymbolicBindingGraph..."
                     ),
                 ),
             ),
@@ -628,3 +643,33 @@ def test_a_graph_scored_against_itself_is_perfect(
             Fraction(1),
         )
     assert result == score(predicted, gold)
+
+
+class TestFromReaders:
+    """score takes what load_lines and load_cases yield: a refusal record is the producer's refusal, a gold line that holds no case is refused."""
+
+    def test_what_the_readers_yield(self) -> None:
+        """A graph and a refusal record against two gold lines: one right, one refused by its code."""
+        refused = BindingGraphError("quote_not_found", "m", ("draft",))
+        predicted = [canonical_bytes(CASE.graph), refusal_line("p2", [refused])]
+        gold = [case_line(CASE), case_line(attrs.evolve(CASE, source_id="p2"))]
+        result = score(load_lines(predicted), load_cases(gold))
+        assert (result.total, result.correct, dict(result.refused)) == (
+            2,
+            1,
+            {"quote_not_found": 1},
+        )
+        assert result.wrong[0].source_id == "p2"
+
+    def test_a_gold_line_that_holds_no_case(self) -> None:
+        """Refused by its own code, at its place under gold, the message naming its line."""
+        gold = load_cases([case_line(CASE), b"", b'{"answer": "1"}'])
+        error = refusal(score, [CASE.graph, CASE.graph], gold)
+        assert (error.code, error.path, error.message) == (
+            "missing_key",
+            ("gold", 1, "source_id"),
+            (
+                "score.gold[1] is line 3 of the gold cases, which holds no case: a"
+                " case line has no key 'source_id'"
+            ),
+        )

@@ -46,6 +46,7 @@ EXPECTED_API = frozenset(
         "load_line",
         "load_lines",
         "loads",
+        "refusal_line",
         "refusals",
         "to_data",
     }
@@ -181,7 +182,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
         }
     ),
     "binding_graph.jsonl": frozenset(
-        {"LineRecord", "dump_lines", "load_line", "load_lines"}
+        {"LineRecord", "dump_lines", "load_line", "load_lines", "refusal_line"}
     ),
 }
 

@@ -5,10 +5,12 @@ the id of the problem's text; ``text``, the text itself; and the reply,
 under the name of its format in :data:`binding_graph.drafts.PRODUCERS`
 (``--producer NAME``, ``draft`` by default; ``--program`` is ``--producer
 program``): a draft, as the text a model wrote (a JSON string, whatever it
-holds) or as a JSON object; a program, a JSON string. Each compiled graph
-goes to standard output, one canonical document a line; each refusal, with
-its path into the record (the reply's own under its key), and a summary go
-to standard error. :mod:`binding_graph.drafts` is imported only when the
+holds) or as a JSON object; a program, a JSON string. Standard output gets
+one line per record, in order: a compiled graph's canonical document, or a
+refused record's refusal record (:func:`~binding_graph.refusal_line`), so
+that it pairs one to one with the problems; each refusal, with its path
+into the record (the reply's own under its key), and a summary go to
+standard error. :mod:`binding_graph.drafts` is imported only when the
 command runs, or its formats are listed.
 """
 
@@ -28,6 +30,7 @@ from binding_graph.cli._progress import Progress
 from binding_graph.cli._report import Report, RunError, write_bytes
 from binding_graph.documents import is_blank, split_lines
 from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.jsonl import refusal_line
 from binding_graph.serialization import canonical_bytes
 
 if TYPE_CHECKING:
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
 
     from binding_graph.cli._scan import Refusal
     from binding_graph.drafts import Producer
+    from binding_graph.errors import RefusalCode
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 KEYS: Final = ("source_id", "text")
@@ -184,33 +188,47 @@ def _cut(
     return tuple((error.code, error.path, error.message) for error in listed), unlisted
 
 
+def _source_id(record: object) -> str | None:
+    """Return a record's source id, where it has one that a refusal record can name, even if the rest of it is refused."""
+    if type(record) is not dict:
+        return None
+    source_id = cast("dict[str, object]", record).get("source_id")
+    try:
+        return check_text(source_id, "bind", "record['source_id']", ("source_id",))
+    except BindingGraphError:
+        return None
+
+
 def _outcome(
     line: bytes | None, max_bytes: int, *, every: bool, producer: Producer
-) -> tuple[tuple[Refusal, ...], int, SemanticSymbolicBindingGraph | None]:
-    """Return the refusals of a record (and how many a cut list leaves out), or its graph."""
+) -> tuple[tuple[Refusal, ...], int, SemanticSymbolicBindingGraph | str | None]:
+    """Return the refusals of a record (and how many a cut list leaves out), and its graph, or its source id if it has one."""
     from binding_graph import drafts  # noqa: PLC0415
 
     key = producer.name
+    known: str | None = None
     try:
         if line is None:
             raise too_large(max_bytes)
-        source_id, text, reply = _fields(line_record(line), (*KEYS, key))
+        record = line_record(line)
+        known = _source_id(record)
+        source_id, text, reply = _fields(record, (*KEYS, key))
         if producer.text_only:
             reply = check_text(reply, "bind", f"record[{key!r}]", (key,))
     except BindingGraphError as error:
-        return ((error.code, error.path, error.message),), 0, None
+        return ((error.code, error.path, error.message),), 0, known
     if every:
         found = drafts.reply_refusals(
             reply, text, producer=producer, source_id=source_id, limit=_EVERY
         )
         if found:
-            return (*_cut(found, key), None)
+            return (*_cut(found, key), source_id)
     try:
         graph = drafts.compile_reply(
             reply, text, producer=producer, source_id=source_id
         )
     except BindingGraphError as error:
-        return _cut((error,), key)[0], 0, None
+        return _cut((error,), key)[0], 0, source_id
     return (), 0, graph
 
 
@@ -246,13 +264,19 @@ def _records(
     for number, line in split_lines(file, max_bytes):
         if line is not None and is_blank(line, max_bytes):
             continue
-        refusals, unlisted, graph = _outcome(
+        refusals, unlisted, made = _outcome(
             line, max_bytes, every=args.all, producer=producer
         )
-        if graph is None:
+        if refusals:
             report.refused_with(label, number, refusals, unlisted)
+            errors = (
+                BindingGraphError(cast("RefusalCode", code), msg, path)
+                for code, path, msg in refusals
+            )
+            out = refusal_line(cast("str | None", made), errors)
         else:
             report.accepted()
-            progress.clear()  # standard output may be its terminal too
-            write_bytes(canonical_bytes(graph) + b"\n")
+            out = canonical_bytes(cast("SemanticSymbolicBindingGraph", made)) + b"\n"
+        progress.clear()  # standard output may be its terminal too
+        write_bytes(out)
         progress.advance(0, 1)

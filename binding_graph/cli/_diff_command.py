@@ -102,15 +102,16 @@ def _compare(
     run: _Diff, readings: tuple[Reading, Reading], files: list[BinaryIO]
 ) -> str | None:
     """Compare the records of two files in step; return why the run could not finish, if it could not."""
-    first, second = (r.graphs(f) for r, f in zip(readings, files, strict=True))
-    for pair in zip(first, second, strict=False):
+    records = [r.graphs(f) for r, f in zip(readings, files, strict=True)]
+    for pair in zip(*records, strict=False):
         run.pair(*pair)
-    # One more record of either: the other ended first.
-    extra = [next(first, None), next(second, None)]
+    # Whichever ended first, the records left of either are counted.
+    for reading, left in zip(readings, records, strict=True):
+        reading.count_rest(left)
     for reading in readings:
         if reading.why is not None:
             return reading.why
-    if any(record is not None for record in extra):
+    if readings[0].count != readings[1].count:
         return str(unpaired(*readings))
     return None
 

@@ -8,6 +8,7 @@ one cannot be read: :class:`Reading` says why, and the command ends with a
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import stat
 import sys
@@ -109,6 +110,13 @@ class Reading:
         self.max_bytes = max_bytes
         self.count = 0
         self.why: str | None = None
+        # Once the other file has ended, the rest is only counted, not read.
+        self.counting = False
+
+    def count_rest(self, records: Iterator[object]) -> None:
+        """Count the records left in *records*, this reading's, without reading them: the other file has ended."""
+        self.counting = True
+        collections.deque(records, maxlen=0)  # consumed, nothing kept
 
     def _graph(self, number: int, line: bytes | None) -> LineRecord | None:
         """Return the record of a line of graphs, as validate reads it: a case line gives its graph."""
@@ -123,6 +131,9 @@ class Reading:
         """Yield the record of each line of *file* that is not blank, until it cannot be read."""
         try:
             for number, line in split_lines(file, self.max_bytes):
+                if self.counting:
+                    self.count += line is None or not is_blank(line, self.max_bytes)
+                    continue
                 record = self._graph(number, line)
                 if record is not None:
                     self.count += 1
@@ -137,21 +148,21 @@ class Reading:
         try:
             for record in load_cases(file, max_bytes=self.max_bytes):
                 error = record.error
-                if error is not None:
+                if error is not None and not self.counting:
                     where = f"{self.label}:{record.line}: {error.code} at"
                     self.why = f"{where} {render_path(error.path)}: {error.message}"
                     return
                 self.count += 1
-                yield cast("BenchmarkCase", record.case)
+                if not self.counting:
+                    yield cast("BenchmarkCase", record.case)
         except OSError as error:
             self.why = os_message(self.label, error)
 
 
 def unpaired(first: Reading, second: Reading) -> RunError:
-    """Return the error of two files read in step, one of which ended first: it has one record fewer."""
-    short, other = (first, second) if first.count < second.count else (second, first)
-    records = "record" if short.count == 1 else "records"
+    """Return the error of two files read in step that do not pair one to one: how many records each holds."""
+    records = "record" if first.count == 1 else "records"
     return RunError(
-        f"{short.label} ends after {short.count:,} {records}, before"
-        f" {other.label} does: the two must pair one to one"
+        f"{first.label} holds {first.count:,} {records} and {second.label}"
+        f" {second.count:,}: the two must pair one to one"
     )

@@ -8,8 +8,10 @@ it: its graph, named by its source id. A line is judged by its keys: an
 object with a ``graph`` but no ``format``, or with keys that are all a
 case's, is a case; an object with keys, none of them a graph document's or
 a case's, is neither, and refused as :func:`~binding_graph.loads` refuses
-it (``missing_key`` at ``format``), with a message that names its keys; any
-other line is a graph document.
+it (``missing_key`` at ``format``), with a message that names its keys; an
+object with ``refused`` and neither ``format`` nor ``graph`` is a refusal
+record (:func:`~binding_graph.refusal_line`), read as the producer's
+refusal; any other line is a graph document.
 
 A graph is read first, so that a corpus of graphs pays for cases no more
 than a look at each line's first bytes: only a line that starts as
@@ -24,7 +26,14 @@ from typing import TYPE_CHECKING, Final, NamedTuple, cast
 import attrs
 
 from binding_graph._show import short_repr
-from binding_graph.documents import listing, strict_tree
+from binding_graph.documents import (
+    REFUSAL_START,
+    is_refusal_record,
+    listing,
+    producer_refusal,
+    refusal_of_tree,
+    strict_tree,
+)
 from binding_graph.errors import BindingGraphError
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.serialization import FORMAT, FORMAT_VERSION, canonical_bytes, loads
@@ -75,6 +84,10 @@ class Line(NamedTuple):
 
 def read_line(text: bytes, max_bytes: int) -> Line:
     """Return what *text*, one record of a corpus, holds: a graph, a case, or its refusal."""
+    if text.startswith(REFUSAL_START):
+        found = producer_refusal(text, max_bytes)
+        if found is not None:
+            return Line(None, error=found)
     if text.startswith(CASE_START):
         case = _case(text, max_bytes)
         if case.case is not None:
@@ -125,6 +138,8 @@ def _refused(
         return Line(None, error=first or error)
     # What is no object has no keys, and is read as a graph document.
     keys = cast("dict[str, object]", tree) if type(tree) is dict else {}
+    if is_refusal_record(keys):
+        return Line(None, error=refusal_of_tree(keys))
     if "format" not in keys and (
         "graph" in keys or (keys and all(key in CASE_KEYS for key in keys))
     ):

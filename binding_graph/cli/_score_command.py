@@ -186,10 +186,13 @@ def _pair(
 
     graphs = Reading(args.predicted, args.max_bytes)
     cases = Reading(args.gold, args.max_bytes)
+    records, gold_cases = graphs.graphs(predicted), cases.cases(gold)
     try:
-        result = score(graphs.graphs(predicted), cases.cases(gold), keep=args.keep)
+        result = score(records, gold_cases, keep=args.keep)
     except BindingGraphError:  # they are not of one length
         result = None
+        graphs.count_rest(records)  # so that the message counts every record
+        cases.count_rest(gold_cases)
     for reading in (graphs, cases):
         if reading.why is not None:
             raise RunError(reading.why)

@@ -9,6 +9,7 @@ from binding_graph._checks import guarded
 from binding_graph.arithmetic import answers
 from binding_graph.datasets._benchmark import BenchmarkCase
 from binding_graph.datasets._diff import equation_text, renamed_equation
+from binding_graph.datasets._lines import CaseRecord
 from binding_graph.datasets._results import PREDICTED, Score
 from binding_graph.datasets._setups import Setup, match_setups
 from binding_graph.datasets._wrong import WrongCase, check_code
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["score"]
 
 _END: Final = object()
+_GOLD: Final = "an iterable of BenchmarkCase or CaseRecord"
 
 
 def _outcome(
@@ -47,7 +49,10 @@ def _outcome(
 
 
 def score(
-    predicted: Iterable[object], gold: Iterable[BenchmarkCase], *, keep: int = 100
+    predicted: Iterable[object],
+    gold: Iterable[BenchmarkCase | CaseRecord],
+    *,
+    keep: int = 100,
 ) -> Score:
     r"""Score *predicted* graphs against *gold* cases, paired in order.
 
@@ -77,8 +82,11 @@ def score(
             :class:`~binding_graph.SemanticSymbolicBindingGraph`, a
             :class:`~binding_graph.BindingGraphError` (the producer's
             refusal) or a :class:`~binding_graph.LineRecord` (its graph or
-            its error) per case; exactly those classes.
-        gold: An iterable of :class:`BenchmarkCase`, as many.
+            its error, as :func:`~binding_graph.load_lines` yields them: a
+            refusal record is the producer's refusal) per case; exactly
+            those classes.
+        gold: An iterable of :class:`BenchmarkCase`, or of
+            :class:`CaseRecord` as :func:`load_cases` yields them, as many.
         keep: The most wrong cases to keep in the ``wrong`` of the score; all are
             counted in its ``wrong_total``.
 
@@ -90,7 +98,9 @@ def score(
             an ``int`` of at least 0; at ``("predicted", INDEX)`` or
             ``("gold", INDEX)`` for an item of another class, a refusal
             whose code is not a ``str`` (or ``not_in_vocabulary`` if it is
-            none of the library's codes); at ``("predicted",)`` or
+            none of the library's codes); a :class:`CaseRecord` that holds a
+            refusal, by its code, at ``("gold", INDEX, *PATH)``, its message
+            naming its line; at ``("predicted",)`` or
             ``("gold",)`` for an iterable whose own code raises anything but
             an ``OSError``, which passes as it is; ``malformed_document`` at
             ``("predicted",)`` or ``("gold",)``, whichever ends first, when
@@ -113,7 +123,7 @@ def score(
     predictions = guarded(
         predicted, "score", "predicted", f"an iterable of {PREDICTED}"
     )
-    cases = guarded(gold, "score", "gold", "an iterable of BenchmarkCase")
+    cases = guarded(gold, "score", "gold", _GOLD)
     tally = _Tally(keep)
     for index, (item, case) in enumerate(_pairs(predictions, cases)):
         tally.add(index, _outcome(item, index), case)
@@ -265,7 +275,7 @@ def _predicted_step(
 def _pairs(
     predictions: Iterator[object], cases: Iterator[object]
 ) -> Iterator[tuple[object, BenchmarkCase]]:
-    """Yield each predicted item with its gold case; refuse a gold item of another class, and iterables of two lengths."""
+    """Yield each predicted item with its gold case (see :func:`_case`); refuse iterables of two lengths."""
     index = 0
     while True:
         item = next(predictions, _END)
@@ -281,11 +291,25 @@ def _pairs(
                 " the two must pair one to one"
             )
             raise BindingGraphError("malformed_document", msg, (side,))
-        if type(case) is not BenchmarkCase:
-            expected = "an iterable of BenchmarkCase"
-            refuse_type("score", "gold", expected, case, ("gold", index))
-        yield item, case
+        yield item, _case(case, index)
         index += 1
+
+
+def _case(item: object, index: int) -> BenchmarkCase:
+    """Return the case a gold item is or holds; refuse an item of another class, and a record that holds no case."""
+    if type(item) is CaseRecord:
+        record = item
+        error = record.error
+        if error is None:
+            return cast("BenchmarkCase", record.case)
+        msg = (
+            f"score.gold[{index}] is line {record.line:,} of the gold cases, which"
+            f" holds no case: {error.message}"
+        )
+        raise BindingGraphError(error.code, msg, ("gold", index, *error.path))
+    if type(item) is not BenchmarkCase:
+        refuse_type("score", "gold", _GOLD, item, ("gold", index))
+    return item
 
 
 def _judge(

@@ -14,7 +14,8 @@ Its public faces, for users, are :mod:`binding_graph.serialization`
   with the ``fast`` extra;
 - ``_schema``: the JSON Schema;
 - ``_lines`` and ``_records``: splitting a corpus into lines, in bounded
-  memory, and reading and writing records of JSON Lines.
+  memory, and reading and writing records of JSON Lines;
+- ``_refusal_records``: the line a producer writes where it refused.
 
 The names below are the wing's face for the package's other wings, which
 read corpora of their own (cases of benchmarks, the command's inputs) as the
@@ -39,18 +40,30 @@ from binding_graph.documents._records import (
     refusal_key,
     write_lines,
 )
+from binding_graph.documents._refusal_records import (
+    REFUSAL_START,
+    is_refusal_record,
+    producer_refusal,
+    refusal_line,
+    refusal_of_tree,
+)
 from binding_graph.documents._refusals import listing
 from binding_graph.documents._text import strict_tree
 
 __all__ = [
+    "REFUSAL_START",
     "check_max_bytes",
     "check_record",
     "fast_path_unloaded",
     "is_blank",
+    "is_refusal_record",
     "listing",
+    "producer_refusal",
     "read_records",
     "record_of",
     "refusal_key",
+    "refusal_line",
+    "refusal_of_tree",
     "reset_fast_path",
     "split_lines",
     "strict_tree",
