@@ -272,7 +272,8 @@ class TestRefusals:
                 ("quantities", 1, "quote"),
                 (
                     "Draft.quantities[1].quote must occur in the text, exactly as it is"
-                    " written there (got 'Eats three')"
+                    " written there (got 'Eats three'): the text's nearest passage is"
+                    " 'eats three', at character 39"
                 ),
             )
         ]
@@ -339,7 +340,8 @@ class TestRefusals:
                 ("steps", 1, "expression"),
                 (
                     "Draft.steps[1].expression uses 'prize' and 'tax', which no quantity or"
-                    " step defines"
+                    " step defines: the names defined, nearest first, are 'price',"
+                    " 'income', 'laid', 'eaten', 'baked', and 1 more"
                 ),
             ),
             (
@@ -347,7 +349,8 @@ class TestRefusals:
                 ("question", "name"),
                 (
                     "Draft.question.name asks for 'profit', which no quantity or step"
-                    " defines"
+                    " defines: the names defined, nearest first, are 'price', 'left',"
+                    " 'laid', 'eaten', 'baked', and 1 more"
                 ),
             ),
         ]
@@ -529,9 +532,11 @@ class TestRefusals:
             "- quantities[0].value: Draft.quantities[0].value must be a number its quote"
             " states: '16 eggs' states 16 (got '61') [value_not_stated]\n"
             "- quantities[1].quote: Draft.quantities[1].quote must occur in the text,"
-            " exactly as it is written there (got 'eats 3') [quote_not_found]\n"
+            " exactly as it is written there (got 'eats 3'): the text's nearest"
+            " passage is 'eats three', at character 39 [quote_not_found]\n"
             "- steps[1].expression: Draft.steps[1].expression uses 'prize', which no"
-            " quantity or step defines [unknown_symbol]"
+            " quantity or step defines: the names defined, nearest first, are"
+            " 'price', 'income', 'laid', 'eaten', 'baked', and 1 more [unknown_symbol]"
         )
 
     def test_the_list_is_cut_at_the_limit(self) -> None:

@@ -530,7 +530,8 @@ class TestRefusals:
             " and parentheses [not_arithmetic]\n"
             "- line[4].column[12]: Program line 4, column 12: uses 'z', which no"
             " statement of the function assigns: a name is used after its"
-            " assignment [unknown_symbol]"
+            " assignment, and the names assigned before it, nearest first, are 'x',"
+            " 'y' [unknown_symbol]"
         )
 
     def test_the_list_is_cut_at_the_limit(self) -> None:

@@ -76,7 +76,8 @@ class TestChecker:
         )
         (refusal,) = checker.feed("]")
         assert refusal.message == (
-            "Draft.steps[0].expression uses 'c', which no quantity or step defines"
+            "Draft.steps[0].expression uses 'c', which no quantity or step defines:"
+            " the names defined, nearest first, are 'a', 'b'"
         )
 
     def test_close_builds_the_graph_of_a_sound_draft(self) -> None:
