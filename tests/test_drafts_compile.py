@@ -25,6 +25,10 @@ from tests._drafts import TEXT, Problem, draft, problems, written
 from tests._helpers import untyped
 
 
+NOBODY = "which no quantity or step defines"
+ASKED = {"name": "total", "quote": "How much does she make?"}
+
+
 def refused(
     the_draft: object, text: str = TEXT
 ) -> list[tuple[str, tuple[object, ...], str]]:
@@ -563,6 +567,83 @@ class Lying(str):
     """A str that could lie about itself."""
 
     __slots__ = ()
+
+
+class TestNearestNames:
+    """A name nothing defines is refused with the names that are, the nearest first: those that share the most of its start and its end."""
+
+    @staticmethod
+    def using(expression: str, *names: str) -> str:
+        """Return the message of the refusal of a step that uses *expression*, among steps defining *names*."""
+        steps = [{"name": name, "expression": "1"} for name in names]
+        steps.append({"name": "total", "expression": expression})
+        changed = {"quantities": [], "steps": steps, "question": ASKED}
+        ((code, path, message),) = refused(changed)
+        assert (code, path) == ("unknown_symbol", ("steps", len(names), "expression"))
+        return message
+
+    def test_the_nearest_comes_first(self) -> None:
+        """A typo's name comes first; a tie keeps the order of definition."""
+        assert self.using("egg * 2", "baked", "eaten", "eggs") == (
+            f"Draft.steps[3].expression uses 'egg', {NOBODY}: the names defined,"
+            " nearest first, are 'eggs', 'eaten', 'baked', 'total'"
+        )
+        assert self.using("totl", "a", "b") == (
+            f"Draft.steps[2].expression uses 'totl', {NOBODY}: the names defined,"
+            " nearest first, are 'total', 'a', 'b'"
+        )
+
+    def test_at_most_five_are_listed_and_the_others_counted(self) -> None:
+        """A long list stops at five, and says how many it leaves out."""
+        assert self.using("x_count", "a", "b", "c", "d", "e", "count") == (
+            f"Draft.steps[6].expression uses 'x_count', {NOBODY}: the names"
+            " defined, nearest first, are 'count', 'a', 'b', 'c', 'd', and 2 more"
+        )
+
+    def test_one_name_or_none(self) -> None:
+        """One name defined is said as one; none, as none."""
+        assert self.using("gift") == (
+            f"Draft.steps[0].expression uses 'gift', {NOBODY}: the name defined is"
+            " 'total'"
+        )
+        asked = {"quantities": [], "steps": [], "question": ASKED}
+        assert refused(asked) == [
+            (
+                "unknown_symbol",
+                ("question", "name"),
+                f"Draft.question.name asks for 'total', {NOBODY}: no name is defined",
+            )
+        ]
+
+    def test_past_the_budget_names_come_in_the_order_defined(self) -> None:
+        """Comparisons are bounded by READS times the names and FLOOR: past them, the names are listed as defined, so that many misnamed steps cost time linear in the draft."""
+        names = [f"name{index:04d}" for index in range(2_000)]
+        steps: list[dict[str, object]] = [
+            {"name": name, "expression": "1"} for name in names
+        ]
+        steps += [
+            {"name": f"use{index}", "expression": f"zname{index:04d}"}
+            for index in range(900)
+        ]
+        changed = {
+            "quantities": [],
+            "steps": steps,
+            "question": {**ASKED, "name": "use0"},
+        }
+        messages = [message for _, _, message in refused(changed)]
+        assert len(messages) == 900
+        assert messages[0] == (
+            f"Draft.steps[2000].expression uses 'zname0000', {NOBODY}: the names"
+            " defined, nearest first, are 'name0000', 'name1000', 'name0100',"
+            " 'name0200', 'name0300', and 2895 more"
+        )
+        assert messages[-1] == (
+            f"Draft.steps[2899].expression uses 'zname0899', {NOBODY}: the names"
+            " defined are 'name0000', 'name0001', 'name0002', 'name0003',"
+            " 'name0004', and 2895 more"
+        )
+        ranked = sum("nearest first" in message for message in messages)
+        assert 0 < ranked < 20
 
 
 class TestArguments:
