@@ -24,7 +24,6 @@ from binding_graph.errors import format_refusals
 from tests._drafts import TEXT, Problem, draft, problems, written
 from tests._helpers import untyped
 
-
 NOBODY = "which no quantity or step defines"
 ASKED = {"name": "total", "quote": "How much does she make?"}
 

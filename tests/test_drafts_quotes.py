@@ -325,13 +325,15 @@ class TestNearestPassage:
     """A quote the text does not hold is refused with the text's nearest passage, where it starts, and each cut around where the two differ."""
 
     def test_a_straight_apostrophe_is_shown_the_curly_one(self) -> None:
-        """The passage is the text's own characters, so that the model sees ' where the text has ’."""
+        """The passage is the text's own characters, so that the model sees a straight apostrophe where the text has a curly one."""
         assert _misquoted("Janet's ducks") == [
             (
                 "quote_not_found",
                 ("quantities", 0, "quote"),
-                f'Draft.quantities[0].quote {_MUST} (got "Janet\'s ducks"): the'
-                " text's nearest passage is 'Janet\u2019s ducks', at character 0",
+                (
+                    f'Draft.quantities[0].quote {_MUST} (got "Janet\'s ducks"): the'
+                    " text's nearest passage is 'Janet\u2019s ducks', at character 0"
+                ),
             )
         ]
 
@@ -341,8 +343,10 @@ class TestNearestPassage:
             (
                 "quote_not_found",
                 ("quantities", 0, "quote"),
-                f"Draft.quantities[0].quote {_MUST} (got '16  eggs'): the text's"
-                " nearest passage is ' 16 eggs', at character 17",
+                (
+                    f"Draft.quantities[0].quote {_MUST} (got '16  eggs'): the text's"
+                    " nearest passage is ' 16 eggs', at character 17"
+                ),
             )
         ]
 
@@ -420,9 +424,11 @@ class TestNearestPassage:
         assert (refusal.code, refusal.path, refusal.message) == (
             "quote_not_found",
             ("question",),
-            f"program_refusals.question {_MUST} (got 'How much does she earn?'):"
-            " the text's nearest passage is 'How much does she make?', at"
-            " character 120",
+            (
+                f"program_refusals.question {_MUST} (got 'How much does she earn?'):"
+                " the text's nearest passage is 'How much does she make?', at"
+                " character 120"
+            ),
         )
 
     def test_the_searches_stop_at_their_budget(self) -> None:

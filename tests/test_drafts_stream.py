@@ -91,12 +91,16 @@ class TestChecker:
         pieces = [written(changed)[at : at + 5] for at in range(0, 2000, 5)]
         assert streamed(text, pieces) == whole(text, changed)
         assert [message for _, _, message in whole(text, changed)][:2] == [
-            "Draft.quantities[0].quote must occur in the text, exactly as it is"
-            " written there (got \"Janet's ducks lay 16 eggs\"): the text's nearest"
-            " passage is 'Janet\u2019s ducks lay 16 eggs', at character 0",
-            "Draft.steps[0].expression uses 'eatn', which no quantity or step"
-            " defines: the names defined, nearest first, are 'eaten', 'laid',"
-            " 'baked', 'price', 'left', and 1 more",
+            (
+                "Draft.quantities[0].quote must occur in the text, exactly as it is"
+                " written there (got \"Janet's ducks lay 16 eggs\"): the text's nearest"
+                " passage is 'Janet\u2019s ducks lay 16 eggs', at character 0"
+            ),
+            (
+                "Draft.steps[0].expression uses 'eatn', which no quantity or step"
+                " defines: the names defined, nearest first, are 'eaten', 'laid',"
+                " 'baked', 'price', 'left', and 1 more"
+            ),
         ]
 
     def test_close_builds_the_graph_of_a_sound_draft(self) -> None:
