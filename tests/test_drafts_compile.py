@@ -605,7 +605,7 @@ class TestNearestNames:
             f"Draft.steps[0].expression uses 'gift', {NOBODY}: the name defined is"
             " 'total'"
         )
-        asked = {"quantities": [], "steps": [], "question": ASKED}
+        asked: dict[str, object] = {"quantities": [], "steps": [], "question": ASKED}
         assert refused(asked) == [
             (
                 "unknown_symbol",
@@ -616,9 +616,8 @@ class TestNearestNames:
 
     def test_past_the_budget_names_come_in_the_order_defined(self) -> None:
         """Comparisons are bounded by READS times the names and FLOOR: past them, the names are listed as defined, so that many misnamed steps cost time linear in the draft."""
-        names = [f"name{index:04d}" for index in range(2_000)]
-        steps: list[dict[str, object]] = [
-            {"name": name, "expression": "1"} for name in names
+        steps = [
+            {"name": f"name{index:04d}", "expression": "1"} for index in range(2_000)
         ]
         steps += [
             {"name": f"use{index}", "expression": f"zname{index:04d}"}
