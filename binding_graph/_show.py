@@ -81,6 +81,35 @@ def short_repr(value: object) -> str:
         return f"<{type_name(value)} object>"
 
 
+_CUT_WIDTH: Final = 60
+"""The most characters :func:`cut_around` shows of a string."""
+_CUT_BEFORE: Final = 20
+"""How many of them it shows before the place it is cut around, where it can."""
+
+
+def cut_around(value: str, at: int) -> str:
+    """Return the ``repr`` of *value*, cut to the 60 characters around place *at*, for a message that compares two strings.
+
+    Where :func:`short_repr` keeps a long string's two ends, this keeps
+    the window around *at* (where the string differs from another): up
+    to 20 characters before it, the rest after, and ``...`` outside the
+    quotes on each side that is cut, so that what the quotes hold is the
+    string's own characters, one for one.
+
+    >>> cut_around("Her ducks lay 16 eggs per day.", 5)
+    "'Her ducks lay 16 eggs per day.'"
+    >>> cut_around("x" * 50 + "the place that differs" + "y" * 50, 50)
+    "...'xxxxxxxxxxxxxxxxxxxxthe place that differsyyyyyyyyyyyyyyyyyy'..."
+    """
+    if len(value) <= _CUT_WIDTH:
+        return repr(value)
+    start = max(0, min(at - _CUT_BEFORE, len(value) - _CUT_WIDTH))
+    end = start + _CUT_WIDTH
+    before = "..." if start else ""
+    after = "..." if end < len(value) else ""
+    return f"{before}{value[start:end]!r}{after}"
+
+
 _NAME_WIDTH: Final = 60
 """The longest key a rendered path shows as a name; a longer one is shortened."""
 

@@ -167,7 +167,8 @@ class TestBind:
                 "code": "unknown_symbol",
                 "path": ["draft", "steps", 1, "expression"],
                 "message": "Draft.steps[1].expression uses 'prize', which no quantity"
-                " or step defines",
+                " or step defines: the names defined, nearest first, are 'price',"
+                " 'income', 'laid', 'eaten', 'baked', and 1 more",
             },
         ]
         assert lines[2] == {

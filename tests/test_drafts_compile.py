@@ -24,6 +24,9 @@ from binding_graph.errors import format_refusals
 from tests._drafts import TEXT, Problem, draft, problems, written
 from tests._helpers import untyped
 
+NOBODY = "which no quantity or step defines"
+ASKED = {"name": "total", "quote": "How much does she make?"}
+
 
 def refused(
     the_draft: object, text: str = TEXT
@@ -272,7 +275,8 @@ class TestRefusals:
                 ("quantities", 1, "quote"),
                 (
                     "Draft.quantities[1].quote must occur in the text, exactly as it is"
-                    " written there (got 'Eats three')"
+                    " written there (got 'Eats three'): the text's nearest passage is"
+                    " 'eats three', at character 39"
                 ),
             )
         ]
@@ -339,7 +343,8 @@ class TestRefusals:
                 ("steps", 1, "expression"),
                 (
                     "Draft.steps[1].expression uses 'prize' and 'tax', which no quantity or"
-                    " step defines"
+                    " step defines: the names defined, nearest first, are 'price',"
+                    " 'income', 'laid', 'eaten', 'baked', and 1 more"
                 ),
             ),
             (
@@ -347,7 +352,8 @@ class TestRefusals:
                 ("question", "name"),
                 (
                     "Draft.question.name asks for 'profit', which no quantity or step"
-                    " defines"
+                    " defines: the names defined, nearest first, are 'price', 'left',"
+                    " 'laid', 'eaten', 'baked', and 1 more"
                 ),
             ),
         ]
@@ -529,9 +535,11 @@ class TestRefusals:
             "- quantities[0].value: Draft.quantities[0].value must be a number its quote"
             " states: '16 eggs' states 16 (got '61') [value_not_stated]\n"
             "- quantities[1].quote: Draft.quantities[1].quote must occur in the text,"
-            " exactly as it is written there (got 'eats 3') [quote_not_found]\n"
+            " exactly as it is written there (got 'eats 3'): the text's nearest"
+            " passage is 'eats three', at character 39 [quote_not_found]\n"
             "- steps[1].expression: Draft.steps[1].expression uses 'prize', which no"
-            " quantity or step defines [unknown_symbol]"
+            " quantity or step defines: the names defined, nearest first, are"
+            " 'price', 'income', 'laid', 'eaten', 'baked', and 1 more [unknown_symbol]"
         )
 
     def test_the_list_is_cut_at_the_limit(self) -> None:
@@ -558,6 +566,82 @@ class Lying(str):
     """A str that could lie about itself."""
 
     __slots__ = ()
+
+
+class TestNearestNames:
+    """A name nothing defines is refused with the names that are, the nearest first: those that share the most of its start and its end."""
+
+    @staticmethod
+    def using(expression: str, *names: str) -> str:
+        """Return the message of the refusal of a step that uses *expression*, among steps defining *names*."""
+        steps = [{"name": name, "expression": "1"} for name in names]
+        steps.append({"name": "total", "expression": expression})
+        changed = {"quantities": [], "steps": steps, "question": ASKED}
+        ((code, path, message),) = refused(changed)
+        assert (code, path) == ("unknown_symbol", ("steps", len(names), "expression"))
+        return message
+
+    def test_the_nearest_comes_first(self) -> None:
+        """A typo's name comes first; a tie keeps the order of definition."""
+        assert self.using("egg * 2", "baked", "eaten", "eggs") == (
+            f"Draft.steps[3].expression uses 'egg', {NOBODY}: the names defined,"
+            " nearest first, are 'eggs', 'eaten', 'baked', 'total'"
+        )
+        assert self.using("totl", "a", "b") == (
+            f"Draft.steps[2].expression uses 'totl', {NOBODY}: the names defined,"
+            " nearest first, are 'total', 'a', 'b'"
+        )
+
+    def test_at_most_five_are_listed_and_the_others_counted(self) -> None:
+        """A long list stops at five, and says how many it leaves out."""
+        assert self.using("x_count", "a", "b", "c", "d", "e", "count") == (
+            f"Draft.steps[6].expression uses 'x_count', {NOBODY}: the names"
+            " defined, nearest first, are 'count', 'a', 'b', 'c', 'd', and 2 more"
+        )
+
+    def test_one_name_or_none(self) -> None:
+        """One name defined is said as one; none, as none."""
+        assert self.using("gift") == (
+            f"Draft.steps[0].expression uses 'gift', {NOBODY}: the name defined is"
+            " 'total'"
+        )
+        asked: dict[str, object] = {"quantities": [], "steps": [], "question": ASKED}
+        assert refused(asked) == [
+            (
+                "unknown_symbol",
+                ("question", "name"),
+                f"Draft.question.name asks for 'total', {NOBODY}: no name is defined",
+            )
+        ]
+
+    def test_past_the_budget_names_come_in_the_order_defined(self) -> None:
+        """Comparisons are bounded by READS times the names and FLOOR: past them, the names are listed as defined, so that many misnamed steps cost time linear in the draft."""
+        steps = [
+            {"name": f"name{index:04d}", "expression": "1"} for index in range(2_000)
+        ]
+        steps += [
+            {"name": f"use{index}", "expression": f"zname{index:04d}"}
+            for index in range(900)
+        ]
+        changed = {
+            "quantities": [],
+            "steps": steps,
+            "question": {**ASKED, "name": "use0"},
+        }
+        messages = [message for _, _, message in refused(changed)]
+        assert len(messages) == 900
+        assert messages[0] == (
+            f"Draft.steps[2000].expression uses 'zname0000', {NOBODY}: the names"
+            " defined, nearest first, are 'name0000', 'name1000', 'name0100',"
+            " 'name0200', 'name0300', and 2895 more"
+        )
+        assert messages[-1] == (
+            f"Draft.steps[2899].expression uses 'zname0899', {NOBODY}: the names"
+            " defined are 'name0000', 'name0001', 'name0002', 'name0003',"
+            " 'name0004', and 2895 more"
+        )
+        ranked = sum("nearest first" in message for message in messages)
+        assert 0 < ranked < 20
 
 
 class TestArguments:

@@ -516,6 +516,28 @@ class TestRefusals:
             ),
         ]
 
+    def test_a_name_nothing_assigns_lists_those_assigned_before_it(self) -> None:
+        """A name no statement assigns is refused with the names assigned before it, the nearest first; or none."""
+        program = function(
+            "eggs = 16", "eaten = 3", "left = egs - eaten", "return left"
+        )
+        assert program_refusals(program, TEXT)[0].args == (
+            "unknown_symbol",
+            (
+                "Program line 4, column 12: uses 'egs', which no statement of the"
+                " function assigns: a name is used after its assignment, and the"
+                " names assigned before it, nearest first, are 'eggs', 'eaten'"
+            ),
+            at(4, 12),
+        )
+        assert told(function("return eggs")) == [
+            (
+                "Program line 2, column 12: uses 'eggs', which no statement of the"
+                " function assigns: a name is used after its assignment, and no name"
+                " is assigned before it"
+            )
+        ]
+
     def test_format_refusals_tells_them_to_a_model(self) -> None:
         """The refusals of a program read as a list to act on, under the program's header."""
         text = format_refusals(
@@ -530,7 +552,8 @@ class TestRefusals:
             " and parentheses [not_arithmetic]\n"
             "- line[4].column[12]: Program line 4, column 12: uses 'z', which no"
             " statement of the function assigns: a name is used after its"
-            " assignment [unknown_symbol]"
+            " assignment, and the names assigned before it, nearest first, are 'x',"
+            " 'y' [unknown_symbol]"
         )
 
     def test_the_list_is_cut_at_the_limit(self) -> None:

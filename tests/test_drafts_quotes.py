@@ -298,3 +298,160 @@ class TestCost:
     def test_quantities_of_one_quote_list_its_occurrences_once(self) -> None:
         """A program's numbers that share their words list where those occur once, not once each."""
         assert _sharing(800) <= 5 * _sharing(200)
+
+
+CURLY: Final = (
+    "Janet\u2019s ducks lay 16 eggs per day. She eats three for breakfast and bakes"
+    " with four. She sells the rest for $2 per egg. How much does she make?"
+)
+"""A text with a curly apostrophe, as 53 of GSM8K's 1,319 test problems hold one."""
+_MUST: Final = "must occur in the text, exactly as it is written there"
+
+
+def _misquoted(quote: str, text: str = CURLY) -> list[tuple[object, ...]]:
+    """Return every refusal of a draft whose one quantity quotes *quote*: code, path, message."""
+    draft = {
+        "quantities": [{"name": "a", "quote": quote, "value": 16}],
+        "steps": [],
+        "question": {"name": "a", "quote": text[-9:]},
+    }
+    return [
+        (refusal.code, refusal.path, refusal.message)
+        for refusal in draft_refusals(draft, text, limit=10**6)
+    ]
+
+
+class TestNearestPassage:
+    """A quote the text does not hold is refused with the text's nearest passage, where it starts, and each cut around where the two differ."""
+
+    def test_a_straight_apostrophe_is_shown_the_curly_one(self) -> None:
+        """The passage is the text's own characters, so that the model sees a straight apostrophe where the text has a curly one."""
+        assert _misquoted("Janet's ducks") == [
+            (
+                "quote_not_found",
+                ("quantities", 0, "quote"),
+                (
+                    f'Draft.quantities[0].quote {_MUST} (got "Janet\'s ducks"): the'
+                    " text's nearest passage is 'Janet\u2019s ducks', at character 0"
+                ),
+            )
+        ]
+
+    def test_a_double_space_is_shown_the_single_one(self) -> None:
+        """Two spaces where the text has one: the passage that ends as the quote does."""
+        assert _misquoted("16  eggs") == [
+            (
+                "quote_not_found",
+                ("quantities", 0, "quote"),
+                (
+                    f"Draft.quantities[0].quote {_MUST} (got '16  eggs'): the text's"
+                    " nearest passage is ' 16 eggs', at character 17"
+                ),
+            )
+        ]
+
+    def test_a_passage_that_cuts_a_word_is_widened_to_it(self) -> None:
+        """A passage as long as the quote that ends inside a word shows the whole word."""
+        assert _misquoted("eats 3")[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got 'eats 3'): the text's nearest"
+            " passage is 'eats three', at character 39"
+        )
+        assert _misquoted("16 eggs a day")[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got '16 eggs a day'): the text's"
+            " nearest passage is '16 eggs per day', at character 18"
+        )
+
+    def test_words_put_in_show_the_passage_between_the_start_and_the_end(
+        self,
+    ) -> None:
+        """A quote with words the text has not, between its start and its end, is shown the text from that start to that end; the long quote is cut around where the two part."""
+        quote = (
+            "She sells the rest for $2 per egg at the farmers' market. How much"
+            " does she make?"
+        )
+        assert _misquoted(quote)[0][2] == (
+            f'Draft.quantities[0].quote {_MUST} (got ..." rest for $2 per egg at'
+            " the farmers' market. How much does s\"...): the text's nearest passage"
+            " is 'She sells the rest for $2 per egg. How much does she make?', at"
+            " character 85"
+        )
+
+    def test_a_long_quote_and_passage_are_cut_around_where_they_differ(self) -> None:
+        """Both are cut to the window around their first difference, with ... on each side cut: never in the middle, where the difference may be."""
+        text = f"The farm sells {'x' * 80} and that is all, she said at the market."
+        quote = text.replace("that is", "thus is")
+        assert _misquoted(quote, text)[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got ...'{'x' * 19} and thus is"
+            " all, she said at the market.'): the text's nearest passage is"
+            f" ...'{'x' * 19} and that is all, she said at the market.', at"
+            " character 0"
+        )
+        quote = "The farm sold" + text[14:]
+        assert _misquoted(quote, text)[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got 'The farm sold"
+            f" {'x' * 46}'...): the text's nearest passage is 'The farm sells"
+            f" {'x' * 45}'..., at character 0"
+        )
+
+    def test_a_quote_near_nothing_is_told_so(self) -> None:
+        """A quote of which the text holds less than half, in any passage, is shown no passage."""
+        assert _misquoted("100 apples + 2*5 more apples = 150 apples")[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got '100 apples + 2*5 more apples"
+            " = 150 apples'): the text holds no passage near it"
+        )
+        assert _misquoted("\u00a7")[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got '\u00a7'): the text holds no"
+            " passage near it"
+        )
+
+    def test_a_quote_past_either_end_of_the_text(self) -> None:
+        """A passage as long as the quote stops at the text's ends."""
+        assert _misquoted("the Janet\u2019s", "Janet\u2019s ducks")[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got 'the Janet\u2019s'): the text's"
+            " nearest passage is 'Janet\u2019s', at character 0"
+        )
+        assert _misquoted("Janet\u2019s ducks lay", "Janet\u2019s ducks")[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got 'Janet\u2019s ducks lay'): the"
+            " text's nearest passage is 'Janet\u2019s ducks', at character 0"
+        )
+
+    def test_a_program_s_question_is_shown_its_nearest_passage(self) -> None:
+        """question= words the text does not hold are refused as a draft's quote is."""
+        program = "def solution():\n    eggs = 16\n    return eggs\n"
+        (refusal,) = program_refusals(
+            program, CURLY, source_id="p", question="How much does she earn?"
+        )
+        assert (refusal.code, refusal.path, refusal.message) == (
+            "quote_not_found",
+            ("question",),
+            (
+                f"program_refusals.question {_MUST} (got 'How much does she earn?'):"
+                " the text's nearest passage is 'How much does she make?', at"
+                " character 120"
+            ),
+        )
+
+    def test_the_searches_stop_at_their_budget(self) -> None:
+        """Past READS times the text (and FLOOR), a misquote is refused without its passage: many misquotes of a long text cost time linear in them and it."""
+        words = [f"w{i:05d} " for i in range(10_000)]
+        text = "".join(words)
+        draft = {
+            "quantities": [
+                {"name": f"v{i}", "quote": f"w{i:05d}x", "value": i}
+                for i in range(1_000)
+            ],
+            "steps": [],
+            "question": {"name": "v0", "quote": words[0]},
+        }
+        messages = [
+            refusal.message for refusal in draft_refusals(draft, text, limit=10**6)
+        ]
+        assert len(messages) == 1_000
+        assert messages[0] == (
+            f"Draft.quantities[0].quote {_MUST} (got 'w00000x'): the text's nearest"
+            " passage is 'w00000 ', at character 0"
+        )
+        assert messages[-1] == f"Draft.quantities[999].quote {_MUST} (got 'w00999x')"
+        shown = sum("nearest passage" in message for message in messages)
+        assert 1 < shown < 20
+        assert all("nearest" not in message for message in messages[shown:])

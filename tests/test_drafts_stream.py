@@ -76,8 +76,32 @@ class TestChecker:
         )
         (refusal,) = checker.feed("]")
         assert refusal.message == (
-            "Draft.steps[0].expression uses 'c', which no quantity or step defines"
+            "Draft.steps[0].expression uses 'c', which no quantity or step defines:"
+            " the names defined, nearest first, are 'a', 'b'"
         )
+
+    def test_nearest_passages_and_names_are_told_as_the_whole_draft_tells_them(
+        self,
+    ) -> None:
+        """A misquote's nearest passage and a misnamed step's nearest names, fed a chunk at a time: the messages draft_refusals gives."""
+        text = TEXT.replace("Janet's", "Janet\u2019s")
+        changed = draft()
+        changed["quantities"][0]["quote"] = "Janet's ducks lay 16 eggs"
+        changed["steps"][0]["expression"] = "laid-eatn-baked"
+        pieces = [written(changed)[at : at + 5] for at in range(0, 2000, 5)]
+        assert streamed(text, pieces) == whole(text, changed)
+        assert [message for _, _, message in whole(text, changed)][:2] == [
+            (
+                "Draft.quantities[0].quote must occur in the text, exactly as it is"
+                " written there (got \"Janet's ducks lay 16 eggs\"): the text's nearest"
+                " passage is 'Janet\u2019s ducks lay 16 eggs', at character 0"
+            ),
+            (
+                "Draft.steps[0].expression uses 'eatn', which no quantity or step"
+                " defines: the names defined, nearest first, are 'eaten', 'laid',"
+                " 'baked', 'price', 'left', and 1 more"
+            ),
+        ]
 
     def test_close_builds_the_graph_of_a_sound_draft(self) -> None:
         """A sound draft gives its graph at close, the one compile_draft gives; a refused one none."""

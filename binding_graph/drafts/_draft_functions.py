@@ -165,7 +165,7 @@ class DraftChecker(Checker):
     >>> from binding_graph.drafts import DraftChecker
     >>> checker = DraftChecker("Ann has 3 cats. How many cats?", source_id="p1")
     >>> checker.feed('{"quantities": [{"name": "cats", "quote": "4 cats"')
-    (BindingGraphError('quote_not_found', "Draft.quantities[0].quote must occur in the text, exactly as it is written there (got '4 cats')", ('quantities', 0, 'quote')),)
+    (BindingGraphError('quote_not_found', "Draft.quantities[0].quote must occur in the text, exactly as it is written there (got '4 cats'): the text's nearest passage is '3 cats', at character 8", ('quantities', 0, 'quote')),)
 
     .. versionadded:: 0.1.0
     """

@@ -24,6 +24,7 @@ from binding_graph._show import short_repr
 from binding_graph.drafts._checks.element import REFUSED, Element
 from binding_graph.drafts._checks.fields import CHECKS, owner
 from binding_graph.drafts._checks.format import NOT_CHECKED, REQUIRED
+from binding_graph.drafts._checks.near import Names, Passages
 from binding_graph.drafts._checks.text import Source
 from binding_graph.drafts._checks.units import decide
 from binding_graph.errors import BindingGraphError, render_path
@@ -56,6 +57,8 @@ class Engine:
 
     def __init__(self, text: str, source_id: str, introduced_by: str) -> None:
         self.source = Source(text)
+        self.passages = Passages(text)
+        self.names = Names()
         self.source_id = source_id
         self.introduced_by = introduced_by
         self.found: list[BindingGraphError] = []
@@ -99,12 +102,7 @@ class Engine:
             self._define(element, read, path)
         elif key == "quote" and self.source.occurrences.nth(read, 0) < 0:
             element.values[key] = REFUSED
-            self.refuse(
-                "quote_not_found",
-                path,
-                "must occur in the text, exactly as it is written there"
-                f" (got {short_repr(read)})",
-            )
+            self.refuse("quote_not_found", path, self.passages.rule(read))
 
     def version(self, value: object) -> None:
         """Check the draft's ``version``."""
@@ -261,7 +259,8 @@ class Engine:
             self.refuse(
                 "unknown_symbol",
                 (*element.path, "name"),
-                f"{asks} {short_repr(name)}, which no quantity or step defines",
+                f"{asks} {short_repr(name)}, which no quantity or step defines:"
+                f" {self.names.listed([name], self.defined, 'defined')}",
             )
         read: Read | None = element.get("predicate")
         if read is not None:
@@ -273,8 +272,11 @@ class Engine:
             element.sound = element.resolved = False
             shown = " and ".join(map(short_repr, missing))
             which = "which no quantity or step defines"
+            listed = self.names.listed(missing, self.defined, "defined")
             self.refuse(
-                "unknown_symbol", (*element.path, key), f"uses {shown}, {which}"
+                "unknown_symbol",
+                (*element.path, key),
+                f"uses {shown}, {which}: {listed}",
             )
 
     # -- what every definition decides --------------------------------------------------

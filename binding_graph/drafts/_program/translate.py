@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 from binding_graph._checks import check_text
 from binding_graph._occurrences import Occurrences
 from binding_graph.drafts._checks.fields import owner
+from binding_graph.drafts._checks.near import Passages
 from binding_graph.drafts._producer import Translation
 from binding_graph.drafts._program.read import ReadProgram, place
 from binding_graph.drafts._program.text import refusal
@@ -132,7 +133,7 @@ class _Translating:
             rule = (
                 f"must occur once in the text, not {count} times: quote more of it"
                 if count
-                else "must occur in the text, exactly as it is written there"
+                else Passages(self.text).rule(asked)
             )
             message = f"{self.function}.question {rule}"
             found.append(BindingGraphError(code, message, ("question",)))

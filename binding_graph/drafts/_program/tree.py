@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
+from binding_graph.drafts._checks.near import Names
 from binding_graph.drafts._program.text import Position, refusal
 from binding_graph.drafts._program.words import (
     CALLS,
@@ -148,6 +149,7 @@ class _Reader:
         self.shadowed: dict[str, str] = {}  # a call's name: why it is not Python's
         self.statements: list[Statement] = []
         self.returned: tuple[str, Position] | None = None
+        self.names = Names()
 
     def refuse(self, code: RefusalCode, node: _Placed, rule: str) -> None:
         self.found.append(refusal(code, self.lines.at(node), rule))
@@ -295,12 +297,18 @@ class _Reader:
         later = self.everywhere.get(name)
         if later is None and name in self.bound:
             return False  # what binds it is refused, and that is told
-        which = (
-            "which no statement of the function assigns"
-            if later is None
-            else f"which only line {later.line} assigns, later"
-        )
-        rule = f"uses {short_repr(name)}, {which}: a name is used after its assignment"
+        rule = f"uses {short_repr(name)}, "
+        if later is None:
+            listed = self.names.listed([name], self.assigned, "assigned before it")
+            rule += (
+                "which no statement of the function assigns: a name is used after"
+                f" its assignment, and {listed}"
+            )
+        else:
+            rule += (
+                f"which only line {later.line} assigns, later: a name is used after"
+                " its assignment"
+            )
         self.refuse("unknown_symbol", node, rule)
         return False
 
