@@ -28,6 +28,7 @@ COPIED = (
     "docs/units-lexicon.md",
     "examples",
     "tests/_golden.py",
+    "tests/data/gsm8k/train-200.jsonl",
     "tests/fuzz_corpus",
     "tests/golden",
 )
@@ -88,6 +89,7 @@ STALE: list[tuple[str, Callable[[Path], None]]] = [
     ("tests/golden/hashes.json", _replace("sha256:", "sha1:")),
     ("tests/fuzz_corpus/symbol.json", _replace(": ", ":")),
     ("examples/corpus.jsonl", _replace("\n", "\r\n")),
+    ("examples/gsm8k_drafts.jsonl", _replace('"value": 30', '"value": 2')),
     ("docs/cli.md", _replace_hash),
     ("docs/format.md", _replace('"p1"', '"p2"')),
     ("docs/index.md", _replace("unknown_symbol (", "unknown_symbol [")),

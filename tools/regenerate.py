@@ -20,7 +20,8 @@ artefacts, and what each is made from:
   writes JSON; the hand-made seeds, :data:`HAND_MADE_SEEDS`, are kept as
   they are;
 - ``examples/drafts.jsonl``: what ``drafts()`` of ``examples/make_drafts.py``
-  returns of the corpus below;
+  returns of the corpus below, and ``examples/gsm8k_drafts.jsonl`` what its
+  ``gsm8k_drafts()`` returns of the GSM8K sample, ``tests/data/gsm8k/train-200.jsonl``;
 - ``examples/corpus.jsonl``: what ``corpus()`` of ``examples/make_corpus.py``
   returns;
 - in ``docs/cli.md``, the output shown for ``binding-graph hash
@@ -103,6 +104,8 @@ GOLDEN = "tests/golden"
 SEEDS = "tests/fuzz_corpus"
 CORPUS = "examples/corpus.jsonl"
 DRAFTS = "examples/drafts.jsonl"
+GSM8K_DRAFTS = "examples/gsm8k_drafts.jsonl"
+GSM8K_SAMPLE = "tests/data/gsm8k/train-200.jsonl"
 
 HAND_MADE_SEEDS = (
     "annotation_past_digit_limit.txt",
@@ -547,7 +550,10 @@ def artefacts(root: Path) -> dict[str, bytes]:
 
     corpus: bytes = _script(root, "examples/make_corpus.py").corpus()
     made[CORPUS] = corpus
-    made[DRAFTS] = _script(root, "examples/make_drafts.py").drafts(corpus)
+    make_drafts = _script(root, "examples/make_drafts.py")
+    made[DRAFTS] = make_drafts.drafts(corpus)
+    sample = (root / GSM8K_SAMPLE).read_bytes()
+    made[GSM8K_DRAFTS] = make_drafts.gsm8k_drafts(sample)
     shown = _hash_output(corpus)
     made[HASH_BLOCK[0]] = _with_block(
         root, HASH_BLOCK, "\n".join([*shown[:3], "...", *shown[-2:]]) + "\n"
