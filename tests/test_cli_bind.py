@@ -650,6 +650,51 @@ class TestThePage:
         assert captured.err.splitlines() == shown
         assert len(captured.out.splitlines()) == 7
 
+    def test_the_page_shows_the_pipeline_of_the_gsm8k_drafts(
+        self, cli: Callable[..., Result], tmp_path: Path
+    ) -> None:
+        """Import, bind, score and diff of examples/gsm8k_drafts.jsonl print every line the page shows, and exit as it says."""
+        page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        first = (
+            "$ head -n 3 tests/data/gsm8k/train-200.jsonl"
+            " | binding-graph import gsm8k - > gold.jsonl\n"
+        )
+        shown = first + page.split(first, 1)[1].split("```", 1)[0]
+        sample = (ROOT / "tests" / "data" / "gsm8k" / "train-200.jsonl").read_bytes()
+        head = b"".join(sample.splitlines(keepends=True)[:3])
+        (tmp_path / "examples").mkdir()
+        drafts = ROOT / "examples" / "gsm8k_drafts.jsonl"
+        (tmp_path / "examples" / drafts.name).write_bytes(drafts.read_bytes())
+        imported = cli("import", "gsm8k", "-", stdin=head)
+        (tmp_path / "gold.jsonl").write_text(imported.out, encoding="utf-8")
+        bound = cli("bind", "examples/gsm8k_drafts.jsonl")
+        (tmp_path / "graphs.jsonl").write_text(bound.out, encoding="utf-8")
+        scored = cli("score", "graphs.jsonl", "gold.jsonl")
+        compared = cli("diff", "graphs.jsonl", "gold.jsonl")
+        assert (imported.status, bound.status, scored.status, compared.status) == (
+            0,
+            1,
+            0,
+            1,
+        )
+        assert shown == (
+            f"{first}{imported.err}"
+            "$ binding-graph bind examples/gsm8k_drafts.jsonl > graphs.jsonl\n"
+            f"{bound.err}"
+            "$ binding-graph score graphs.jsonl gold.jsonl\n"
+            f"{scored.out}{scored.err}"
+            "$ binding-graph diff graphs.jsonl gold.jsonl\n"
+            f"{compared.out}{compared.err}"
+        )
+        # A line each: the two graphs compiled and the refused draft's record.
+        assert [
+            json.loads(line).get("refused") is None for line in bound.out.splitlines()
+        ] == [
+            True,
+            True,
+            False,
+        ]
+
 
 class TestPipeline:
     """bind writes one line per record, so that its output pairs with the gold cases, a refused draft counted as refused."""
