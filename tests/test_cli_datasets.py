@@ -16,7 +16,7 @@ from binding_graph.cli import _benchmarks, _pairs, main
 from binding_graph.cli._progress import Progress
 from binding_graph.datasets import case_line, from_gsm8k, from_svamp, load_cases, score
 from binding_graph.errors import render_path
-from tests._helpers import Result, run_python
+from tests._helpers import ROOT, Result, run_python
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -903,6 +903,31 @@ class TestScore:
         assert cli("score", "p.jsonl", "g.jsonl") == Result(
             2, "", f"binding-graph: {label}: Input/output error\n"
         )
+
+
+class TestTheScorePage:
+    """docs/cli.md shows what score prints of the input it describes, as text and as JSON."""
+
+    def test_the_page_shows_what_score_prints(
+        self, cli: Callable[..., Result], imported: Path
+    ) -> None:
+        """The first five gold graphs, the second broken, the third asking for nothing, the fourth with a fact dropped: every line the page shows."""
+        page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+        lines = imported.read_bytes().splitlines(keepends=True)[:5]
+        Path("gold.jsonl").write_bytes(b"".join(lines))
+        graphs = [json.loads(line)["graph"] for line in lines]
+        graphs[2]["unknowns"] = []
+        graphs[3]["facts"] = graphs[3]["facts"][1:]
+        data = [json.dumps(graph).encode() for graph in graphs]
+        data[1] = b"{not json"
+        Path("predicted.jsonl").write_bytes(b"\n".join(data) + b"\n")
+        for argv in (
+            ("score", "predicted.jsonl", "gold.jsonl"),
+            ("score", "--format", "json", "predicted.jsonl", "gold.jsonl"),
+        ):
+            run = f"```console\n$ binding-graph {' '.join(argv)}\n"
+            shown = page.split(run, 1)[1].split("```", 1)[0]
+            assert cli(*argv) == Result(0, shown, "")
 
 
 class TestInAChild:
