@@ -456,3 +456,32 @@ class TestTestModules:
             )
         }
         assert {name for name in imported if name.startswith("tests.test_")} == set()
+
+
+ROOT_FILES = frozenset(
+    {
+        ".gitattributes",
+        ".gitignore",
+        ".python-version",
+        "CHANGELOG.md",
+        "CONTRIBUTING.md",
+        "LICENSE",
+        "README.md",
+        "pyproject.toml",
+        "tox.ini",
+    }
+)
+"""The files at the root of a checkout: what a test, a tool or a fuzzer leaves there is a stray."""
+
+
+class TestRoot:
+    """The root of a checkout holds the project's own files, and nothing a run left behind."""
+
+    def test_the_root_holds_only_the_project_s_files(self) -> None:
+        """A file a run writes in the working directory (a test's scratch file, a fuzzer's crash input) is never left at the root."""
+        found = {
+            path.name
+            for path in ROOT.iterdir()
+            if path.is_file() and not path.name.startswith(".coverage")
+        }
+        assert found - ROOT_FILES == set()
