@@ -361,6 +361,15 @@ class TestNearestPassage:
             " nearest passage is '16 eggs per day', at character 18"
         )
 
+    def test_a_word_too_long_to_widen_to_is_cut_within_reach(self) -> None:
+        """A passage is widened at most WIDEN characters into a word: a longer word stays cut."""
+        text = "Zorvak has supercalifragilisticexpialidocious 12 glimpots."
+        assert _misquoted("Zorvak has supercalX", text)[0][2] == (
+            f"Draft.quantities[0].quote {_MUST} (got 'Zorvak has supercalX'): the"
+            " text's nearest passage is 'Zorvak has supercalifragilisticexpialido',"
+            " at character 0"
+        )
+
     def test_words_put_in_show_the_passage_between_the_start_and_the_end(
         self,
     ) -> None:

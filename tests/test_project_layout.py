@@ -460,6 +460,7 @@ class TestTestModules:
 
 ROOT_FILES = frozenset(
     {
+        ".git",  # a worktree's pointer to its repository
         ".gitattributes",
         ".gitignore",
         ".python-version",
