@@ -371,7 +371,8 @@ class TestBindPrograms:
             (
                 "<stdin>:1: unsupported_syntax at program.line[2].column[5]: Program"
                 " line 2, column 5: an import is not read: a program is one function,"
-                " def NAME():, of assignments NAME = EXPRESSION and a last return NAME"
+                " def NAME():, of assignments NAME = EXPRESSION (or +=, -=, *=, /=)"
+                " and a last return EXPRESSION"
             ),
             (
                 "<stdin>:2: wrong_type at program: bind.record['program'] must be a"

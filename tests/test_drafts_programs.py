@@ -309,7 +309,7 @@ REFUSALS: list[tuple[str, list[tuple[str, tuple[object, ...]]]]] = [
     ),
     # The body: assignments, then one return, the last statement.
     (
-        function("x = 1", "x += 1", "y: int = 2", "print(x)", "return x", "z = 3"),
+        function("x = 1", "x //= 1", "y: int = 2", "print(x)", "return x", "z = 3"),
         [
             ("unsupported_syntax", at(3, 5)),
             ("unsupported_syntax", at(4, 5)),
@@ -324,13 +324,12 @@ REFUSALS: list[tuple[str, list[tuple[str, tuple[object, ...]]]]] = [
         [("unsupported_syntax", at(2, 5)), ("unsupported_syntax", at(3, 5))],
     ),
     (function("x = 1"), [("unsupported_syntax", at(1, 1))]),
-    (function("x = 1", "return x + 1"), [("unsupported_syntax", at(3, 12))]),
+    (function("x = 1", "return x ** 2"), [("not_arithmetic", at(3, 12))]),
     (function("x = 1", "return"), [("unsupported_syntax", at(3, 5))]),
     # Names: each assigned once, before it is used.
     (function("y = x + 1", "x = 1", "return y"), [("unknown_symbol", at(2, 9))]),
     (function("y = q + 1", "return y"), [("unknown_symbol", at(2, 9))]),
     (function("x = 1", "return y"), [("unknown_symbol", at(3, 12))]),
-    (function("x = 1", "x = 2", "return x"), [("duplicate_symbol_id", at(3, 5))]),
     (
         function("a = b = 1", "c, d = 1, 2", "e.f = 1", "g = a + c + d", "return g"),
         [
@@ -473,7 +472,7 @@ class TestRefusals:
         )
         function_rule = (
             "a program is one function, def NAME():, of assignments NAME ="
-            " EXPRESSION and a last return NAME"
+            " EXPRESSION (or +=, -=, *=, /=) and a last return EXPRESSION"
         )
         assert told(program) == [
             f"Program line 2, column 5: an import is not read: {function_rule}",
@@ -503,10 +502,6 @@ class TestRefusals:
             (
                 "Program line 2, column 9: uses 'x', which only line 3 assigns, later:"
                 " a name is used after its assignment"
-            ),
-            (
-                "Program line 4, column 5: assigns 'x' again: line 3 assigned it"
-                " first, and a name is assigned once"
             ),
         ]
         assert told(function("a = 'x' * 3", "return a")) == [

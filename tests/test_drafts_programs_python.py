@@ -98,7 +98,7 @@ class TestNamesTheProgramBinds:
             "    y = round(x) + int(x) + float(x)\n"
             "    return y\n"
         )
-        outside = "is not read: a program is one function, def NAME():, of assignments NAME = EXPRESSION and a last return NAME"
+        outside = "is not read: a program is one function, def NAME():, of assignments NAME = EXPRESSION (or +=, -=, *=, /=) and a last return EXPRESSION"
         assert listed(program) == [
             (
                 "unsupported_syntax",

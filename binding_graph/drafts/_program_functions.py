@@ -36,7 +36,8 @@ def from_program(
     """Return the graph that the program *source* computes of the problem *text*, reading it, never running it; or refuse it.
 
     *source* is a PAL or Program-of-Thoughts program: one function of
-    assignments ``NAME = EXPRESSION`` and a last ``return NAME``, alone or
+    assignments ``NAME = EXPRESSION`` (or ``+=``, ``-=``, ``*=``, ``/=``) and a
+    last ``return EXPRESSION``, alone or
     in one fenced block of Markdown (a text that is Python is the program,
     whatever its strings hold). It is parsed by :func:`ast.parse` and read,
     as Python would run it, through a whitelist; it is never compiled, run
@@ -49,8 +50,11 @@ def from_program(
     - any other assignment is a step: a symbol and an admitted equation (an
       assignment of a number the text does not state is a constant, an
       equation of no dependency);
-    - the returned name is the unknown, quoting *question*, or else the
-      text's last sentence that ends in ``?``.
+    - each assignment of a name is a version of it, a symbol of its own
+      (``x``, then ``x_2``, ``x_3``), and a use reads the latest;
+    - the returned name, or the step of a returned expression (``answer``),
+      is the unknown, quoting *question*, or else the text's last sentence
+      that ends in ``?``.
 
     Deterministic: equal programs and texts give equal graphs.
 

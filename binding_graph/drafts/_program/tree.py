@@ -4,12 +4,19 @@ The whitelist:
 
 - the module: a docstring, then one function, ``def NAME():``, without
   decorators, parameters or annotations;
-- the function: a docstring, then assignments ``NAME = EXPRESSION``, then
-  ``return NAME``, the last statement;
-- an expression: a number written in decimal digits (``12``, ``2.5``,
-  ``1_000``), a name that an earlier statement assigns, ``+ - * /``, a unary
-  ``-``, parentheses, and ``float()``, ``int()`` or ``round()`` of one
-  expression, where the program gives the name no meaning of its own.
+- the function: a docstring, then assignments ``NAME = EXPRESSION`` and
+  ``NAME OP= EXPRESSION`` (``OP`` an operator of the profile), then
+  ``return EXPRESSION``, the last statement;
+- an expression: as :mod:`~binding_graph.drafts._program.tape` reads one.
+
+Each assignment of a name makes a version of it, a symbol of its own: the
+first is the name itself, the k-th ``NAME_k``, with one more underscore
+before ``k`` while that is a name the program binds, or a version made
+already. A use of a name reads its latest version; ``NAME OP= EXPRESSION``
+is ``NAME = NAME OP (EXPRESSION)``, as Python computes it of numbers. A
+return of anything but a name is the answer's own step, a version of
+``answer``, as though the program assigned ``answer = EXPRESSION`` and
+returned it.
 
 A program is read only as Python would run it. A name the program itself
 binds (assigns in the function, names the function with, or binds outside
@@ -29,58 +36,36 @@ what uses them is not refused again. Every walk is a loop, never a recursion.
 from __future__ import annotations
 
 import ast
-import re
-from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
 from binding_graph.drafts._checks.near import Names
+from binding_graph.drafts._program.tape import Op, Tapes
 from binding_graph.drafts._program.text import Position, refusal
 from binding_graph.drafts._program.words import (
-    CALLS,
     CONSTANT,
     FUNCTION,
     OPERATORS,
+    augmented_rule,
     constant_rule,
     shadowing,
-    unread,
     words,
 )
-from binding_graph.expressions import MAX_DIGITS
 
 if TYPE_CHECKING:
     from binding_graph.drafts._program.text import Lines
     from binding_graph.errors import BindingGraphError, RefusalCode
 
-__all__ = ["Op", "Program", "Statement", "read"]
+__all__ = ["ANSWER", "Program", "Statement", "read"]
 
-# A number in decimal digits, as Python writes one, its underscores taken out.
-_DECIMAL: Final = re.compile(r"[0-9]+\.?[0-9]*|\.[0-9]+")
+ANSWER: Final = "answer"
+"""The name whose version a returned expression's step is."""
+
 _Placed = ast.expr | ast.stmt | ast.arg | ast.keyword
 
 
-class Op(NamedTuple):
-    """One operation of a right-hand side's tape, in the order a stack computes it.
-
-    Attributes:
-        kind: ``number``, ``name``, ``negate``, an operator (``+ - * /``),
-            or a call (``float``, ``int``, ``round``).
-        at: Where its node starts.
-        text: A number's spelling, in :func:`~binding_graph.arithmetic.parse_number`'s
-            form; a name.
-        value: A number's value.
-        floating: Whether a number is written with a point, a ``float``.
-    """
-
-    kind: str
-    at: Position
-    text: str = ""
-    value: Fraction = Fraction(0)
-    floating: bool = False
-
-
 class Statement(NamedTuple):
-    """An assignment read whole: its name, where the name and the value stand, and the value's tape."""
+    """An assignment read whole: its symbol (the name's version), where the name and the value stand, and the value's tape."""
 
     name: str
     target: Position
@@ -89,20 +74,11 @@ class Statement(NamedTuple):
 
 
 class Program(NamedTuple):
-    """What a program's tree holds: its sound assignments in order, its returned name, and every refusal found."""
+    """What a program's tree holds: its sound assignments in order, its returned symbol, and every refusal found."""
 
     statements: list[Statement]
     returned: tuple[str, Position] | None
     found: list[BindingGraphError]
-
-
-def _kind(node: ast.expr) -> str:
-    """Return the kind of the operation *node*, a node the whitelist reads with operands."""
-    if type(node) is ast.Call and type(node.func) is ast.Name:
-        return node.func.id
-    if type(node) is ast.BinOp:
-        return OPERATORS[type(node.op)]
-    return "negate"
 
 
 def _bound(statement: ast.stmt) -> set[str]:
@@ -129,6 +105,15 @@ def _bound(statement: ast.stmt) -> set[str]:
     return names
 
 
+def _target(node: ast.stmt) -> ast.Name | None:
+    """Return the name an assignment of one name, plain or augmented, assigns."""
+    if type(node) is ast.Assign and type(node.targets[0]) is ast.Name:
+        return node.targets[0]
+    if type(node) is ast.AugAssign and type(node.target) is ast.Name:
+        return node.target
+    return None
+
+
 def _docstring(node: ast.stmt) -> bool:
     return (
         type(node) is ast.Expr
@@ -143,10 +128,13 @@ class _Reader:
     def __init__(self, lines: Lines) -> None:
         self.lines = lines
         self.found: list[BindingGraphError] = []
-        self.assigned: dict[str, Position] = {}  # by the statements read so far
+        self.assigned: dict[str, str] = {}  # each name read so far: its latest symbol
+        self.counts: dict[str, int] = {}  # each name: how many versions it has
+        self.symbols: set[str] = set()  # every version made
         self.everywhere: dict[str, Position] = {}  # by any assignment of the function
         self.bound: set[str] = set()  # by a refused statement, or any of the function
         self.shadowed: dict[str, str] = {}  # a call's name: why it is not Python's
+        self.tapes = Tapes(lines, self.refuse, self.known, self.shadowed)
         self.statements: list[Statement] = []
         self.returned: tuple[str, Position] | None = None
         self.names = Names()
@@ -217,22 +205,27 @@ class _Reader:
         """
         body = function.body
         for node in body:
-            if type(node) is ast.Assign and type(node.targets[0]) is ast.Name:
-                target = node.targets[0]
+            target = _target(node)
+            if target is not None:
                 self.everywhere.setdefault(target.id, self.lines.at(target))
             local |= _bound(node)
         self.bound |= local
-        self.shadowed = shadowing(function.name, local, outside)
+        self.shadowed.update(shadowing(function.name, local, outside))
         returns = [index for index, node in enumerate(body) if type(node) is ast.Return]
         end = returns[0] if returns else len(body)
         for index, node in enumerate(body[:end]):
             if type(node) is ast.Assign:
                 self.assignment(node)
+            elif type(node) is ast.AugAssign:
+                self.augmented(node)
             elif not (index == 0 and _docstring(node)):
                 rule = f"{words(node)} is not read: {FUNCTION}"
                 self.refuse("unsupported_syntax", node, rule)
+                for bound in sorted(_bound(node)):
+                    # A version without a value: what uses it is not refused again.
+                    self.version(bound)
         if not returns:
-            rule = f"must end in return NAME: {FUNCTION}"
+            rule = f"must end in a return: {FUNCTION}"
             self.refuse("unsupported_syntax", function, rule)
             return
         for node in body[end + 1 :]:
@@ -245,18 +238,50 @@ class _Reader:
         assert type(returned) is ast.Return  # noqa: S101 -- found as one
         self.returning(returned)
 
+    def version(self, name: str) -> str:
+        """Return a new version of *name*, the symbol its uses read from now on.
+
+        The first is the name itself; the k-th ``NAME_k``, with one more
+        underscore before ``k`` while that is a name the program binds or
+        a version made already.
+        """
+        count = self.counts.get(name, 0) + 1
+        self.counts[name] = count
+        symbol = name
+        if count > 1:
+            symbol = f"{name}_{count}"
+            while symbol in self.bound or symbol in self.symbols:
+                symbol = f"{symbol[: -len(str(count))]}_{count}"
+        self.symbols.add(symbol)
+        self.assigned[name] = symbol
+        return symbol
+
     def returning(self, node: ast.Return) -> None:
+        """Read the return: of a name, its latest version; of any other expression, the answer's own step."""
         value = node.value
-        if type(value) is not ast.Name:
-            rule = "must return a name: assign the answer to a name, then return it"
-            self.refuse("unsupported_syntax", value or node, rule)
+        if value is None:
+            rule = (
+                "returns nothing: return the answer, return NAME or return EXPRESSION"
+            )
+            self.refuse("unsupported_syntax", node, rule)
             return
-        if self.known(value):
-            self.returned = (value.id, self.lines.at(value))
+        at = self.lines.at(value)
+        if type(value) is ast.Name:
+            symbol = self.known(value)
+            self.returned = None if symbol is None else (symbol, at)
+            return
+        tape = self.tapes.expression(value)
+        symbol = self.version(ANSWER)
+        if tape is not None:
+            self.statements.append(
+                Statement(symbol, self.lines.at(node), at, tuple(tape))
+            )
+            self.returned = (symbol, at)
 
     def assignment(self, node: ast.Assign) -> None:
+        """Read ``NAME = EXPRESSION``: a new version of the name."""
         targets = node.targets
-        tape = self.expression(node.value)
+        tape = self.tapes.expression(node.value)
         named = targets[0]
         if len(targets) > 1 or type(named) is not ast.Name:
             what = "several targets" if len(targets) > 1 else words(named)
@@ -265,38 +290,69 @@ class _Reader:
                 " name, NAME = EXPRESSION"
             )
             self.refuse("unsupported_syntax", named, rule)
-            for bound in _bound(node):
-                # What uses them is not refused again.
-                self.assigned.setdefault(bound, self.lines.at(named))
+            for bound in sorted(_bound(node)):
+                # A version without a value: what uses it is not refused again.
+                self.version(bound)
             return
-        name, target = named.id, self.lines.at(named)
-        if name == CONSTANT:
-            rule = constant_rule("it assigns")
-            self.found.append(refusal("malformed_document", target, rule))
-            self.assigned.setdefault(name, target)  # what uses it is not refused again
+        if self.constant(named):
             return
-        first = self.assigned.get(name)
-        if first is not None:
-            rule = (
-                f"assigns {short_repr(name)} again: line {first.line} assigned it"
-                " first, and a name is assigned once"
-            )
-            self.found.append(refusal("duplicate_symbol_id", target, rule))
-            return
-        self.assigned[name] = target
+        symbol = self.version(named.id)
         if tape is not None:
+            at = self.lines.at(node.value)
             self.statements.append(
-                Statement(name, target, self.lines.at(node.value), tuple(tape))
+                Statement(symbol, self.lines.at(named), at, tuple(tape))
             )
 
-    def known(self, node: ast.Name) -> bool:
-        """Tell whether an earlier statement assigns *node*'s name; refuse it if none does."""
+    def augmented(self, node: ast.AugAssign) -> None:
+        """Read ``NAME OP= EXPRESSION`` as Python computes it of numbers: ``NAME = NAME OP (EXPRESSION)``."""
+        named = node.target
+        tape = self.tapes.expression(node.value)
+        if type(named) is not ast.Name:
+            rule = (
+                f"an augmented assignment to {words(named)} is not read: an"
+                f" assignment assigns one name: {FUNCTION}"
+            )
+            self.refuse("unsupported_syntax", named, rule)
+            return
+        if self.constant(named):
+            return
+        operator = OPERATORS.get(type(node.op))
+        if operator is None:
+            self.refuse("unsupported_syntax", node, augmented_rule(node.op))
+            self.version(named.id)  # a version without a value, as above
+            return
+        target = self.lines.at(named)
+        old = self.assigned.get(named.id)
+        if old is None:
+            rule = (
+                f"augments {short_repr(named.id)}, which no statement before it"
+                " assigns: Python would raise UnboundLocalError, and a name is used"
+                " after its assignment"
+            )
+            self.found.append(refusal("unknown_symbol", target, rule))
+        symbol = self.version(named.id)
+        if old is not None and tape is not None:
+            tape = [Op("name", target, old), *tape, Op(operator, target)]
+            self.statements.append(Statement(symbol, target, target, tuple(tape)))
+
+    def constant(self, named: ast.Name) -> bool:
+        """Refuse an assignment to :data:`~binding_graph.drafts._program.words.CONSTANT`, and tell whether it was one."""
+        if named.id != CONSTANT:
+            return False
+        rule = constant_rule("it assigns")
+        self.found.append(refusal("malformed_document", self.lines.at(named), rule))
+        self.version(named.id)  # a version without a value: its uses are not refused
+        return True
+
+    def known(self, node: ast.Name) -> str | None:
+        """Return the latest version of *node*'s name; refuse it if no earlier statement assigns it."""
         name = node.id
-        if name in self.assigned:
-            return True
+        symbol = self.assigned.get(name)
+        if symbol is not None:
+            return symbol
         later = self.everywhere.get(name)
         if later is None and name in self.bound:
-            return False  # what binds it is refused, and that is told
+            return None  # what binds it is refused, and that is told
         rule = f"uses {short_repr(name)}, "
         if later is None:
             listed = self.names.listed([name], self.assigned, "assigned before it")
@@ -310,88 +366,7 @@ class _Reader:
                 " its assignment"
             )
         self.refuse("unknown_symbol", node, rule)
-        return False
-
-    def expression(self, root: ast.expr) -> list[Op] | None:
-        """Return the tape of *root*, or ``None`` after refusing each node of it outside the whitelist."""
-        tape: list[Op] = []
-        sound = True
-        stack: list[tuple[ast.expr, bool]] = [(root, False)]
-        while stack:
-            node, ready = stack.pop()
-            if ready:
-                tape.append(Op(_kind(node), self.lines.at(node)))
-                continue
-            children = self.children(node)
-            if children is None:
-                operation = self.leaf(node)
-                sound = sound and operation is not None
-                tape += [operation] if operation is not None else []
-            else:
-                stack.append((node, True))
-                stack += [(child, False) for child in reversed(children)]
-        return tape if sound else None
-
-    def children(self, node: ast.expr) -> list[ast.expr] | None:
-        """Return the operands of an operation or a call the whitelist reads, or ``None`` for any other node."""
-        if type(node) is ast.UnaryOp and type(node.op) is ast.USub:
-            return [node.operand]
-        if type(node) is ast.BinOp and type(node.op) in OPERATORS:
-            return [node.left, node.right]
-        if type(node) is ast.Call and self.callable(node):
-            return list(node.args)
         return None
-
-    def leaf(self, node: ast.expr) -> Op | None:
-        """Return the operation of a number or a name; refuse any other node."""
-        if type(node) is ast.Constant:
-            return self.number(node)
-        if type(node) is ast.Name:
-            return (
-                Op("name", self.lines.at(node), node.id) if self.known(node) else None
-            )
-        code, rule = unread(node, self.shadowed)
-        self.refuse(code, node, rule)
-        return None
-
-    def number(self, node: ast.Constant) -> Op | None:
-        """Return the operation of a number written in decimal digits; refuse any other constant."""
-        value = node.value
-        if type(value) is not int and type(value) is not float:
-            rule = (
-                f"{short_repr(value)} is not a number: a number is written in"
-                " decimal digits, such as 12 or 2.5"
-            )
-            self.refuse("not_arithmetic", node, rule)
-            return None
-        written = self.lines.segment(node)
-        digits = written.replace("_", "")
-        if not _DECIMAL.fullmatch(digits):
-            rule = (
-                f"{short_repr(written)} is written with an exponent or in another base:"
-                " a number is written in decimal digits, such as 12 or 2.5"
-            )
-            self.refuse("not_arithmetic", node, rule)
-            return None
-        if len(digits) - digits.count(".") > MAX_DIGITS:
-            rule = f"holds a number of more than {MAX_DIGITS} digits"
-            self.refuse("limit_exceeded", node, rule)
-            return None
-        whole, point, fraction = digits.partition(".")
-        text = f"{whole or '0'}.{fraction or '0'}" if point else digits
-        return Op("number", self.lines.at(node), text, Fraction(text), bool(point))
-
-    def callable(self, node: ast.Call) -> bool:
-        """Tell whether *node* calls ``float``, ``int`` or ``round`` of one expression, as Python's own."""
-        function = node.func
-        return (
-            type(function) is ast.Name
-            and function.id in CALLS
-            and function.id not in self.shadowed
-            and len(node.args) == 1
-            and not node.keywords
-            and type(node.args[0]) is not ast.Starred
-        )
 
 
 def read(tree: ast.Module, lines: Lines) -> Program:

@@ -1,7 +1,7 @@
 """What a program's tapes compute: the arithmetic profile's tree, the exact value, and the value Python's own arithmetic gives.
 
 A tape is a right-hand side in the order a stack computes it (see
-:class:`~binding_graph.drafts._program.tree.Op`). Its tree is the
+:class:`~binding_graph.drafts._program.tape.Op`). Its tree is the
 profile's: ``float()``, ``int()`` and ``round()`` leave their operand as it
 is, which they do of every value the reader takes. Exactly, ``int()`` and
 ``round()`` are read only of a whole number; in Python's arithmetic (ints
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from fractions import Fraction
 
-    from binding_graph.drafts._program.tree import Op
+    from binding_graph.drafts._program.tape import Op
     from binding_graph.errors import BindingGraphError
     from binding_graph.expressions import Expression
 

@@ -27,6 +27,7 @@ __all__ = [
     "EXPRESSION",
     "FUNCTION",
     "OPERATORS",
+    "augmented_rule",
     "call_rule",
     "constant_rule",
     "shadowing",
@@ -54,9 +55,10 @@ OPERATORS: Final[dict[type[ast.AST], str]] = {
 }
 """The binary operators of the arithmetic profile, by their node."""
 
+_AUGMENTED: Final = [f"{operator}=" for operator in OPERATORS.values()]
 FUNCTION: Final = (
     "a program is one function, def NAME():, of assignments NAME = EXPRESSION"
-    " and a last return NAME"
+    f" (or {', '.join(_AUGMENTED)}) and a last return EXPRESSION"
 )
 EXPRESSION: Final = (
     "an expression holds numbers, names assigned before, + - * /, a unary -,"
@@ -157,6 +159,16 @@ def unread(node: ast.expr, shadowed: Mapping[str, str]) -> tuple[RefusalCode, st
     if type(node) is ast.Call:
         return "unsupported_syntax", call_rule(node, shadowed)
     return "unsupported_syntax", f"{words(node)} is not read: {EXPRESSION}"
+
+
+def augmented_rule(operator: ast.operator) -> str:
+    """Say why an augmented assignment with *operator*, one outside the arithmetic profile, is not read."""
+    shown = _OUTSIDE[type(operator)]
+    return (
+        f"an augmented assignment with {shown[:-1]}=' is not read: {shown} is"
+        " outside the arithmetic profile, and a name is augmented only with"
+        f" {', '.join(_AUGMENTED[:-1])} or {_AUGMENTED[-1]}"
+    )
 
 
 def constant_rule(what: str) -> str:
