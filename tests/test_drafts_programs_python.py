@@ -232,25 +232,35 @@ _NAMES: Final = ("a", "b", *sorted(CALLS), "__debug__")
 
 @st.composite
 def whitelisted(draw: DrawFn) -> tuple[str, str]:
-    """Draw a program of the whitelist's own statements, its names among those of Python's functions it calls; return it and its function's name."""
+    """Draw a program of the whitelist's own statements, its names among those of Python's functions it calls; return it and its function's name.
+
+    A name may be assigned again, or augmented; the return may be of an
+    expression.
+    """
     name = draw(st.sampled_from(["solution", *_NAMES]))
-    targets = draw(
-        st.lists(st.sampled_from(_NAMES), min_size=1, max_size=4, unique=True)
-    )
+    drawn = draw(st.lists(st.sampled_from(_NAMES), min_size=1, max_size=5))
+    targets: list[str] = []
     lines: list[str] = []
-    for index, target in enumerate(targets):
+    for index, new in enumerate(drawn):
+        # As often a name assigned already as a new one.
+        target = draw(st.sampled_from([new, *targets])) if targets else new
+        targets.append(target)
         operands = st.sampled_from(["3", "2.0", "12", "1_000", *targets[:index]])
         left, right = draw(operands), draw(operands)
         operator = draw(st.sampled_from(["+", "-", "*", "/"]))
         call = draw(st.sampled_from(["", *sorted(CALLS)]))
-        lines.append(f"    {target} = {call}({left} {operator} -{right})\n")
-    return f"def {name}():\n{''.join(lines)}    return {targets[-1]}\n", name
+        assigned = f"{call}({left} {operator} -{right})"
+        augmented = target in targets[:index] and draw(st.booleans())
+        sign = f"{operator}=" if augmented else "="
+        lines.append(f"    {target} {sign} {assigned}\n")
+    returned = draw(st.sampled_from([targets[-1], f"{targets[-1]} * 2 - {targets[0]}"]))
+    return f"def {name}():\n{''.join(lines)}    return {returned}\n", name
 
 
 class TestAsPythonRunsIt:
     """What python_value accepts, Python runs to the same value."""
 
-    @settings(max_examples=100)
+    @settings(max_examples=200)
     @given(whitelisted())
     def test_an_accepted_program_is_what_python_computes(
         self, drawn: tuple[str, str]
