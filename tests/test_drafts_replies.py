@@ -7,8 +7,11 @@ from decimal import Decimal
 from typing import Any, Final
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from binding_graph.drafts import DraftChecker, compile_draft, draft_refusals
+from tests._drafts import Problem, chunks, problems, written
 
 NUMBERS: Final = (
     "A rope is 2.5 meters long, a sack holds 1000 grams and a jug 0.5 liters."
@@ -133,3 +136,129 @@ class TestExactNumbers:
         assert [(code, path) for code, path, _ in told(endless)] == [
             ("wrong_type", ("quantities", 0, "value"))
         ]
+
+
+DRAFT: Final = one("2.5")
+NO_DRAFT: Final = (
+    "a draft must be JSON: the reply holds no JSON object, alone, among prose or in"
+    " a fenced block"
+)
+
+
+def json_refusal(message: str) -> list[Told]:
+    """Return the one refusal of a reply that is no draft's JSON, as *message* says why."""
+    return [("malformed_document", (), f"a draft must be JSON: {message}")]
+
+
+class TestReplies:
+    """A reply's one JSON object, alone, among prose or in one fenced block, is its draft; its refusals keep their places in the reply."""
+
+    @pytest.mark.parametrize(
+        "reply",
+        [
+            f"Here is the draft:\n```json\n{DRAFT}\n```\nI hope it helps.",
+            f"```\n{DRAFT}\n```",
+            f"Sure! {DRAFT} That is all.",
+            f"{DRAFT}\nIt quotes the text.",
+            f"Here:\r\n  ```JSON\r\n{DRAFT}\r\n  ````\r\n",
+            f"Use `value` and ``unit``:\n\n{DRAFT}",
+        ],
+    )
+    def test_the_draft_in_a_reply_compiles(self, reply: str) -> None:
+        """The draft read out of the reply gives the graph the draft alone gives, whole or streamed."""
+        assert told(reply) == []
+        assert compile_draft(reply, NUMBERS, source_id="p1") == compile_draft(
+            DRAFT, NUMBERS, source_id="p1"
+        )
+
+    def test_a_reply_without_a_draft(self) -> None:
+        """Prose, a text of no object, too few backquotes for a fence: no draft."""
+        for reply in ("I cannot answer that.", "12", "\n``", '"a draft"'):
+            assert told(reply) == [("malformed_document", (), NO_DRAFT)]
+
+    def test_a_second_draft_is_refused_where_it_starts(self) -> None:
+        """A second object, or a second block, after the draft makes the reply ambiguous."""
+        reply = f"Either {DRAFT} or {{}}."
+        assert told(reply) == json_refusal(
+            f"at character {reply.rindex('{')}, a second '{{' after the draft's"
+            " object: a reply holds one JSON object"
+        )
+        block = f"```json\n{DRAFT}\n```\n"
+        assert told(block + block) == json_refusal(
+            f"at character {len(block)}, a fenced block after the draft: a reply"
+            " holds one draft"
+        )
+
+    @pytest.mark.parametrize(
+        ("reply", "message"),
+        [
+            (
+                f"```json\n{DRAFT}\n",
+                "at character 0, a fenced block that no fence closes",
+            ),
+            ("Here:\n```json", "at character 6, a fenced block that no fence closes"),
+            (
+                "```python\nx = 1\n```",
+                "at character 0, a fenced block of 'python': a draft is a block of JSON",
+            ),
+            (
+                f"```json\n{DRAFT}\n``` done",
+                f"at character {len(DRAFT) + 9}, a fence that closes a block must be"
+                " backquotes alone",
+            ),
+            ("```json\n```", "at character 8, the fenced block is empty"),
+            (
+                '```json\n{"steps": [\n```',
+                "at character 20, the fenced block ends before the draft does",
+            ),
+            ('Sure: {"a" 1}', "at character 11, expected ':'"),
+            ("Note:\n```json\n{,}\n```", "at character 15, expected a key or '}'"),
+            (
+                f"A set {{x}}\n```json\n{DRAFT}\n```",
+                "at character 7, expected a key or '}'",
+            ),
+        ],
+    )
+    def test_a_fence_or_json_refused_at_its_character(
+        self, reply: str, message: str
+    ) -> None:
+        """Each refusal of the reply's text tells its character in the whole reply."""
+        assert told(reply) == json_refusal(message)
+
+    def test_a_draft_s_refusals_keep_their_paths(self) -> None:
+        """A refusal of the draft's content is at its path in the draft, as if it were alone."""
+        reply = f"Here:\n```json\n{one('3')}\n```"
+        assert (
+            told(reply)
+            == told(one("3"))
+            == [
+                (
+                    "value_not_stated",
+                    ("quantities", 0, "value"),
+                    (
+                        "Draft.quantities[0].value must be a number its quote states:"
+                        " '2.5 meters' states 2.5 (got '3')"
+                    ),
+                )
+            ]
+        )
+
+    @settings(max_examples=40)
+    @given(problems(), st.sampled_from(["prose", "fence", "after"]), st.data())
+    def test_a_sound_draft_in_any_reply_cut_anywhere(
+        self, problem: Problem, form: str, data: st.DataObject
+    ) -> None:
+        """A drawn sound draft, in prose or a fence, fed in chunks cut anywhere, is told nothing and gives its graph."""
+        text, tree = problem
+        drafted = written(tree)
+        reply = {
+            "prose": f"The draft is {drafted}, as asked.",
+            "fence": f"Here it is.\n```json\n{drafted}\n```\nDone.",
+            "after": f"{drafted}\nEach quote is the text's.",
+        }[form]
+        checker = DraftChecker(text, source_id="p")
+        for piece in chunks(data.draw, reply):
+            assert checker.feed(piece) == ()
+        assert checker.close() == ()
+        assert checker.graph == compile_draft(reply, text, source_id="p")
+        assert checker.graph == compile_draft(tree, text, source_id="p")

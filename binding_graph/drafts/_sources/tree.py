@@ -86,7 +86,8 @@ def _plain(draft: str | bytes | bytearray, max_bytes: int) -> object:
             text = draft.decode()
         except UnicodeDecodeError:
             raise _NotPlain(draft) from None
-    if text.startswith("\ufeff"):
+    if text.startswith("\ufeff") or text.lstrip(" \t\n\r")[:1] not in {"{", "["}:
+        # A byte order mark, or a reply that may hold its draft among prose.
         raise _NotPlain(draft)
     return plain_tree(text)
 
