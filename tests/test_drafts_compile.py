@@ -506,17 +506,26 @@ class TestRefusals:
 
     def test_a_draft_that_is_no_object_is_one_refusal(self) -> None:
         """A list, a number or a string of JSON that is no object is refused whole; a text of no object holds no draft."""
-        assert refused([draft()]) == refused("[{}]") == [
-            ("wrong_type", (), "Draft must be a JSON object, not a JSON array")
-        ]
-        assert refused("a draft") == refused('"a draft"') == refused("12") == [
-            (
-                "malformed_document",
-                (),
-                "a draft must be JSON: the reply holds no JSON object, alone, among"
-                " prose or in a fenced block",
-            )
-        ]
+        assert (
+            refused([draft()])
+            == refused("[{}]")
+            == [("wrong_type", (), "Draft must be a JSON object, not a JSON array")]
+        )
+        assert (
+            refused("a draft")
+            == refused('"a draft"')
+            == refused("12")
+            == [
+                (
+                    "malformed_document",
+                    (),
+                    (
+                        "a draft must be JSON: the reply holds no JSON object, alone,"
+                        " among prose or in a fenced block"
+                    ),
+                )
+            ]
+        )
 
     def test_compile_draft_raises_the_first_refusal(self) -> None:
         """compile_draft raises exactly the first refusal draft_refusals lists."""

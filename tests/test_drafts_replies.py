@@ -203,8 +203,10 @@ class TestReplies:
             ),
             (
                 f"```json\n{DRAFT}\n``` done",
-                f"at character {len(DRAFT) + 9}, a fence that closes a block must be"
-                " backquotes alone",
+                (
+                    f"at character {len(DRAFT) + 9}, a fence that closes a block must"
+                    " be backquotes alone"
+                ),
             ),
             ("```json\n```", "at character 8, the fenced block is empty"),
             (
@@ -212,6 +214,28 @@ class TestReplies:
                 "at character 20, the fenced block ends before the draft does",
             ),
             ('Sure: {"a" 1}', "at character 11, expected ':'"),
+            (
+                "```json\n{}}\n```",
+                "at character 10, expected the fence that closes the block",
+            ),
+            (
+                "```json\n{} 1\n```",
+                "at character 11, expected the fence that closes the block",
+            ),
+            (
+                "```json\n{}:\n```",
+                "at character 10, expected the fence that closes the block",
+            ),
+            (
+                "```json\n{},\n```",
+                "at character 10, expected the fence that closes the block",
+            ),
+            ("```json\n:\n```", "at character 8, expected a JSON value"),
+            (
+                "```json\n{}[\n```",
+                "at character 10, expected the fence that closes the block",
+            ),
+            ("``x\n{", "at character 5, the text ends before the draft does"),
             ("Note:\n```json\n{,}\n```", "at character 15, expected a key or '}'"),
             (
                 f"A set {{x}}\n```json\n{DRAFT}\n```",
@@ -222,8 +246,8 @@ class TestReplies:
     def test_a_fence_or_json_refused_at_its_character(
         self, reply: str, message: str
     ) -> None:
-        """Each refusal of the reply's text tells its character in the whole reply."""
-        assert told(reply) == json_refusal(message)
+        """Each refusal of the reply's text tells its character in the whole reply, after the draft's own refusals of what came before."""
+        assert told(reply)[-1:] == json_refusal(message)
 
     def test_a_draft_s_refusals_keep_their_paths(self) -> None:
         """A refusal of the draft's content is at its path in the draft, as if it were alone."""

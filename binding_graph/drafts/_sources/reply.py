@@ -67,7 +67,7 @@ class Reply:
         """Read *chunk*, the next part of the reply."""
         at = 0
         while at < len(chunk) and not self.stopped:
-            if self.mode == _OBJECT or self.mode == _JSON:
+            if self.mode in {_OBJECT, _JSON}:
                 at = self._json(chunk, at)
             elif self.fence is not None:
                 at = self._fence_line(chunk, at)
@@ -91,14 +91,13 @@ class Reply:
         """Read the start of a line, which may open a fence; return where it is decided, or the chunk's end."""
         head = self.head
         assert head is not None  # noqa: S101 -- the caller sees to it
+        character = chunk[at]
         while at < len(chunk):
             character = chunk[at]
             if character == "`" and self.ticks < len(FENCE):
                 self.ticks += 1
-            elif self.ticks == len(FENCE):
-                break
             elif self.ticks or character in _LINE_ENDS or not character.isspace():
-                break
+                break  # a fence, or a line that opens none
             head.append(character)
             at += 1
         else:
@@ -123,10 +122,6 @@ class Reply:
             self.tokens.offset = start
             self.tokens.feed(held)
             return at
-        return self._prose(held, start, chunk, at)
-
-    def _prose(self, held: str, start: int, chunk: str, at: int) -> int:
-        """Read *held*, a line's start that opens no fence, at *start*, before the body of the line."""
         if self.mode == _BLOCK:
             self.tokens.feed(held)
         elif held.strip() and self.mode == _START:
@@ -202,9 +197,7 @@ class Reply:
         self.tokens.offset = self.offset + line_end
 
     def close(self) -> None:
-        """End the reply: it must have held its draft whole, and closed its block."""
-        if self.stopped:
-            return
+        """End the reply, never after it was refused: it must have held its draft whole, and closed its block."""
         if self.mode == _START and self.ticks:
             self.mode = _BEFORE  # backquotes, too few to open a fence
         if self.fence is not None:

@@ -67,10 +67,10 @@ class _Frame:
         self.key: str = ""
 
 
-def _expected(frame: _Frame | None) -> str:
-    """Return what may come next in *frame*, or at the start of the text."""
+def _expected(frame: _Frame | None, *, started: bool = False) -> str:
+    """Return what may come next in *frame*, or outside the draft's value, *started* or not."""
     if frame is None:
-        return "a JSON value"
+        return "the fence that closes the block" if started else "a JSON value"
     if frame.expect == "first":
         return "a JSON value or ']'" if frame.array else "a key or '}'"
     closing = "']'" if frame.array else "'}'"
@@ -315,14 +315,14 @@ class Tokens:
     def _colon(self, at: int) -> None:
         frame = self.stack[-1] if self.stack else None
         if frame is None or frame.expect != "colon":
-            self._refuse(f"expected {_expected(frame)}", at)
+            self._refuse(f"expected {_expected(frame, started=self.started)}", at)
             return
         frame.expect = "value"
 
     def _comma(self, at: int) -> None:
         frame = self.stack[-1] if self.stack else None
         if frame is None or frame.expect != "next":
-            self._refuse(f"expected {_expected(frame)}", at)
+            self._refuse(f"expected {_expected(frame, started=self.started)}", at)
             return
         frame.expect = "value" if frame.array else "key"
 
