@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from typing import Any, Final
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binding_graph.drafts import DraftChecker, compile_draft, draft_refusals
+from binding_graph.drafts._sources import reply as _reply
 from tests._drafts import Problem, chunks, problems, written
 
 NUMBERS: Final = (
@@ -286,3 +288,28 @@ class TestReplies:
         assert checker.close() == ()
         assert checker.graph == compile_draft(reply, text, source_id="p")
         assert checker.graph == compile_draft(tree, text, source_id="p")
+
+
+def _scanned(lines: int) -> int:
+    """Return how many characters the reply reader scans for line ends in a reply of *lines* lines of prose before its draft."""
+    scanned = 0
+    search = _reply._LINE_END.search  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+
+    class Counted:
+        def search(self, text: str, at: int) -> Any:
+            nonlocal scanned
+            found = search(text, at)
+            scanned += (len(text) if found is None else found.end()) - at
+            return found
+
+    with mock.patch.object(_reply, "_LINE_END", Counted()):
+        assert told("A line of prose.\n" * lines + DRAFT) == []
+    return scanned
+
+
+class TestCost:
+    """Each line of a reply is scanned once for its end: prose of many lines costs work linear in it."""
+
+    def test_four_times_the_lines_is_at_most_five_times_the_work(self) -> None:
+        """A reply of 8,000 lines before its draft is scanned no more than 5 times as much as one of 2,000."""
+        assert _scanned(8000) <= 5 * _scanned(2000)

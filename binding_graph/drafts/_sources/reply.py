@@ -14,6 +14,7 @@ into chunks, the same refusals come, in the same order.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Final
 
 from binding_graph._refuse import malformed
@@ -29,11 +30,18 @@ __all__ = ["Reply"]
 # draft; in its object; in its fenced block; past it; or in a text that is JSON.
 _START, _BEFORE, _OBJECT, _BLOCK, _AFTER, _JSON = range(6)
 _LINE_ENDS: Final = "\r\n"
+_LINE_END: Final = re.compile(r"[\r\n]")
 _JSON_LANGUAGES: Final = frozenset({"", "json"})
 _NO_DRAFT: Final = (
     "a draft must be JSON: the reply holds no JSON object, alone, among prose"
     " or in a fenced block"
 )
+
+
+def _line_end(chunk: str, at: int) -> int:
+    """Return where the line that goes on at *at* ends in *chunk*: its first line end, or the chunk's end."""
+    found = _LINE_END.search(chunk, at)
+    return len(chunk) if found is None else found.start()
 
 
 class Reply:
@@ -130,8 +138,7 @@ class Reply:
 
     def _body(self, chunk: str, at: int) -> int:
         """Read a line's body up to its end, each of its characters once."""
-        ends = [chunk.find(end, at) for end in _LINE_ENDS]
-        line_end = min((end for end in ends if end >= 0), default=len(chunk))
+        line_end = _line_end(chunk, at)
         end = line_end + 1 if line_end < len(chunk) else line_end
         if self.mode == _BLOCK:
             self.tokens.feed(chunk[at:end])
@@ -163,8 +170,7 @@ class Reply:
         """Read a fence line to its end, then open or close the block it makes."""
         fence = self.fence
         assert fence is not None  # noqa: S101 -- the caller sees to it
-        ends = [chunk.find(end, at) for end in _LINE_ENDS]
-        line_end = min((end for end in ends if end >= 0), default=len(chunk))
+        line_end = _line_end(chunk, at)
         fence.append(chunk[at:line_end])
         if line_end == len(chunk):
             return line_end
