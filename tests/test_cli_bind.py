@@ -119,8 +119,8 @@ class TestBind:
             ),
             "<stdin>:2: missing_key at draft: bind.record has no key 'draft'",
             (
-                "<stdin>:3: malformed_document at draft: a draft must be JSON: at"
-                " character 0, expected a JSON value"
+                "<stdin>:3: malformed_document at draft: a draft must be JSON: the reply"
+                " holds no JSON object, alone, among prose or in a fenced block"
             ),
             (
                 "<stdin>:4: wrong_type at <root>: bind.record must be a JSON object, not"

@@ -482,9 +482,14 @@ class TestRefusals:
             ),
         )
         assert refused({"quantities": [{"value": 2.5}]})[0][2] == (
-            "Draft.quantities[0].value must be an int, or a str that parse_number"
-            ' reads, such as "2.5" or "3/4", not a JSON number with a fraction or an'
-            " exponent, or beyond 2**53 - 1 (got 2.5)"
+            "Draft.quantities[0].value must be a JSON number, or a str that"
+            ' parse_number reads, such as "3/4", not a float, whose digits are not'
+            " the ones written: hand over the draft's text, or a tree that"
+            " json.loads read with parse_float=decimal.Decimal (got 2.5)"
+        )
+        assert refused({"quantities": [{"occurrence": 1.0}]})[0][2] == (
+            "Draft.quantities[0].occurrence must be an int, not a JSON number with a"
+            " fraction or an exponent, or beyond 2**53 - 1 (got 1.0)"
         )
         nameless: list[object] = []
         assert refused({"steps": [{"name": nameless}]})[0][2] == (
@@ -500,13 +505,27 @@ class TestRefusals:
         )
 
     def test_a_draft_that_is_no_object_is_one_refusal(self) -> None:
-        """A list, a number or a string of JSON that is no object is refused whole."""
-        assert refused([draft()]) == [
-            ("wrong_type", (), "Draft must be a JSON object, not a JSON array")
-        ]
-        assert refused('"a draft"') == [
-            ("wrong_type", (), "Draft must be a JSON object, not str (got 'a draft')")
-        ]
+        """A list, a number or a string of JSON that is no object is refused whole; a text of no object holds no draft."""
+        assert (
+            refused([draft()])
+            == refused("[{}]")
+            == [("wrong_type", (), "Draft must be a JSON object, not a JSON array")]
+        )
+        assert (
+            refused("a draft")
+            == refused('"a draft"')
+            == refused("12")
+            == [
+                (
+                    "malformed_document",
+                    (),
+                    (
+                        "a draft must be JSON: the reply holds no JSON object, alone,"
+                        " among prose or in a fenced block"
+                    ),
+                )
+            ]
+        )
 
     def test_compile_draft_raises_the_first_refusal(self) -> None:
         """compile_draft raises exactly the first refusal draft_refusals lists."""
@@ -803,19 +822,25 @@ class TestCorners:
         )
 
     def test_integers_beyond_json_s_exact_range(self) -> None:
-        """An integer beyond 2**53 - 1, in text or in a tree, is no int a draft holds."""
-        beyond = {"quantities": [{"name": "n", "value": 9999999999999999}]}
+        """An integer beyond 2**53 - 1 is a value read from its digits, in text or in a tree; no occurrence."""
+        beyond = {"quantities": [{"name": "n", "occurrence": 9999999999999999}]}
         assert (
             refused(written(beyond))[0][2]
             == refused(beyond)[0][2]
             == (
-                "Draft.quantities[0].value must be an int, or a str that parse_number"
-                ' reads, such as "2.5" or "3/4", not a JSON number with a fraction or an'
-                " exponent, or beyond 2**53 - 1 (got 9999999999999999)"
+                "Draft.quantities[0].occurrence must be an int, not a JSON number with"
+                " a fraction or an exponent, or beyond 2**53 - 1 (got 9999999999999999)"
             )
         )
         huge = {"quantities": [{"name": "n", "value": 2**5000}]}
-        assert refused(huge)[0][2].endswith("(got an int of 5001 bits)")
+        assert refused(huge)[0] == (
+            "limit_exceeded",
+            ("quantities", 0, "value"),
+            (
+                "Draft.quantities[0].value holds a number of more than 300 digits"
+                " (got 'an int of 5001 bits')"
+            ),
+        )
 
     def test_the_wing_lists_its_names(self) -> None:
         """dir() of the drafts wing is its public names."""

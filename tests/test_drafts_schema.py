@@ -91,8 +91,31 @@ class TestSchema:
         assert list(definitions["question"]["properties"]) == ["name", "quote"]
         for schema in _schemas(BOUNDED):
             if schema.get("type") == "object":
-                assert schema["required"] == list(schema["properties"])
+                keys = [key for key in schema["properties"] if key != "unit"]
+                assert schema["required"] == keys
                 assert schema["additionalProperties"] is False
+        for schema in _schemas(STRICT):
+            if schema.get("type") == "object":
+                assert schema["required"] == list(schema["properties"])
+
+    def test_a_unit_may_be_absent_and_a_value_a_decimal(self) -> None:
+        """Bounded, a unit left out and a value of 2.50 or 1e3 are valid, and compile as the compiler reads them; strict requires the unit."""
+        written = core(draft())
+        for element in [*written["quantities"], *written["steps"]]:
+            del element["unit"]
+        written["quantities"][1]["value"] = 3.0
+        bounded: Any = Draft202012Validator(BOUNDED)
+        assert list(bounded.iter_errors(written)) == []
+        strict: Any = Draft202012Validator(STRICT)
+        assert {error.message for error in strict.iter_errors(written)} == {
+            "'unit' is a required property"
+        }
+        text = compact(written).replace(b"3.0", b"3.00e0")
+        assert llguidance_takes(GRAMMARS["bounded"], text)
+        assert not llguidance_takes(GRAMMARS["strict"], text)
+        graph = compile_draft(text, TEXT, source_id="p1")
+        assert [fact.value for fact in graph.facts][:2] == ["16", "3"]
+        assert graph.facts[0].unit is None
 
     def test_the_strict_variant_holds_the_keywords_of_strict_outputs(self) -> None:
         """Strict: only GENERATION_KEYWORDS; bounded: those and maxItems and maxLength, which it uses."""

@@ -10,6 +10,7 @@ say they are.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -32,7 +33,12 @@ from binding_graph.arithmetic import (
 )
 from binding_graph.drafts._checks.format import DRAFT_VERSION, JsonNumber, Shape
 from binding_graph.errors import BindingGraphError, refuse, render_path, type_refusal
-from binding_graph.expressions import quick_spelling
+from binding_graph.expressions import (
+    MAX_DIGITS,
+    decimal,
+    quick_spelling,
+    too_many_digits,
+)
 from binding_graph.units import Unit, parse_unit
 from binding_graph.vocabularies import SEMANTIC_ROLES
 
@@ -160,13 +166,69 @@ class Number(NamedTuple):
     value: Fraction
 
 
+_VALUE: Final = 'a JSON number, or a str that parse_number reads, such as "3/4"'
+_JSON_NUMBER: Final = re.compile(r"(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([-+]?)([0-9]+))?")
+# Past this exponent, no number of MAX_DIGITS digits is written out in MAX_DIGITS.
+_MAX_EXPONENT: Final = 2 * MAX_DIGITS
+
+
+def _spelled(value: Fraction) -> str:
+    """Return how a fact spells *value*, a decimal: as the profile's ``NUMBER``, after a ``-`` if negative."""
+    return "-" + decimal(-value) if value < 0 else decimal(value)
+
+
+def _json_number(number: JsonNumber, path: ErrorPath) -> Number:
+    """Return the value a JSON number's digits spell, exactly: ``2.50`` is 5/2, ``1e3`` is 1000.
+
+    Raises:
+        BindingGraphError: ``wrong_type`` for a ``float`` of a parsed tree;
+            ``limit_exceeded`` for a number that takes more than
+            :data:`~binding_graph.arithmetic.MAX_DIGITS` digits, as written or
+            written out.
+    """
+    if not number.written:
+        raise BindingGraphError(
+            "wrong_type",
+            f"{owner(path)} must be {_VALUE}, not a float, whose digits are not"
+            " the ones written: hand over the draft's text, or a tree that"
+            " json.loads read with parse_float=decimal.Decimal"
+            f" (got {short_repr(number)})",
+            path,
+        )
+    lexeme = number.lexeme
+    found = _JSON_NUMBER.fullmatch(lexeme)
+    # Else an int a tree holds, too wide to be shown in digits.
+    if found is None or len(found[2]) + len(found[3] or "") > MAX_DIGITS:
+        raise too_many_digits(lexeme, path, owner(path))
+    sign, whole, fraction, minus, exponent = found.groups("")
+    digits = int(whole + fraction)
+    if not digits:
+        return Number("0", Fraction(0))  # whatever its exponent
+    shift = exponent.lstrip("0") or "0"
+    if len(shift) > len(str(_MAX_EXPONENT)):
+        raise too_many_digits(lexeme, path, owner(path))
+    places = len(fraction) + (int(shift) if minus == "-" else -int(shift))
+    if abs(places) > _MAX_EXPONENT:
+        raise too_many_digits(lexeme, path, owner(path))
+    value = (
+        Fraction(digits, 10**places) if places > 0 else Fraction(digits * 10**-places)
+    )
+    if sign:
+        value = -value
+    text = _spelled(value)
+    if len(text) - len(sign) - text.count(".") > MAX_DIGITS:
+        raise too_many_digits(lexeme, path, owner(path))
+    return Number(text, value)
+
+
 def _value(value: object, path: ErrorPath) -> Number:
-    expected = 'an int, or a str that parse_number reads, such as "2.5" or "3/4"'
     if type(value) is int:
         # A reader hands over only ints within 2**53 - 1 of 0.
         return Number(str(value), Fraction(value))
+    if type(value) is JsonNumber:
+        return _json_number(value, path)
     if type(value) is not str:
-        raise wrong_type(path, expected, value)
+        raise wrong_type(path, _VALUE, value)
     text = _text(value, path)
     try:
         return Number(text, parse_number(text))

@@ -118,14 +118,17 @@ ARRAY: Final = Shape("a JSON array")
 class JsonNumber:
     """A JSON number that is not an ``int`` a draft may hold: a fraction, an exponent, or too many digits.
 
-    The reader keeps its text, never a ``float``, so that a refusal shows it
-    as written.
+    The reader keeps its text, never a ``float``, so that a value is read
+    exactly from its digits and a refusal shows it as written. *written* is
+    ``False`` for a ``float`` of a parsed tree, whose digits are not the
+    ones the draft's text holds.
     """
 
-    __slots__ = ("lexeme",)
+    __slots__ = ("lexeme", "written")
 
-    def __init__(self, lexeme: str) -> None:
+    def __init__(self, lexeme: str, *, written: bool = True) -> None:
         self.lexeme = lexeme
+        self.written = written
 
     def __repr__(self) -> str:
         return self.lexeme

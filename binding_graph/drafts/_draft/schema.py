@@ -129,11 +129,13 @@ def draft_schema(
     Its properties are in writing order, the order a model should write
     in: declarations before use (``quantities``, ``steps``, ``question``),
     and in each element its name before its quote. It holds the core of a
-    draft only, each key required (``unit`` a string or ``null``), and no
-    other key: what a model writes; the optional keys of the format are for
-    tools. Names are ASCII identifiers; a value an integer, or a string
-    that :func:`~binding_graph.arithmetic.parse_number` reads; an expression
-    the characters of the arithmetic profile.
+    draft only, each key required but ``unit`` (a string or ``null``, and
+    absent as the compiler takes it; ``strict`` requires it too, as strict
+    structured outputs require every key), and no other key: what a model
+    writes; the optional keys of the format are for tools. Names are ASCII
+    identifiers; a value a JSON number (``2.5`` is read exactly from its
+    digits), or a string that :func:`~binding_graph.arithmetic.parse_number`
+    reads; an expression the characters of the arithmetic profile.
 
     By default the lists are bounded by *max_items* (``maxItems``) and the
     strings by ``maxLength``, so that an engine that honours them
@@ -186,9 +188,9 @@ def draft_schema(
             **question_quote,
         },
         "value": {
-            "description": "The number the quote states.",
+            "description": 'The number the quote states, such as 12, 2.5 or "3/4".',
             "anyOf": [
-                {"type": "integer", "minimum": -(2**53 - 1), "maximum": 2**53 - 1},
+                {"type": "number"},
                 {
                     "type": "string",
                     "pattern": r"^-?[0-9]+(\.[0-9]+)?(/[0-9]+(\.[0-9]+)?)?$",
@@ -209,10 +211,12 @@ def draft_schema(
             "type": "string",
             "pattern": f"^[A-Za-z0-9_ .()+*/-]{{1,{_EXPRESSION_LENGTH}}}$",
         },
-        "quantity": _element("quantities", "A quantity the text states."),
-        "step": _element("steps", "A quantity computed from others."),
+        "quantity": _element(
+            "quantities", "A quantity the text states.", strict=strict
+        ),
+        "step": _element("steps", "A quantity computed from others.", strict=strict),
         "question": _element(
-            "question", "The name asked for, and the question's words."
+            "question", "The name asked for, and the question's words.", strict=strict
         ),
     }
     return {
@@ -253,8 +257,10 @@ _REFERENCE: Final = {
 }
 
 
-def _element(kind: str, description: str) -> dict[str, Any]:
+def _element(kind: str, description: str, *, strict: bool) -> dict[str, Any]:
     keys = CORE[kind]
+    # Strict structured outputs require every key; a unit absent reads as null.
+    required = keys if strict else tuple(key for key in keys if key != "unit")
     return {
         "description": description,
         "type": "object",
@@ -269,6 +275,6 @@ def _element(kind: str, description: str) -> dict[str, Any]:
             }
             for key in keys
         },
-        "required": list(keys),
+        "required": list(required),
         "additionalProperties": False,
     }

@@ -34,6 +34,7 @@ import warnings
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
+from binding_graph.drafts._checks.fences import closes, language, opens
 from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
@@ -81,7 +82,6 @@ _ENDS: Final = {
 }
 # The first code point each number of bytes of UTF-8 cannot spell.
 _WIDTHS: Final = ((1, 0x80), (2, 0x800), (3, 0x10000), (4, 0x110000))
-_FENCE: Final = "```"
 _PYTHON: Final = frozenset({"", "python", "py", "python3"})
 
 
@@ -258,10 +258,9 @@ def _fences(lines: Lines) -> tuple[list[int], list[int]]:
     inside = 0  # the first string that may hold what follows
     for number in range(1, len(lines) + 1):
         line = lines.line(number)
-        opened = line.lstrip()
-        if not opened.startswith(_FENCE):
+        if not opens(line):
             continue
-        at = lines.start(number) + len(line) - len(opened)
+        at = lines.start(number) + len(line) - len(line.lstrip())
         while inside < len(strings) and strings[inside][1] <= at:
             inside += 1
         if inside == len(strings) or strings[inside][0] > at:
@@ -301,13 +300,11 @@ def _unfenced(lines: Lines) -> str | None:
                 " or no fence"
             )
             raise refusal("malformed_document", lines.place(at), rule)
-    language = lines.line(opening).strip()[len(_FENCE) :].strip("`").strip()
-    if language.lower() not in _PYTHON:
-        rule = (
-            f"opens a block of {short_repr(language)}: a program is a block of Python"
-        )
+    named = language(lines.line(opening))
+    if named.lower() not in _PYTHON:
+        rule = f"opens a block of {short_repr(named)}: a program is a block of Python"
         raise refusal("malformed_document", where, rule)
-    if lines.line(closing).strip().strip("`"):
+    if not closes(lines.line(closing)):
         rule = "must close the fenced block with a line of backquotes alone"
         raise refusal("malformed_document", Position(closing, 1), rule)
     return "\n" * opening + lines.text[lines.start(opening + 1) : lines.start(closing)]

@@ -1,4 +1,4 @@
-"""A draft's text as it comes: ``str`` or UTF-8 ``bytes`` cut anywhere, decoded, held to its size, and read by :class:`~binding_graph.drafts._sources.tokens.Tokens`."""
+"""A draft's text as it comes: ``str`` or UTF-8 ``bytes`` cut anywhere, decoded, held to its size, its draft found by :class:`~binding_graph.drafts._sources.reply.Reply` and read by :class:`~binding_graph.drafts._sources.tokens.Tokens`."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import codecs
 from typing import TYPE_CHECKING
 
 from binding_graph._refuse import malformed
+from binding_graph.drafts._sources.reply import Reply
 from binding_graph.drafts._sources.tokens import Tokens
 from binding_graph.errors import BindingGraphError
 
@@ -36,7 +37,7 @@ class Stream:
     """
 
     def __init__(self, reader: Reader, max_bytes: int) -> None:
-        self.tokens = Tokens(reader)
+        self.tokens = Reply(Tokens(reader))
         self.found = reader.found
         self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.max_bytes = max_bytes

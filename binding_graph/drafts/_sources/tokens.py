@@ -67,10 +67,10 @@ class _Frame:
         self.key: str = ""
 
 
-def _expected(frame: _Frame | None) -> str:
-    """Return what may come next in *frame*, or at the start of the text."""
+def _expected(frame: _Frame | None, *, started: bool = False) -> str:
+    """Return what may come next in *frame*, or outside the draft's value, *started* or not."""
     if frame is None:
-        return "a JSON value"
+        return "the fence that closes the block" if started else "a JSON value"
     if frame.expect == "first":
         return "a JSON value or ']'" if frame.array else "a key or '}'"
     closing = "']'" if frame.array else "'}'"
@@ -97,19 +97,23 @@ class Tokens:
         self.started = False  # the draft's value has begun
         self.done = False  # the draft's value is whole
         self.stopped = False  # refused as text: nothing more is read
+        # Among a reply's prose, the text ends with the draft's object: what
+        # follows it in the last chunk is left in rest, unread.
+        self.embedded = False
+        self.rest = ""
 
     def feed(self, chunk: str) -> None:
         """Read *chunk*, the next part of the text; never after the text was refused."""
         self.buffer = self.buffer + chunk if self.buffer else chunk
         self._read(closing=False)
 
-    def close(self) -> None:
-        """End the text, never after it was refused: what is left must end the draft."""
+    def close(self, what: str = "the text") -> None:
+        """End the text, never after it was refused: what is left must end the draft; *what* names the text in a refusal."""
         self._read(closing=True)
         if self.stopped or self.done:
             return
         where = "is empty" if not self.started else "ends before the draft does"
-        self._refuse(f"the text {where}", len(self.buffer))
+        self._refuse(f"{what} {where}", len(self.buffer))
 
     # -- tokens -------------------------------------------------------------------------
 
@@ -117,7 +121,7 @@ class Tokens:
         buffer = self.buffer
         at = self._resume(buffer, closing=closing) if self.held else 0
         end = len(buffer)
-        while at >= 0 and not self.stopped:
+        while at >= 0 and not self.stopped and not (self.done and self.embedded):
             at = _past(_SPACE, buffer, at)
             if at == end:
                 break
@@ -142,6 +146,7 @@ class Tokens:
             self.buffer = ""
             self.held = []
         elif at >= 0:
+            self.rest = buffer[at:] if self.embedded else ""
             self.offset += end
             self.buffer = ""
 
@@ -249,7 +254,7 @@ class Tokens:
     def _at_value(self, frame: _Frame | None, at: int) -> bool:
         if frame is None:
             if self.started:
-                self._refuse("expected the end of the text", at)
+                self._refuse("expected the fence that closes the block", at)
                 return False
             self.started = True
             return True
@@ -291,7 +296,7 @@ class Tokens:
     def _close(self, at: int, *, array: bool) -> None:
         frame = self.stack[-1] if self.stack else None
         if frame is None:
-            self._refuse("expected the end of the text", at)
+            self._refuse("expected the fence that closes the block", at)
             return
         if frame.array is not array or frame.expect not in {"first", "next"}:
             self._refuse(f"expected {_expected(frame)}", at)
@@ -310,14 +315,14 @@ class Tokens:
     def _colon(self, at: int) -> None:
         frame = self.stack[-1] if self.stack else None
         if frame is None or frame.expect != "colon":
-            self._refuse(f"expected {_expected(frame)}", at)
+            self._refuse(f"expected {_expected(frame, started=self.started)}", at)
             return
         frame.expect = "value"
 
     def _comma(self, at: int) -> None:
         frame = self.stack[-1] if self.stack else None
         if frame is None or frame.expect != "next":
-            self._refuse(f"expected {_expected(frame)}", at)
+            self._refuse(f"expected {_expected(frame, started=self.started)}", at)
             return
         frame.expect = "value" if frame.array else "key"
 

@@ -10,6 +10,7 @@ a draft's refusals do not depend on how it was read.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from binding_graph._checks import MAX_OFFSET
@@ -85,9 +86,21 @@ def _plain(draft: str | bytes | bytearray, max_bytes: int) -> object:
             text = draft.decode()
         except UnicodeDecodeError:
             raise _NotPlain(draft) from None
-    if text.startswith("\ufeff"):
+    if text.startswith("\ufeff") or text.lstrip(" \t\n\r")[:1] not in {"{", "["}:
+        # A byte order mark, or a reply that may hold its draft among prose.
         raise _NotPlain(draft)
     return plain_tree(text)
+
+
+def _fraction(value: float | Decimal) -> object:
+    """Return what the reader is handed for a number with a fraction of a tree."""
+    if type(value) is float:
+        # Its digits are the float's, not those of a text: never read as a value.
+        return JsonNumber(repr(value), written=False)
+    if cast("Decimal", value).is_finite():
+        # As json reads a text with parse_float=Decimal: the digits written.
+        return JsonNumber(str(value))
+    return value
 
 
 def _shape(value: object) -> object:
@@ -99,9 +112,8 @@ def _shape(value: object) -> object:
         return OBJECT
     if cls is list:
         return ARRAY
-    if cls is float:
-        # As json read it from text: a number with a fraction or an exponent.
-        return JsonNumber(repr(value))
+    if cls is float or cls is Decimal:
+        return _fraction(cast("float | Decimal", value))
     number: int = value  # type: ignore[assignment]  # if it is an int
     if cls is int and not -MAX_OFFSET <= number <= MAX_OFFSET:
         shown = (
