@@ -18,7 +18,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 # OpenMP's threads spin while they wait for work: on two cores that other
 # processes share, they take each other's turns, and a token costs ten
@@ -57,9 +57,10 @@ class ChatTemplate:
         environment = jinja2.sandbox.ImmutableSandboxedEnvironment(
             trim_blocks=True, lstrip_blocks=True
         )
-        environment.globals["raise_exception"] = _raise
         self.source = source
-        self.template = environment.from_string(source)
+        self.template = environment.from_string(
+            source, globals={"raise_exception": _raise}
+        )
         self.bos, self.eos = bos, eos
 
     def __call__(self, prompt: str) -> str:
@@ -113,8 +114,9 @@ class Model:
             source = carried.decode()
         self.chat = ChatTemplate(
             source,
-            bos=self.piece(llama_cpp.llama_vocab_bos(vocab)),
-            eos=self.piece(llama_cpp.llama_vocab_eos(vocab)),
+            # ctypes gives the tokens as ints, whatever the stubs say.
+            bos=self.piece(cast("int", llama_cpp.llama_vocab_bos(vocab))),
+            eos=self.piece(cast("int", llama_cpp.llama_vocab_eos(vocab))),
         )
 
     def piece(self, token: int) -> str:
