@@ -45,6 +45,7 @@ class _Matcher(Protocol):
     def consume_tokens(self, tokens: list[int], /) -> bool: ...
     def consume_token(self, token: int, /) -> bool: ...
     def compute_bitmask(self) -> bytes: ...
+    def compute_ff_bytes(self) -> bytes: ...
     def is_stopped(self) -> bool: ...
     def get_error(self) -> str: ...
     def is_error(self) -> bool: ...
@@ -83,11 +84,18 @@ def llguidance_walk(grammar: str, choose: Callable[[list[int]], int]) -> bytes:
     """Return what a model writes under *grammar*, byte by byte, each byte the one *choose* picks of those llguidance's mask allows, until the grammar ends.
 
     *choose* is given the bytes allowed (and :data:`EOS` where the grammar
-    may end there), in order.
+    may end there), in order, wherever the grammar leaves a choice.
     """
     matcher = cast("_Matcher", _LLGUIDANCE.LLMatcher(_TOKENIZER, grammar, log_level=0))
     written = bytearray()
     while not matcher.is_stopped():
+        # What the grammar forces is written at once: no choice to draw.
+        forced = matcher.compute_ff_bytes()
+        if forced:
+            if not matcher.consume_tokens(list(forced)):
+                raise AssertionError(matcher.get_error())
+            written += forced
+            continue
         mask = matcher.compute_bitmask()
         allowed = [
             token for token in range(EOS + 1) if mask[token // 8] >> (token % 8) & 1

@@ -49,7 +49,7 @@ class State:
             written (``"quantities"`` or ``"steps"``), ``"done"`` after the
             question.
         names: The names defined, in order.
-        quoted: The indices of the places quoted, in the text's order.
+        quoted: The indices of the places quoted, each once.
         quantities: How many quantities are written; ``steps`` likewise.
     """
 
@@ -127,7 +127,7 @@ def lark(state: State, offer: Offer, limits: Limits) -> str:
             "place: " + " | ".join(places),
         ]
     if "steps" in kinds:
-        terminals, _ = expression(list(state.names))
+        terminals = expression(list(state.names))
         rules += [
             f"step: {name} NEW {_EXPRESSION} EXPRESSION {_END_STEP}",
             f"EXPRESSION: SUM{DEPTH} & ~/{too_many_operands(limits.operands)}/",

@@ -12,6 +12,7 @@ same text.
 from __future__ import annotations
 
 import json
+import re
 from keyword import kwlist
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -30,6 +31,7 @@ __all__ = [
     "NAME_OPEN",
     "OPEN",
     "QUESTION",
+    "SHAPE",
     "STEPS",
     "Offer",
     "Place",
@@ -56,15 +58,8 @@ DEPTH: Final = 2
 """How deep a guided expression may nest parentheses."""
 
 
-def expression(names: list[str]) -> tuple[list[str], str]:
-    """Return the terminals of a guided step's expression over *names*, in llguidance's Lark syntax, and the same language as one Python pattern.
-
-    An operand is a name, or a number of at most six digits and four
-    decimals, or an expression in parentheses, at most :data:`DEPTH`
-    deep; each may be negated once; operators are ``+ - * /``, a space
-    on either side or not. The terminals end with ``SUM2``, the whole.
-    """
-    atom = "|".join([*names, _NUMBER])
+def _shape(atom: str) -> tuple[list[str], str]:
+    """Return the terminals of an expression over *atom*, the operands' pattern, in llguidance's Lark syntax, and the same language as one Python pattern."""
     terminals = [f"ATOM: /(?:{atom})/", f"OPERATOR: /{_OPERATOR}/"]
     operand = f"-?(?:{atom})"
     terminals.append('OPERAND0: "-"? ATOM')
@@ -78,6 +73,21 @@ def expression(names: list[str]) -> tuple[list[str], str]:
         pattern = f"{operand}(?:{_OPERATOR}{operand})*"
     terminals.append(f"SUM{DEPTH}: OPERAND{DEPTH} (OPERATOR OPERAND{DEPTH})*")
     return terminals, pattern
+
+
+def expression(names: list[str]) -> list[str]:
+    """Return the terminals of a guided step's expression over *names*, in llguidance's Lark syntax; ``SUM2`` is the whole.
+
+    An operand is a name, or a number of at most six digits and four
+    decimals, or an expression in parentheses, at most :data:`DEPTH`
+    deep; each may be negated once; operators are ``+ - * /``, a space
+    on either side or not.
+    """
+    return _shape("|".join([*names, _NUMBER]))[0]
+
+
+SHAPE: Final = re.compile(_shape(f"{NAME}|{_NUMBER}")[1])
+"""The same expressions as :func:`expression`'s, over any name: the reader checks the names apart, and compiles this once."""
 
 
 def too_many_operands(most: int) -> str:

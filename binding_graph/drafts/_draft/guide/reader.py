@@ -21,7 +21,7 @@ from binding_graph.drafts._draft.guide.grammar import State, openers
 from binding_graph.drafts._draft.guide.offers import (
     NAME,
     NAME_LENGTH,
-    expression,
+    SHAPE,
 )
 from binding_graph.errors import BindingGraphError
 
@@ -182,9 +182,7 @@ class _Reader:
                     f"uses {short_repr(run)}, which no quantity or step before"
                     " it defines: a guided step uses the names already defined",
                 )
-        if len(runs) > self.limits.operands or not re.fullmatch(
-            expression(list(state.names))[1], text
-        ):
+        if len(runs) > self.limits.operands or not SHAPE.fullmatch(text):
             _refuse(
                 "malformed_document",
                 (*path, "expression"),
