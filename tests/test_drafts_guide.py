@@ -7,7 +7,10 @@ import random
 from typing import Final
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from binding_graph import BindingGraphError
 from binding_graph.drafts import (
     MAX_ITEMS,
     MAX_OPERANDS,
@@ -389,3 +392,37 @@ class TestWalks:
                     tree = json.loads(draft)
                     assert len(tree["quantities"]) <= max_items
                     assert len(tree["steps"]) <= max_items
+
+
+class TestUntrusted:
+    """Whatever text the guide is given, it answers with a grammar, None, or a refusal: never another exception."""
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        st.integers(0, len(WHOLE)),
+        st.integers(0, len(WHOLE)),
+        st.text(alphabet='{}[]",: \\0123456789abx_-+*/()', max_size=8),
+    )
+    def test_a_draft_cut_and_changed_anywhere(
+        self, start: int, end: int, inserted: str
+    ) -> None:
+        """A whole guided draft with any span replaced by any text of JSON's and expressions' characters."""
+        written = WHOLE[:start] + inserted + WHOLE[max(start, end) :]
+        refused: BindingGraphError | None = None
+        grammar: str | None = None
+        try:
+            grammar = GUIDE.grammar(written)
+        except BindingGraphError as error:
+            refused = error
+        if refused is None:
+            assert grammar is None or grammar.startswith(HEAD)
+        else:
+            assert refused.code in {
+                "malformed_document",
+                "invalid_identifier",
+                "duplicate_symbol_id",
+                "quote_not_found",
+                "value_not_stated",
+                "unknown_symbol",
+            }
+            assert refused.message.startswith("Draft")

@@ -1,9 +1,10 @@
 """What a problem's text offers a guided draft: its number places, each quoted as the compiler will find it, and its question.
 
 Each rule is the compiler's own: a place is one that
-:func:`~binding_graph.expressions.places` reads, its value one that the
-drafts' reading of a quote states (:class:`Source`), its occurrence the
-one :class:`~binding_graph._occurrences.Occurrences` counts. The layout
+:func:`~binding_graph.expressions.places` reads and the drafts' reading
+of a quote (:class:`Source`) reads too, its value the one it states, its
+occurrence the one :class:`~binding_graph._occurrences.Occurrences`
+counts. The layout
 of a guided draft, its literals and the keys of each element, lives here
 too, so that the grammars and the reader of a prefix write and read the
 same text.
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 __all__ = [
+    "DEPTH",
     "KEYWORDS",
     "NAME",
     "NAME_LENGTH",
@@ -37,6 +39,7 @@ __all__ = [
     "Place",
     "expression",
     "offer",
+    "too_many_operands",
 ]
 
 NAME_LENGTH: Final = 32
