@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = [
     "llguidance_grammar",
     "llguidance_takes",
+    "llguidance_walk",
     "llguidance_warnings",
     "outlines_index",
     "outlines_takes",
@@ -39,6 +43,11 @@ class _Matcher(Protocol):
     """What the tests use of llguidance's LLMatcher."""
 
     def consume_tokens(self, tokens: list[int], /) -> bool: ...
+    def consume_token(self, token: int, /) -> bool: ...
+    def compute_bitmask(self) -> bytes: ...
+    def compute_ff_bytes(self) -> bytes: ...
+    def is_stopped(self) -> bool: ...
+    def get_error(self) -> str: ...
     def is_error(self) -> bool: ...
     def is_accepting(self) -> bool: ...
 
@@ -69,6 +78,35 @@ def llguidance_takes(grammar: str, text: bytes) -> bool:
     matcher = cast("_Matcher", _LLGUIDANCE.LLMatcher(_TOKENIZER, grammar, log_level=0))
     taken = matcher.consume_tokens(list(text))
     return taken and not matcher.is_error() and matcher.is_accepting()
+
+
+def llguidance_walk(grammar: str, choose: Callable[[list[int]], int]) -> bytes:
+    """Return what a model writes under *grammar*, byte by byte, each byte the one *choose* picks of those llguidance's mask allows, until the grammar ends.
+
+    *choose* is given the bytes allowed (and :data:`EOS` where the grammar
+    may end there), in order, wherever the grammar leaves a choice.
+    """
+    matcher = cast("_Matcher", _LLGUIDANCE.LLMatcher(_TOKENIZER, grammar, log_level=0))
+    written = bytearray()
+    while not matcher.is_stopped():
+        # What the grammar forces is written at once: no choice to draw.
+        forced = matcher.compute_ff_bytes()
+        if forced:
+            if not matcher.consume_tokens(list(forced)):
+                raise AssertionError(matcher.get_error())
+            written += forced
+            continue
+        mask = matcher.compute_bitmask()
+        allowed = [
+            token for token in range(EOS + 1) if mask[token // 8] >> (token % 8) & 1
+        ]
+        token = choose(allowed)
+        if token == EOS:
+            break
+        if not matcher.consume_token(token):
+            raise AssertionError(matcher.get_error())
+        written.append(token)
+    return bytes(written)
 
 
 class _Guide(Protocol):

@@ -342,7 +342,7 @@ class TestPhrasesCost:
     @given(st.text(alphabet="ab .!?\n\t\u00a0\u2028\x1c(", max_size=40))
     def test_sentences_are_the_one_pattern_s(self, text: str) -> None:
         """A run at a time, the sentences are those the one pattern finds."""
-        assert list(_schema._sentences(text)) == [  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        assert list(_schema.sentences(text)) == [
             match.span() for match in _ONE_PATTERN.finditer(text)
         ]
 

@@ -20,7 +20,8 @@ a path into the draft: a quote that is not in the text, a value its quote
 does not state, a name used that nothing defines, steps in a circle, units
 that do not agree. :func:`draft_refusals` lists every refusal at once, and
 :class:`DraftChecker` each as soon as it is certain, while the draft is
-generated. :func:`to_draft` is the inverse. :func:`draft_schema` is the
+generated. :class:`DraftGuide` gives, piece by piece, the grammar of a
+draft that cannot miss the text. :func:`to_draft` is the inverse. :func:`draft_schema` is the
 JSON Schema to generate drafts with, :func:`repair` a loop that asks a
 model again with the refusals, by a completion prompt or chat messages. :func:`from_program` reads a PAL or
 Program-of-Thoughts program as a draft, through a whitelist of its syntax,
@@ -37,6 +38,7 @@ from typing import Final
 
 from binding_graph.drafts._checker import Checker
 from binding_graph.drafts._checks.format import DRAFT_VERSION
+from binding_graph.drafts._draft.guide.guide import MAX_OPERANDS, DraftGuide
 from binding_graph.drafts._draft.producer import (
     DEFAULT_DRAFT_BYTES,
     DRAFT_REPAIR_HEADER,
@@ -96,6 +98,7 @@ __all__ = [
     "DRAFT_VERSION",
     "EXAMPLE",
     "MAX_ITEMS",
+    "MAX_OPERANDS",
     "MAX_OPERATORS",
     "MAX_WORDS",
     "PRODUCERS",
@@ -104,6 +107,7 @@ __all__ = [
     "Attempt",
     "Checker",
     "DraftChecker",
+    "DraftGuide",
     "Message",
     "Option",
     "Producer",

@@ -23,7 +23,7 @@ from binding_graph.errors import refuse_type
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["MAX_ITEMS", "MAX_WORDS", "draft_schema", "phrases"]
+__all__ = ["MAX_ITEMS", "MAX_WORDS", "draft_schema", "phrases", "sentences"]
 
 MAX_ITEMS: Final = 10
 """How many quantities, and how many steps, the bounded schema allows by default.
@@ -56,7 +56,7 @@ _WORDY: Final = re.compile(r"[^\s.!?]")
 _MARKS: Final = re.compile(r"[.!?]*")
 
 
-def _sentences(text: str) -> Iterator[tuple[int, int]]:
+def sentences(text: str) -> Iterator[tuple[int, int]]:
     """Yield where each sentence of *text* starts and ends, in order, each character read a bounded number of times."""
     at = 0
     while at < len(text):
@@ -97,7 +97,7 @@ def phrases(text: str, *, max_words: int = MAX_WORDS) -> list[str]:
         expected = "an int of at least 1"
         refuse_type("phrases", "max_words", expected, max_words, ("max_words",))
     spans: set[tuple[int, int]] = set()
-    for first, last in _sentences(checked):
+    for first, last in sentences(checked):
         words = [word.span() for word in _WORD.finditer(checked, first, last)]
         for index, (start, _) in enumerate(words):
             spans.update((start, end) for _, end in words[index : index + max_words])
