@@ -23,6 +23,7 @@ from binding_graph.arithmetic import parse_number
 from binding_graph.drafts import (
     EXAMPLE,
     DraftChecker,
+    DraftGuide,
     compile_draft,
     draft_prompt,
     draft_refusals,
@@ -199,6 +200,35 @@ def held(session: Session, problem: Problem) -> Outcome:
     return judge_draft(problem, generation, watch)
 
 
+def guided(session: Session, problem: Problem) -> Outcome:
+    """A draft written a piece at a time, each under the grammar ``DraftGuide`` gives for it, compiled."""
+    guide = DraftGuide(problem.text)
+    watch = Watch(problem.text)
+    prompt = draft_prompt(problem.text)
+    written, pieces = "", list[Generation]()
+    flagged: tuple[int, float] | None = None
+    while not (whole := (grammar := guide.grammar(written)) is None):
+        before = (sum(each.tokens for each in pieces), sum(e.seconds for e in pieces))
+        cap = DRAFT_CAP - before[0]
+        piece = session.generate(prompt, grammar, cap=cap, watch=watch, written=written)
+        pieces.append(piece)
+        written += piece.text
+        if flagged is None and piece.flagged is not None:
+            flagged = (before[0] + piece.flagged[0], before[1] + piece.flagged[1])
+        if piece.ended != "schema":
+            break  # cut at the cap: not a whole piece, which the guide would refuse
+    generation = Generation(
+        text=written,
+        tokens=sum(each.tokens for each in pieces),
+        prompt_tokens=sum(each.prompt_tokens for each in pieces),
+        prompt_seconds=sum(each.prompt_seconds for each in pieces),
+        seconds=sum(each.seconds for each in pieces),
+        ended="schema" if whole else pieces[-1].ended,
+        flagged=flagged,
+    )
+    return judge_draft(problem, generation, watch)
+
+
 PROGRAM_INSTRUCTIONS: Final = (
     "Write a Python program that solves the word problem below: one function"
     " solution() of assignments, each a number the problem states or"
@@ -258,6 +288,7 @@ MODES: Final[dict[str, Callable[[Session, Problem], Outcome]]] = {
     "writing": writing,
     "draft": draft,
     "held": held,
+    "guided": guided,
     "program": program,
 }
 TITLES: Final = {
@@ -265,7 +296,8 @@ TITLES: Final = {
     "writing": "document, writing-order profile",
     "draft": "draft, `draft_schema()`",
     "held": "draft, quotes held to the text",
+    "guided": "draft, guided a piece at a time",
     "program": "program, free text",
 }
-DRAFTS: Final = frozenset({"draft", "held"})
+DRAFTS: Final = frozenset({"draft", "held", "guided"})
 """The modes whose replies are drafts, read by a ``DraftChecker`` as they are written."""
