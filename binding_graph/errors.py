@@ -183,7 +183,7 @@ steps that define each other as ``circular_dependency`` too.
 """
 
 TRUST_CODES: Final = frozenset(get_args(RefusalCode)[-3:])
-"""The codes of the profile for model output, :func:`binding_graph.trust.check_trust`, the last three of :data:`RefusalCode`; never a document's."""
+"""The codes of the profile for model output, :func:`binding_graph.trust.check_trust`, the last three of :data:`~binding_graph.RefusalCode`; never a document's."""
 
 DOCUMENT_CODES: Final[frozenset[str]] = (
     REFUSAL_CODES

@@ -20,7 +20,7 @@ be, with the refusals of two named checks (:data:`CHECKS`):
 - ``grounding``: every number a graph computes with (each fact's value,
   each number of an admitted equation's right-hand side) is one that a
   place of the problem's text states, read as the drafts read a quote
-  (:func:`binding_graph.expressions.places`), or a constant of
+  (``binding_graph.expressions.places``), or a constant of
   :data:`CONSTANTS`; any other is refused as ``unstated_number``, at
   ``("facts", i, "value")`` or ``("equations", i, "rhs_canonical")``.
   The problem's text is the provenance of the sources the questions
@@ -34,7 +34,7 @@ in the graph and its text.
 >>> from binding_graph.drafts import from_program
 >>> from binding_graph.trust import trust_refusals
 >>> text = "Ann has 16 eggs. She eats 3. How many eggs are left?"
->>> graph = from_program("def solution():\\n    return 61 - 3", text, source_id="p1")
+>>> graph = from_program("def solution():\n    return 61 - 3", text, source_id="p1")
 >>> [(error.code, error.path) for error in trust_refusals(graph)]
 [('unstated_number', ('equations', 0, 'rhs_canonical'))]
 
