@@ -13,10 +13,12 @@ from binding_graph.errors import ErrorPath, refuse_type, render_path
 __all__ = [
     "ARITHMETIC_FINDING_CODES",
     "FINDING_CODES",
+    "TRUST_FINDING_CODES",
     "UNIT_FINDING_CODES",
     "ArithmeticFindingCode",
     "Finding",
     "FindingCode",
+    "TrustFindingCode",
     "UnitFindingCode",
 ]
 
@@ -99,6 +101,18 @@ The set is closed, and apart from the others.
 """
 
 
+TrustFindingCode = Literal["unused_number", "question_unit_mismatch"]
+"""The codes of :func:`binding_graph.trust.trust_findings`: one of :data:`~binding_graph.trust.TRUST_FINDING_CODES`."""
+
+TRUST_FINDING_CODES: Final[frozenset[str]] = frozenset(get_args(TrustFindingCode))
+"""Every code a finding of :func:`binding_graph.trust.trust_findings` can carry.
+
+The set is closed, and apart from the others.
+
+.. versionadded:: 0.1.0
+"""
+
+
 def _path(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     owner, name = type(instance).__name__, attribute.name
     expected = "a tuple of str and int"
@@ -121,7 +135,9 @@ class Finding:
     Args:
         code: What was found; one of :data:`FINDING_CODES`, or of
             :data:`~binding_graph.arithmetic.ARITHMETIC_FINDING_CODES` for what the arithmetic finds,
-            or of :data:`~binding_graph.units.UNIT_FINDING_CODES` for what the units find.
+            or of :data:`~binding_graph.units.UNIT_FINDING_CODES` for what the units find,
+            or of :data:`~binding_graph.trust.TRUST_FINDING_CODES` for what the
+            profile for model output finds.
         path: Where, as a refusal's path: the collection and index of the
             element, and its field, such as ``("unknowns", 0, "symbol_id")``.
             A dependency is counted in code-point order, the order documents
@@ -139,9 +155,14 @@ class Finding:
     .. versionadded:: 0.1.0
     """
 
-    code: FindingCode | ArithmeticFindingCode | UnitFindingCode = attrs.field(
-        validator=_k.member_of(
-            FINDING_CODES | ARITHMETIC_FINDING_CODES | UNIT_FINDING_CODES
+    code: FindingCode | ArithmeticFindingCode | UnitFindingCode | TrustFindingCode = (
+        attrs.field(
+            validator=_k.member_of(
+                FINDING_CODES
+                | ARITHMETIC_FINDING_CODES
+                | UNIT_FINDING_CODES
+                | TRUST_FINDING_CODES
+            )
         )
     )
     path: ErrorPath = attrs.field(validator=_path)

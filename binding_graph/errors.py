@@ -22,6 +22,7 @@ __all__ = [
     "REFUSAL_CODES",
     "REPAIR_HEADER",
     "STRICT_CODES",
+    "TRUST_CODES",
     "UNIT_CODES",
     "BindingGraphError",
     "ErrorPath",
@@ -71,6 +72,9 @@ RefusalCode = Literal[
     "operand_arity",
     "rate_form_invalid",
     "unsupported_syntax",
+    "non_integer_solution",
+    "negative_solution",
+    "unstated_number",
 ]
 """The type of :attr:`BindingGraphError.code`: one of :data:`REFUSAL_CODES`."""
 
@@ -178,6 +182,9 @@ steps that define each other as ``circular_dependency`` too.
 .. versionadded:: 0.1.0
 """
 
+TRUST_CODES: Final = frozenset(get_args(RefusalCode)[-3:])
+"""The codes of the profile for model output, :func:`binding_graph.trust.check_trust`, the last three of :data:`~binding_graph.RefusalCode`; never a document's."""
+
 DOCUMENT_CODES: Final[frozenset[str]] = (
     REFUSAL_CODES
     - ALLOCATION_CODES
@@ -187,6 +194,7 @@ DOCUMENT_CODES: Final[frozenset[str]] = (
     - DATASET_CODES
     - DRAFT_CODES
     - STRICT_CODES
+    - TRUST_CODES
 )
 """Every code that reading a document can raise.
 
@@ -335,9 +343,6 @@ def format_refusals(refusals: object, *, header: str = REPAIR_HEADER) -> str:
         )
         lines.append(f"- {where}: {_shown(refused.message)} [{_shown(refused.code)}]")
     return "\n".join([header, *lines]) if lines else ""
-
-
-# -- messages -----------------------------------------------------------------
 
 
 def refusal(  # noqa: PLR0917 -- internal; every call site reads as a sentence

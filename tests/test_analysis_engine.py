@@ -681,10 +681,11 @@ class TestFinding:
                     " fact_offset_mismatch, fact_scale_mismatch, fact_unit_mismatch,"
                     " form_kind_mismatch, form_role_mismatch, inadmissible_equation,"
                     " limit_exceeded, multiply_defined, not_arithmetic,"
-                    " operation_mismatch, unadmitted_dependency, undefined_dependency,"
-                    " undetermined_unknown, unknown_dimension_mismatch,"
-                    " unknown_offset_mismatch, unknown_scale_mismatch, unknown_unit,"
-                    " unknown_unit_mismatch, unused_symbol, value_conflict (got 'bogus')"
+                    " operation_mismatch, question_unit_mismatch, unadmitted_dependency,"
+                    " undefined_dependency, undetermined_unknown,"
+                    " unknown_dimension_mismatch, unknown_offset_mismatch,"
+                    " unknown_scale_mismatch, unknown_unit, unknown_unit_mismatch,"
+                    " unused_number, unused_symbol, value_conflict (got 'bogus')"
                 ),
             ),
             (

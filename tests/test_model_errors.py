@@ -128,9 +128,9 @@ class TestPaths:
         assert typing.get_args(ErrorPath) == ("str | int", ...)
 
 
-CODE_COUNT = 40
-"""How many refusal codes there are: the specs' forty."""
-CODE_DIGEST = "aeb001fbcdbb0c62a8f6df83419d013bd6c7c55cbb06fe1ed5f710c563c87b85"
+CODE_COUNT = 43
+"""How many refusal codes there are: the specs' forty, and the three of the profile for model output."""
+CODE_DIGEST = "51505dccd15c905c13e041f1d23c66cfca7d23457323ccc91124417a293f7c64"
 """The SHA-256 of the codes sorted by code point, one a line: a code added, removed or renamed changes it.
 
 The codes are listed once, in ``RefusalCode`` (``binding_graph/errors.py``),
@@ -146,6 +146,7 @@ FAMILIES = {
     "DATASET_CODES": errors.DATASET_CODES,
     "DRAFT_CODES": errors.DRAFT_CODES,
     "STRICT_CODES": errors.STRICT_CODES,
+    "TRUST_CODES": errors.TRUST_CODES,
     "DOCUMENT_CODES": errors.DOCUMENT_CODES,
 }
 """The sets of codes that only one part of the package raises, and the documents' codes."""
@@ -155,7 +156,7 @@ class TestRefusalCodes:
     """The codes are the closed set the specs list, as a set and as a Literal type."""
 
     def test_refusal_codes_are_exactly_those_of_the_spec(self) -> None:
-        """REFUSAL_CODES is the closed set of the forty codes the specs list: its count and its digest are pinned."""
+        """REFUSAL_CODES is the closed set of the codes the specs list, and the profile's: its count and its digest are pinned."""
         assert isinstance(REFUSAL_CODES, frozenset)
         assert len(REFUSAL_CODES) == CODE_COUNT
         listed = "\n".join(sorted(REFUSAL_CODES)).encode()

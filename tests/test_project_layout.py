@@ -22,6 +22,7 @@ WINGS = frozenset(
         "arithmetic",
         "units",
         "strict",
+        "trust",
         "datasets",
         "drafts",
         "cli",
@@ -211,8 +212,12 @@ class TestImports:
                 {"expressions", "arithmetic", "units", "documents", "face", "drafts"},
             ),
             # A draft is compiled with the language, the arithmetic and the
-            # units, into the kernel's graph; no documents, no command.
-            ("drafts", {"expressions", "arithmetic", "units"}),
+            # units, into the kernel's graph, and repaired until the profile
+            # for model output accepts it; no documents, no command.
+            ("drafts", {"expressions", "arithmetic", "units", "trust"}),
+            # The profile for model output computes answers with the
+            # arithmetic, reads numbers with the language, units with the units.
+            ("trust", {"expressions", "arithmetic", "units"}),
             # The strict profile reads right-hand sides with the arithmetic,
             # and units with the units.
             ("strict", {"arithmetic", "units"}),

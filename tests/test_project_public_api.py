@@ -123,6 +123,7 @@ SUBMODULE_API: dict[str, frozenset[str]] = {
             "DRAFT_CODES",
             "REFUSAL_CODES",
             "STRICT_CODES",
+            "TRUST_CODES",
             "UNIT_CODES",
             "BindingGraphError",
             "ErrorPath",

@@ -77,7 +77,7 @@ class _Formats(Sequence[str]):
 
 
 def bind_options(parser: argparse.ArgumentParser) -> None:
-    """Add bind's ``FILE``, ``--producer``, ``--program``, ``--all``, ``--format`` and ``--max-bytes`` to *parser*."""
+    """Add bind's ``FILE``, ``--producer``, ``--program``, ``--all``, ``--no-trust``, ``--format`` and ``--max-bytes`` to *parser*."""
     parser.add_argument(
         "file",
         metavar="FILE",
@@ -117,6 +117,17 @@ def bind_options(parser: argparse.ArgumentParser) -> None:
             "report every refusal of each refused reply, in the order"
             " binding_graph.drafts.reply_refusals() lists them (at most 100 a"
             " record), not only its first"
+        ),
+    )
+    parser.add_argument(
+        "--no-trust",
+        dest="trust",
+        action="store_false",
+        help=(
+            "accept what compiles, without the profile for model output"
+            " (binding_graph.trust: a count's answer a whole, nonnegative number;"
+            " every number stated by the text or a constant of its table),"
+            " which bind applies by default"
         ),
     )
     add_shared(parser, ("format", "max_bytes"))
@@ -200,7 +211,12 @@ def _source_id(record: object) -> str | None:
 
 
 def _outcome(
-    line: bytes | None, max_bytes: int, *, every: bool, producer: Producer
+    line: bytes | None,
+    max_bytes: int,
+    *,
+    every: bool,
+    producer: Producer,
+    trust: bool = True,
 ) -> tuple[tuple[Refusal, ...], int, SemanticSymbolicBindingGraph | str | None]:
     """Return the refusals of a record (and how many a cut list leaves out), and its graph, or its source id if it has one."""
     from binding_graph import drafts  # noqa: PLC0415
@@ -229,6 +245,17 @@ def _outcome(
         )
     except BindingGraphError as error:
         return _cut((error,), key)[0], 0, source_id
+    if trust:
+        from binding_graph.trust import trust_refusals  # noqa: PLC0415
+
+        refused = trust_refusals(graph)
+        if refused:
+            # The profile's refusals point into the compiled graph.
+            kept, unlisted = (
+                cut_refusals(refused, _LISTED, "graph") if every else (refused[:1], 0)
+            )
+            told = tuple((error.code, error.path, error.message) for error in kept)
+            return told, unlisted, source_id
     return (), 0, graph
 
 
@@ -265,7 +292,7 @@ def _records(
         if line is not None and is_blank(line, max_bytes):
             continue
         refusals, unlisted, made = _outcome(
-            line, max_bytes, every=args.all, producer=producer
+            line, max_bytes, every=args.all, producer=producer, trust=args.trust
         )
         if refusals:
             report.refused_with(label, number, refusals, unlisted)

@@ -38,6 +38,7 @@ from binding_graph.drafts._replies import (
 )
 from binding_graph.errors import BindingGraphError, format_refusals, refuse_type
 from binding_graph.model import SemanticSymbolicBindingGraph
+from binding_graph.trust import trust_refusals
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -214,6 +215,7 @@ def repair(
     introduced_by: str | None = ...,
     max_bytes: int | None = ...,
     options: Mapping[str, object] | None = ...,
+    trust: bool = ...,
 ) -> Repair: ...
 
 
@@ -230,6 +232,7 @@ def repair(
     introduced_by: str | None = ...,
     max_bytes: int | None = ...,
     options: Mapping[str, object] | None = ...,
+    trust: bool = ...,
 ) -> Repair: ...
 
 
@@ -245,6 +248,7 @@ def repair(
     introduced_by: str | None = None,
     max_bytes: int | None = None,
     options: Mapping[str, object] | None = None,
+    trust: bool = True,
 ) -> Repair:
     """Ask a model for a reply of the format *producer* to *text* until one compiles, at most *rounds* times, feeding each round's refusals back.
 
@@ -260,8 +264,9 @@ def repair(
     ``cue``, asking for the whole reply again; for messages, as an
     ``assistant`` message and a ``user`` message. A *prompt* that is a
     function is called each round with the :class:`Round`, and its prompt
-    is sent as it is. It stops at the first reply that compiles, or after
-    *rounds* replies.
+    is sent as it is. It stops at the first reply that compiles and that
+    the profile for model output accepts (unless ``trust=False``), or
+    after *rounds* replies.
 
     Args:
         ask: The model call: given a prompt, the model's reply, a ``str``.
@@ -283,6 +288,10 @@ def repair(
         introduced_by: As for :func:`compile_reply`.
         max_bytes: As for :func:`compile_reply`.
         options: As for :func:`compile_reply`.
+        trust: Whether a reply that compiles must also pass the profile
+            for model output, :func:`binding_graph.trust.trust_refusals`,
+            whose refusals (their paths into the compiled graph) are fed
+            back as a reply's are; ``True`` by default.
 
     Returns:
         The graph (or ``None``) and every attempt.
@@ -312,6 +321,8 @@ def repair(
         refuse_type("repair", "ask", "a callable", ask, ("ask",))
     if type(chat) is not bool:
         refuse_type("repair", "chat", "a bool", chat, ("chat",))
+    if type(trust) is not bool:
+        refuse_type("repair", "trust", "a bool", trust, ("trust",))
     if type(rounds) is not int or rounds < 1:
         refuse_type("repair", "rounds", "an int of at least 1", rounds, ("rounds",))
     if source_id is None:
@@ -347,10 +358,13 @@ def repair(
             options,
         )
         found = listed(every, DEFAULT_LIMIT, "repair", chosen.name)
+        graph = None if found else build(engine)
+        if graph is not None and trust:
+            found = trust_refusals(graph)
         kept = sent if type(sent) is str else tuple(copied(sent))
         attempts.append(
             Attempt(prompt=kept, reply=reply, refusals=found, content_hash=_hash(reply))
         )
         if not found:
-            return Repair(graph=build(engine), attempts=tuple(attempts))
+            return Repair(graph=graph, attempts=tuple(attempts))
     return Repair(graph=None, attempts=tuple(attempts))

@@ -1,0 +1,410 @@
+"""The profile for model output: answers a question can have, numbers the text states, and its findings."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+import attrs
+import pytest
+
+from binding_graph import BindingGraphError, SemanticSymbolicBindingGraph
+from binding_graph.analysis import Finding
+from binding_graph.datasets import from_gsm8k
+from binding_graph.drafts import compile_draft, from_program, repair
+from binding_graph.errors import DOCUMENT_CODES, REFUSAL_CODES
+from binding_graph.trust import (
+    CHECKS,
+    CONSTANTS,
+    TRUST_CODES,
+    TRUST_FINDING_CODES,
+    check_trust,
+    trust_findings,
+    trust_refusals,
+)
+from tests._helpers import untyped
+
+if TYPE_CHECKING:
+    from typing import Any
+
+EGGS: Final = "Ann has 16 eggs. She eats 3. How many eggs are left?"
+GSM8K: Final = Path(__file__).parent / "data" / "gsm8k" / "train-200.jsonl"
+
+
+def program(body: str, text: str = EGGS) -> SemanticSymbolicBindingGraph:
+    """Return the graph of a program of *body*'s lines, against *text*."""
+    lines = "".join(f"    {line}\n" for line in body.split(";"))
+    return from_program(f"def solution():\n{lines}", text, source_id="p1")
+
+
+def draft_graph(text: str, value: int, expression: str) -> SemanticSymbolicBindingGraph:
+    """Return the graph of a draft of one quantity and one step, asking the text's last sentence."""
+    return compile_draft(
+        {
+            "quantities": [{"name": "n", "quote": str(value), "value": value}],
+            "steps": [{"name": "answer", "expression": expression}],
+            "question": {"name": "answer", "quote": text[text.rindex(". ") + 2 :]},
+        },
+        text,
+        source_id="p1",
+    )
+
+
+def _asked(
+    text: str, value: int, expression: str, **question: Any
+) -> SemanticSymbolicBindingGraph:
+    """Return :func:`draft_graph`'s graph, its unknown given *question*'s fields."""
+    graph = draft_graph(text, value, expression)
+    unknown = attrs.evolve(graph.unknowns[0], **question)
+    return attrs.evolve(graph, unknowns=(unknown,))
+
+
+def codes(
+    graph: SemanticSymbolicBindingGraph,
+) -> list[tuple[str, tuple[str | int, ...]]]:
+    """Return the code and path of each refusal of the profile."""
+    return [(error.code, error.path) for error in trust_refusals(graph)]
+
+
+class TestCodes:
+    """The profile's codes are refusal codes, and never a document's."""
+
+    def test_codes(self) -> None:
+        """The three codes are registered, apart from a document's."""
+        assert {
+            "non_integer_solution",
+            "negative_solution",
+            "unstated_number",
+        } == TRUST_CODES
+        assert TRUST_CODES <= REFUSAL_CODES
+        assert not TRUST_CODES & DOCUMENT_CODES
+        assert {"unused_number", "question_unit_mismatch"} == TRUST_FINDING_CODES
+        assert CHECKS == ("answers", "grounding")
+
+
+class TestAnswers:
+    """A count's answer is a whole, nonnegative number."""
+
+    def test_a_fraction_of_a_count(self) -> None:
+        """Eggs divided by 3 is refused at the unknown, the message naming the value and why."""
+        [error] = trust_refusals(program("e = 16;return e / 3"))
+        assert (error.code, error.path) == ("non_integer_solution", ("unknowns", 0))
+        assert error.message == (
+            "BoundUnknown 'answer' asks how many eggs; 16/3 is not a whole number:"
+            " a count is a whole, nonnegative number"
+            " (question: 'How many eggs are left?')"
+        )
+
+    def test_a_negative_count(self) -> None:
+        """Three less sixteen eggs is refused as negative."""
+        [error] = trust_refusals(program("e = 16;a = 3;return a - e"))
+        assert (error.code, error.path) == ("negative_solution", ("unknowns", 0))
+        assert "-13 is negative" in error.message
+
+    def test_a_whole_count(self) -> None:
+        """Sixteen less three eggs is accepted."""
+        assert trust_refusals(program("e = 16;a = 3;return e - a")) == ()
+
+    @pytest.mark.parametrize(
+        "question",
+        [
+            "How many dollars are left?",
+            "How many hours are left?",
+            "How many times more is it?",
+            "How much is left?",
+            "What is left?",
+        ],
+    )
+    def test_not_counts(self, question: str) -> None:
+        """Money, time, a ratio, "How much" and a question without "How many" ask for no count."""
+        text = f"Ann has 16 eggs. She eats 3. {question}"
+        assert trust_refusals(program("e = 16;return e / 3", text)) == ()
+
+    def test_a_count_by_its_form(self) -> None:
+        """A question_form of count asks for a count, whatever the words."""
+        text = "Ann has 16 dollars. What is left?"
+        graph = _asked(text, 16, "n / 3", question_form="count")
+        assert codes(graph) == [("non_integer_solution", ("unknowns", 0))]
+        assert "asks for a count" in trust_refusals(graph)[0].message
+
+    def test_a_count_by_its_unit(self) -> None:
+        """An expected unit of a count noun asks for a count; of money, it does not, whatever the question says."""
+        text = "Ann has 16 dollars. How many apples?"
+        counted = _asked(text, 16, "n / 3", expected_unit="apples")
+        assert codes(counted) == [("non_integer_solution", ("unknowns", 0))]
+        assert "asks for a number of apples" in trust_refusals(counted)[0].message
+        money = _asked(
+            "Ann has 16 eggs. How many eggs?", 16, "n / 3", expected_unit="$"
+        )
+        assert codes(money) == []
+
+    def test_an_undetermined_unknown(self) -> None:
+        """An unknown that nothing determines is not judged."""
+        graph = draft_graph("Ann has 16 eggs. How many eggs?", 16, "n / 3")
+        bare = attrs.evolve(graph, equations=())
+        assert trust_refusals(bare, ("answers",)) == ()
+
+    def test_an_unreadable_graph(self) -> None:
+        """A graph whose arithmetic does not read is refused as the arithmetic refuses it."""
+        graph = draft_graph("Ann has 16 eggs. How many eggs?", 16, "n / 3")
+        broken = attrs.evolve(
+            graph, facts=(attrs.evolve(graph.facts[0], value="sixteen"),)
+        )
+        assert codes(broken) == [
+            ("not_arithmetic", ("facts", 0, "value")),
+            ("not_arithmetic", ("facts", 0, "value")),
+        ]
+
+
+class TestGrounding:
+    """Every number a graph computes with is stated, or a constant of the table."""
+
+    def test_a_number_the_text_does_not_state(self) -> None:
+        """Eggs = 61 where the text says 16 is refused at the equation's right-hand side."""
+        [error] = trust_refusals(program("eggs = 61;return eggs - 3"))
+        assert (error.code, error.path) == (
+            "unstated_number",
+            ("equations", 0, "rhs_canonical"),
+        )
+        assert error.message == (
+            "BoundEquation of 'eggs' computes with 61, which the problem's text"
+            " does not state and which is no constant of the profile's table:"
+            " quote the number from the text, or compute it from numbers the"
+            " text states"
+        )
+
+    def test_a_fact_the_text_does_not_state(self) -> None:
+        """A fact's value the text does not state is refused at the value."""
+        graph = draft_graph("Ann has 16 eggs. How many eggs?", 16, "n")
+        moved = attrs.evolve(graph, facts=(attrs.evolve(graph.facts[0], value="-17"),))
+        assert codes(moved)[-1] == ("unstated_number", ("facts", 0, "value"))
+        assert "'n' computes with 17" in trust_refusals(moved)[-1].message
+
+    def test_stated_numbers_and_constants(self) -> None:
+        """Numbers the text states in words and percentages, and each constant of the table, are grounded."""
+        text = "Ann has twenty-five eggs and sells 40% of them. How many dollars?"
+        for constant in CONSTANTS:
+            body = f"e = 25;s = e * 40 / 100;return s * {constant}"
+            assert codes(program(body, text)) == [], constant
+
+    def test_the_table_is_closed(self) -> None:
+        """A number outside the table and the text is refused, one refusal an element."""
+        for number in ("6", "8", "1.5", "0.2", "61"):
+            found = trust_refusals(
+                program(f"return 16 * {number} * 61"), ("grounding",)
+            )
+            assert [(error.code, error.path) for error in found] == [
+                ("unstated_number", ("equations", 0, "rhs_canonical"))
+            ], number
+        assert Fraction(6) not in CONSTANTS
+
+    def test_a_refused_equation_computes_nothing(self) -> None:
+        """Only admitted equations are read; an unreadable one is refused as the arithmetic refuses it."""
+        graph = program("eggs = 61;return eggs - 3")
+        refused = attrs.evolve(
+            graph.equations[0], admissibility_status="refused", refusal_reason="no"
+        )
+        assert (
+            codes(attrs.evolve(graph, equations=(refused, *graph.equations[1:]))) == []
+        )
+        bad = attrs.evolve(graph.equations[0], rhs_canonical="61 +")
+        assert codes(attrs.evolve(graph, equations=(bad, *graph.equations[1:])))[
+            -1
+        ] == (
+            "not_arithmetic",
+            ("equations", 0, "rhs_canonical"),
+        )
+
+    def test_a_graph_that_asks_nothing(self) -> None:
+        """Without an unknown, the text is that of the sources the facts quote."""
+        graph = program("eggs = 16;return eggs - 3")
+        assert codes(attrs.evolve(graph, unknowns=())) == []
+
+
+class TestEntryPoints:
+    """check_trust raises the first refusal; the checks run one by one; arguments are checked."""
+
+    def test_check_trust(self) -> None:
+        """The first refusal is raised; an accepted graph raises nothing."""
+        with pytest.raises(BindingGraphError) as caught:
+            check_trust(program("eggs = 61;return eggs / 5"))
+        assert (caught.value.code, caught.value.path) == (
+            "non_integer_solution",
+            ("unknowns", 0),
+        )
+        with pytest.raises(BindingGraphError) as caught:
+            check_trust(program("eggs = 61;return eggs / 5"), ("grounding",))
+        assert caught.value.code == "unstated_number"
+        check_trust(program("eggs = 16;return eggs - 3"))
+
+    def test_one_check_at_a_time(self) -> None:
+        """Each check adds its own refusals."""
+        graph = program("eggs = 61;return eggs / 5")
+        assert [error.code for error in trust_refusals(graph, ("answers",))] == [
+            "non_integer_solution"
+        ]
+        assert [error.code for error in trust_refusals(graph, ("grounding",))] == [
+            "unstated_number"
+        ]
+        assert trust_refusals(graph, ()) == ()
+
+    @pytest.mark.parametrize("function", [trust_refusals, check_trust, trust_findings])
+    def test_not_a_graph(self, function: Any) -> None:
+        """A graph that is not one is refused as wrong_type."""
+        with pytest.raises(BindingGraphError) as caught:
+            function(untyped({}))
+        assert (caught.value.code, caught.value.path) == ("wrong_type", ("graph",))
+
+    def test_bad_checks(self) -> None:
+        """Checks that are not a tuple of names of CHECKS are refused."""
+        graph = program("return 16")
+        with pytest.raises(BindingGraphError) as caught:
+            trust_refusals(graph, untyped(["answers"]))
+        assert (caught.value.code, caught.value.path) == ("wrong_type", ("checks",))
+        with pytest.raises(BindingGraphError) as caught:
+            check_trust(graph, ("answers", "units"))
+        assert (caught.value.code, caught.value.path) == (
+            "not_in_vocabulary",
+            ("checks", 1),
+        )
+        assert "answers, grounding (got 'units')" in caught.value.message
+        with pytest.raises(BindingGraphError) as caught:
+            check_trust(graph, untyped(("answers", 1)))
+        assert (caught.value.code, caught.value.path) == ("wrong_type", ("checks", 1))
+
+
+class TestFindings:
+    """Unused numbers and an answer in another unit than the question's are findings."""
+
+    def test_an_unused_number(self) -> None:
+        """A number the set-up never uses is found at its provenance, with its place."""
+        text = "Ann reads 18 pages and 12 pages in 2019, her 1st year, one of them. How many pages?"
+        graph = program("a = 12;return a * 2", text)
+        assert trust_findings(graph) == (
+            Finding(
+                "unused_number",
+                ("provenance", 0),
+                "the text states 18 ('18', at character 10), which the set-up never uses",
+            ),
+        )
+
+    def test_used_as_a_share_or_an_inverse(self) -> None:
+        """25% used as 0.25, and half used as a division by 2, are used; places that overlap are one number."""
+        text = "Ann has twenty-five eggs and sells 25% and half. How many eggs?"
+        graph = program("e = 25;s = e * 0.25;return s / 2", text)
+        assert trust_findings(graph) == ()
+
+    def test_an_answer_in_another_unit(self) -> None:
+        """How many apples, answered in dollars, is found at the unknown; two count nouns are never told apart."""
+        text = "Ann has 16 dollars. How many apples?"
+        graph = _asked(text, 16, "n", expected_unit="dollars")
+        assert trust_findings(graph) == (
+            Finding(
+                "question_unit_mismatch",
+                ("unknowns", 0),
+                "the question asks how many apples (apple), and the answer 'answer'"
+                " is in dollars ([money])",
+            ),
+        )
+        assert trust_findings(_asked(text, 16, "n", expected_unit="pears")) == ()
+        square = _asked(
+            "Ann has 16 m. How many square feet?", 16, "n", expected_unit="m"
+        )
+        assert [f.code for f in trust_findings(square)] == ["question_unit_mismatch"]
+
+    def test_unreadable_strings_use_nothing(self) -> None:
+        """A fact or a right-hand side the arithmetic cannot read uses no number."""
+        graph = draft_graph("Ann has 16 eggs. How many eggs?", 16, "n")
+        broken = attrs.evolve(
+            graph,
+            facts=(attrs.evolve(graph.facts[0], value="x"),),
+            equations=(attrs.evolve(graph.equations[0], rhs_canonical="n +"),),
+        )
+        assert [f.code for f in trust_findings(broken)] == ["unused_number"]
+
+
+class TestGold:
+    """The shipped sample of GSM8K's gold graphs: the profile refuses none of them."""
+
+    def test_gold_is_accepted(self) -> None:
+        """No gold graph of the sample is refused by the answers check; grounding refuses few."""
+        refused = dict.fromkeys(CHECKS, 0)
+        total = 0
+        for number, line in enumerate(GSM8K.read_text(encoding="utf-8").splitlines()):
+            try:
+                case = from_gsm8k(json.loads(line), source_id=f"gsm8k-{number}")
+            except BindingGraphError:
+                continue
+            total += 1
+            for check in CHECKS:
+                refused[check] += bool(trust_refusals(case.graph, (check,)))
+        assert refused["answers"] == 0
+        assert refused["grounding"] <= total * 15 // 100
+
+
+class TestBindAndRepair:
+    """bind and repair apply the profile by default, and not when told."""
+
+    def test_bind(self, cli: Any) -> None:
+        """A program whose number the text does not state is a refusal record; --no-trust accepts it."""
+        line = json.dumps(
+            {
+                "source_id": "p1",
+                "text": EGGS,
+                "program": "def solution():\n    return 61 - 3",
+            }
+        ).encode()
+        result = cli("bind", "--program", "-", stdin=line + b"\n")
+        assert result.status == 1
+        assert json.loads(result.out)["refused"][0]["code"] == "unstated_number"
+        assert "<stdin>:1: unstated_number at equations[0].rhs_canonical:" in result.err
+        every = cli("bind", "--program", "--all", "-", stdin=line + b"\n")
+        assert json.loads(every.out)["refused"][0]["path"] == [
+            "equations",
+            0,
+            "rhs_canonical",
+        ]
+        free = cli("bind", "--program", "--no-trust", "-", stdin=line + b"\n")
+        assert free.status == 0
+
+    def test_repair(self) -> None:
+        """A reply the profile refuses is asked again with its refusals; trust=False accepts it."""
+        replies = [
+            "def solution():\n    return 61 - 3",
+            "def solution():\n    return 16 - 3",
+        ]
+        asked: list[str] = []
+
+        def ask(prompt: str) -> str:
+            asked.append(prompt)
+            return replies[len(asked) - 1]
+
+        result = repair(ask, EGGS, source_id="p1", producer="program")
+        assert [len(attempt.refusals) for attempt in result.attempts] == [1, 0]
+        assert result.attempts[0].refusals[0].code == "unstated_number"
+        assert "[unstated_number]" in asked[1]
+        assert result.graph is not None
+        asked.clear()
+        free = repair(ask, EGGS, source_id="p1", producer="program", trust=False)
+        assert len(free.attempts) == 1
+        with pytest.raises(BindingGraphError) as caught:
+            repair(ask, EGGS, source_id="p1", trust=untyped(1))
+        assert (caught.value.code, caught.value.path) == ("wrong_type", ("trust",))
+
+
+class TestModule:
+    """The wing shows its public names only."""
+
+    def test_dir(self) -> None:
+        """dir() of the wing is its __all__."""
+        from binding_graph import trust  # noqa: PLC0415
+
+        assert dir(trust) == list(trust.__all__)
+
+    def test_an_unreadable_unit(self) -> None:
+        """A unit the lexicon cannot read says nothing: the question's words decide."""
+        text = "Ann has 16 eggs. How many eggs?"
+        graph = _asked(text, 16, "n / 3", expected_unit="eggs ^^ x")
+        assert codes(graph) == [("non_integer_solution", ("unknowns", 0))]
