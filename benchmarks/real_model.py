@@ -47,11 +47,14 @@ from pathlib import Path
 from typing import Any
 
 from compile_drafts import problems, token_counts
-from real_model_engine import Model, Session, default_model
-from real_model_modes import MODES, read_problems
+from real_model_engine import Generation, Model, Session, default_model
+from real_model_modes import MODES, read_problems, rejudge
+from real_model_python import PythonRun
 from real_model_table import Record, record, table
 
 ROOT = Path(__file__).resolve().parent.parent
+RUN_KEYS = ("run", "machine", "llama_cpp_python", "llguidance", "threads")
+"""The keys of a record that say which run wrote it."""
 SAMPLE = ROOT / "tests" / "data" / "gsm8k" / "train-200.jsonl"
 
 
@@ -147,6 +150,16 @@ def _parser() -> argparse.ArgumentParser:
         help="print the tables of results files, and run nothing",
     )
     parser.add_argument(
+        "--reread",
+        type=Path,
+        nargs="+",
+        metavar="RESULTS",
+        help=(
+            "read the replies of results files again with the library as it is,"
+            " writing the new records to --out (a new file), and print their tables"
+        ),
+    )
+    parser.add_argument(
         "--sizes",
         action="store_true",
         help="count the sample's gold drafts and documents in the model's tokens, and run nothing",
@@ -167,7 +180,7 @@ def _run(args: argparse.Namespace, modes: list[str]) -> list[Record]:
     problems = read_problems(args.gsm8k, args.n)[args.start - 1 :]
     model = _model(args)
     session = Session(model)
-    run = {
+    run: dict[str, Any] = {
         "run": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {platform.python_version()}",
         "llama_cpp_python": metadata.version("llama-cpp-python"),
@@ -193,6 +206,52 @@ def _run(args: argparse.Namespace, modes: list[str]) -> list[Record]:
     return records
 
 
+def _generation(old: Record) -> Generation:
+    first = old["first_refusal"]
+    return Generation(
+        text=old["output"],
+        tokens=old["tokens"],
+        prompt_tokens=old["prompt_tokens"],
+        prompt_seconds=old["prompt_seconds"],
+        seconds=old["seconds"],
+        ended=old["ended"],
+        flagged=None if first is None else (first["tokens"], first["seconds"]),
+    )
+
+
+def reread(args: argparse.Namespace) -> list[Record]:
+    """Return the records of results files, each reply read again by the library as it is now.
+
+    A reply cut at its cap whose record keeps only its start is kept as it
+    was: its reading needs the whole. The run's keys are kept, and
+    ``reread`` gives the date of the new reading.
+    """
+    model = _model(args)
+    rows: list[Record] = []
+    for path in args.reread:
+        with path.open(encoding="utf-8") as results:
+            rows.extend(json.loads(line) for line in results)
+    count = max((row["problem"] for row in rows), default=0)
+    problems = {each.number: each for each in read_problems(args.gsm8k, count)}
+    now = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    records: list[Record] = []
+    for old in rows:
+        if old.get("model", model.name) != model.name:
+            sys.exit(
+                f"{old['model']}'s record, read with {model.name}: pass its --model"
+            )
+        if old["output_chars"] > len(old["output"]):
+            records.append(old)
+            continue
+        ran = old.get("python")
+        python = None if ran is None else PythonRun(ran["answer"], ran["error"])
+        problem = problems[old["problem"]]
+        outcome = rejudge(old["mode"], problem, _generation(old), python)
+        run = {key: old[key] for key in RUN_KEYS} | {"reread": now}
+        records.append(record(run, old["mode"], problem, outcome, model))
+    return records
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the modes on the problems, or print results files' tables, or the sizes."""
     parser = _parser()
@@ -202,6 +261,15 @@ def main(argv: list[str] | None = None) -> int:
         for path in args.table:
             with path.open(encoding="utf-8") as results:
                 records.extend(json.loads(line) for line in results)
+        print(table(records))
+        return 0
+    if args.reread is not None:
+        records = reread(args)
+        if args.out is not None:
+            with args.out.open("x", encoding="utf-8") as out:
+                out.writelines(
+                    json.dumps(each, ensure_ascii=False) + "\n" for each in records
+                )
         print(table(records))
         return 0
     if args.sizes:

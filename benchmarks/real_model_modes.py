@@ -283,6 +283,20 @@ def program(session: Session, problem: Problem) -> Outcome:
     return dataclasses.replace(judged, python=run_program(generation.text))
 
 
+def rejudge(
+    mode: str, problem: Problem, generation: Generation, python: PythonRun | None
+) -> Outcome:
+    """Read again what a mode's model wrote, with the library as it is now: the reply is the model's, and greedy, so only the reading changes."""
+    if mode == "program":
+        judged = judge_program(problem, generation)
+        return dataclasses.replace(judged, python=python)
+    if mode in DRAFTS:
+        watch = Watch(problem.text)
+        watch(generation.text.encode())
+        return judge_draft(problem, generation, watch)
+    return judge_document(generation)
+
+
 MODES: Final[dict[str, Callable[[Session, Problem], Outcome]]] = {
     "document": document,
     "writing": writing,
