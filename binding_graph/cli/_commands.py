@@ -256,7 +256,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
         description=(
             "Pair the graphs of PREDICTED with the cases of GOLD (as import writes"
             " them), in order, streaming both, and print their score: cases,"
-            " correct answers, accuracy, refusals and unsolvable graphs by code,"
+            " correct answers, accuracy, coverage (the cases answered) and"
+            " precision (the answers right), refusals and unsolvable graphs by code,"
             " wrong answers, the set-ups' precision and recall of facts,"
             " equations and questions (a percentage, then the counts it is made of),"
             " the set-ups right, refusals of the cases that expect one, the"

@@ -121,6 +121,7 @@ from typing import TYPE_CHECKING, Final
 
 from binding_graph.datasets._asdiv import ASDIV, from_asdiv
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase, Layout
+from binding_graph.datasets._checked import CheckRow
 from binding_graph.datasets._diff import Difference, diff
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
 from binding_graph.datasets._gsm_hard import GSM_HARD, from_gsm_hard
@@ -139,6 +140,7 @@ __all__ = [
     "Benchmark",
     "BenchmarkCase",
     "CaseRecord",
+    "CheckRow",
     "Difference",
     "Layout",
     "Score",
