@@ -15,15 +15,14 @@ from binding_graph.datasets._wrong import check_code, count
 from binding_graph.errors import BindingGraphError, refuse, refuse_type
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from binding_graph.model import SemanticSymbolicBindingGraph
 
 __all__ = ["Check", "CheckRow", "CheckTally", "checks_of", "share"]
 
 Check = tuple[
-    str,
-    "Callable[[SemanticSymbolicBindingGraph], list[BindingGraphError] | tuple[BindingGraphError, ...]]",
+    str, "Callable[[SemanticSymbolicBindingGraph], Sequence[BindingGraphError]]"
 ]
 """A named check: its name, and a function of a graph that returns its refusals (none: it passes)."""
 
@@ -55,7 +54,7 @@ def _name(_: object, __: attrs.Attribute[Any], value: object) -> None:
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class CheckRow:
-    """The figures of a scoring with one more check applied to the graphs it accepts: a row of :attr:`Score.by_check <binding_graph.datasets.Score.by_check>`.
+    """The figures of a scoring with one more check applied to the graphs it accepts, a row of a score's ``by_check``.
 
     Args:
         name: The check's name.
@@ -107,7 +106,7 @@ class CheckRow:
 
     @property
     def coverage(self) -> Fraction:
-        """The share of cases answered with the check: ``accepted / total``, 0 when there are none.
+        """The share of cases answered with the check, ``accepted / total``, or 0 when there are none.
 
         .. versionadded:: 0.1.0
         """
@@ -115,7 +114,7 @@ class CheckRow:
 
     @property
     def accuracy(self) -> Fraction:
-        """The share of cases right with the check: ``correct / total``, 0 when there are none.
+        """The share of cases right with the check, ``correct / total``, or 0 when there are none.
 
         .. versionadded:: 0.1.0
         """
@@ -123,7 +122,7 @@ class CheckRow:
 
     @property
     def precision(self) -> Fraction:
-        """The share of the answers accepted that are right: ``answered_right / accepted``, 1 when none is accepted.
+        """The share of the answers accepted that are right, ``answered_right / accepted``, or 1 when none is accepted.
 
         .. versionadded:: 0.1.0
         """
@@ -159,9 +158,7 @@ def checks_of(value: object) -> tuple[Check, ...]:
         items = cast("tuple[object, ...]", pair)
         if type(pair) is not tuple or len(items) != 2 or not callable(items[1]):  # noqa: PLR2004 -- a pair
             expected = "a (name, function) pair"
-            refuse_type(
-                "score", f"checks[{index}]", expected, cast("object", pair), where
-            )
+            refuse_type("score", f"checks[{index}]", expected, items, where)
         name = items[0]
         if not is_str(name) or not name.strip():
             refuse_type(
@@ -194,7 +191,7 @@ def _refusals(
     if (type(found) is not list and type(found) is not tuple) or any(
         type(error) is not BindingGraphError for error in errors
     ):
-        refuse_type("score", f"checks[{position}]", expected, found, where)
+        refuse_type("score", f"checks[{position}]", expected, errors, where)
     for error in errors:
         check_code(
             "score", f"checks[{position}]", cast("BindingGraphError", error).code, where

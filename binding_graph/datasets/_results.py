@@ -226,7 +226,7 @@ class Score:
 
     @property
     def accepted(self) -> int:
-        """How many predicted graphs answer: neither refused by the producer nor unsolvable.
+        """How many predicted graphs answer, neither refused by the producer nor unsolvable.
 
         .. versionadded:: 0.1.0
         """

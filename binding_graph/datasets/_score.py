@@ -19,10 +19,9 @@ from binding_graph.jsonl import LineRecord
 from binding_graph.model import SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator, Sequence
     from fractions import Fraction
 
-    from binding_graph.datasets._checked import Check
     from binding_graph.datasets._wrong import Why
 
 __all__ = ["outcome", "score"]
@@ -53,7 +52,12 @@ def score(
     gold: Iterable[BenchmarkCase | CaseRecord],
     *,
     keep: int = 100,
-    checks: tuple[Check, ...] | list[Check] = (),
+    checks: Sequence[
+        tuple[
+            str,
+            Callable[[SemanticSymbolicBindingGraph], Sequence[BindingGraphError]],
+        ]
+    ] = (),
 ) -> Score:
     r"""Score *predicted* graphs against *gold* cases, paired in order.
 
