@@ -23,6 +23,7 @@ from binding_graph import strategies as bgst
 from binding_graph.arithmetic import answers
 from binding_graph.datasets import (
     BenchmarkCase,
+    CheckRow,
     Score,
     WrongCase,
     case_line,
@@ -162,6 +163,9 @@ class TestOutcomes:
             "total": 7,
             "correct": 2,
             "accuracy": 2 / 7,
+            "accepted": 3,
+            "coverage": 3 / 7,
+            "precision": 2 / 3,
             "refused": {"missing_key": 1, "not_arithmetic": 2},
             "unsolvable": {"unbound_unknown": 1},
             "facts_matched": 6,
@@ -186,6 +190,7 @@ class TestOutcomes:
             "refusal_precision": 0.0,
             "refusal_recall": 1.0,
             "by_perturbation": {},
+            "by_check": [],
             "wrong_total": 5,
             "wrong": [
                 {
@@ -673,3 +678,332 @@ class TestFromReaders:
                 " case line has no key 'source_id'"
             ),
         )
+
+
+UNANSWERABLE: Final = BenchmarkCase(
+    "p1", NO_FACTS, None, reason="nothing states how many apples a bag holds"
+)
+
+
+def _refuse_plus(graph: SemanticSymbolicBindingGraph) -> list[BindingGraphError]:
+    """A test-local check: refuse a graph with a sum, at the sum's equation."""
+    return [
+        BindingGraphError("not_arithmetic", "no sums", ("equations", index))
+        for index, equation in enumerate(graph.equations)
+        if equation.operation_kind == "add"
+    ]
+
+
+def _refuse_all(graph: SemanticSymbolicBindingGraph) -> list[BindingGraphError]:
+    """A test-local check that refuses every graph, twice."""
+    del graph
+    return [
+        BindingGraphError("limit_exceeded", "too trusting", ()),
+        BindingGraphError("not_arithmetic", "and more", ()),
+    ]
+
+
+def _passes(graph: SemanticSymbolicBindingGraph) -> tuple[BindingGraphError, ...]:
+    """A test-local check that passes every graph, as a tuple."""
+    del graph
+    return ()
+
+
+class TestSelective:
+    """Coverage (accepted of all), accuracy (right of all) and precision (right of accepted)."""
+
+    def test_the_figures_of_a_small_set(self) -> None:
+        """Two right, one wrong, a refusal and an unsolvable graph: accepted 3, coverage 3/5, precision 2/3."""
+        result = score(
+            [CASE.graph, PLUS, NOT_ARITHMETIC, NO_FACTS, CASE.graph], [CASE] * 5
+        )
+        assert (
+            result.accepted,
+            result.coverage,
+            result.accuracy,
+            result.precision,
+        ) == (
+            3,
+            Fraction(3, 5),
+            Fraction(2, 5),
+            Fraction(2, 3),
+        )
+
+    def test_a_right_refusal_is_not_accepted(self) -> None:
+        """A refusal of a case that expects one is right, but answers nothing: it counts in accuracy, not in precision."""
+        result = score([NOT_ARITHMETIC, PLUS], [UNANSWERABLE, CASE])
+        assert (result.correct, result.refusals_right, result.accepted) == (1, 1, 1)
+        assert (result.coverage, result.accuracy, result.precision) == (
+            Fraction(1, 2),
+            Fraction(1, 2),
+            Fraction(0),
+        )
+
+    def test_nothing_accepted(self) -> None:
+        """Every prediction refused: coverage 0, precision 1, as the other precisions of nothing; no case: coverage 0."""
+        result = score([NOT_ARITHMETIC], [CASE])
+        assert (result.accepted, result.coverage, result.precision) == (
+            0,
+            Fraction(0),
+            Fraction(1),
+        )
+        empty = score([], [])
+        assert empty.accepted == 0
+        assert (empty.coverage, empty.precision) == (Fraction(0), Fraction(1))
+
+
+class TestChecks:
+    """Checks applied to the graphs accepted, one after another, each a row of the figures with it added."""
+
+    def test_each_row_adds_its_check(self) -> None:
+        """The sum refused by the first check, the rest by the second; each row its exact figures."""
+        predicted = [CASE.graph, PLUS, NOT_ARITHMETIC, CASE.graph]
+        result = score(
+            predicted,
+            [CASE] * 4,
+            checks=(("no sums", _refuse_plus), ("none", _refuse_all)),
+        )
+        assert (result.accepted, result.precision) == (3, Fraction(2, 3))
+        assert [row.to_data() for row in result.by_check] == [
+            {
+                "name": "no sums",
+                "refused": 1,
+                "refused_right": 0,
+                "by_code": {"not_arithmetic": 1},
+                "accepted": 2,
+                "answered_right": 2,
+                "correct": 2,
+                "coverage": 0.5,
+                "accuracy": 0.5,
+                "precision": 1.0,
+            },
+            {
+                "name": "none",
+                "refused": 2,
+                "refused_right": 2,
+                "by_code": {"limit_exceeded": 2},
+                "accepted": 0,
+                "answered_right": 0,
+                "correct": 0,
+                "coverage": 0.0,
+                "accuracy": 0.0,
+                "precision": 1.0,
+            },
+        ]
+        assert result.to_data()["by_check"] == [
+            row.to_data() for row in result.by_check
+        ]
+        first = result.by_check[0]
+        assert (first.coverage, first.accuracy, first.precision) == (
+            Fraction(1, 2),
+            Fraction(1, 2),
+            Fraction(1),
+        )
+
+    def test_a_check_that_refuses_an_answered_unanswerable_case_makes_it_right(
+        self,
+    ) -> None:
+        """An answer to a case that expects a refusal is wrong; refused by a check, it is right."""
+        result = score(
+            [CASE.graph, CASE.graph],
+            [UNANSWERABLE, CASE],
+            checks=[("all", _refuse_all)],
+        )
+        assert result.correct == 1
+        row = result.by_check[0]
+        assert (row.refused, row.refused_right, row.correct, row.accepted) == (
+            2,
+            1,
+            1,
+            0,
+        )
+
+    def test_a_check_that_passes_changes_nothing(self) -> None:
+        """A check that returns no refusal, as a tuple: its row is the score's own figures."""
+        result = score([CASE.graph, PLUS], [CASE] * 2, checks=[("pass", _passes)])
+        row = result.by_check[0]
+        assert (row.refused, row.accepted, row.answered_right, row.correct) == (
+            0,
+            result.accepted,
+            1,
+            result.correct,
+        )
+        assert dict(row.by_code) == {}
+
+    def test_a_check_never_sees_a_graph_not_accepted(self) -> None:
+        """Refusals and unsolvable graphs are not handed to a check."""
+        seen: list[SemanticSymbolicBindingGraph] = []
+
+        def record(graph: SemanticSymbolicBindingGraph) -> list[BindingGraphError]:
+            seen.append(graph)
+            return []
+
+        score([NOT_ARITHMETIC, NO_FACTS, PLUS], [CASE] * 3, checks=[("see", record)])
+        assert seen == [PLUS]
+
+    @pytest.mark.parametrize(
+        ("checks", "path", "message"),
+        [
+            (
+                {"a": _passes},
+                ("checks",),
+                (
+                    "score.checks must be a tuple or list of (name, function)"
+                    " pairs, not dict (got {'a': <function _passes"
+                ),
+            ),
+            (
+                [("a", _passes, 1)],
+                ("checks", 0),
+                "score.checks[0] must be a (name, function) pair, not tuple",
+            ),
+            (
+                [["a", _passes]],
+                ("checks", 0),
+                "score.checks[0] must be a (name, function) pair, not list",
+            ),
+            (
+                [("a", "not callable")],
+                ("checks", 0),
+                "score.checks[0] must be a (name, function) pair, not tuple",
+            ),
+            (
+                [(" ", _passes)],
+                ("checks", 0),
+                "score.checks[0] must be a non-blank str name, not str (got ' ')",
+            ),
+            (
+                [("a", _passes), ("a", _refuse_all)],
+                ("checks", 1),
+                (
+                    "score.checks[1] must be named apart from the checks before"
+                    " it (got 'a')"
+                ),
+            ),
+        ],
+    )
+    def test_checks_not_as_documented_are_refused(
+        self, checks: object, path: tuple[object, ...], message: str
+    ) -> None:
+        """Checks of another shape are refused before anything is read, at their place."""
+        error = refusal(score, [CASE.graph], [CASE], checks=checks)
+        assert (error.code, error.path) == ("wrong_type", path)
+        assert error.message.startswith(message)
+
+    def test_a_check_that_raises_is_refused(self) -> None:
+        """A check that raises: wrong_type at its place, naming it and the case, chained."""
+
+        def broken(graph: SemanticSymbolicBindingGraph) -> list[BindingGraphError]:
+            raise ZeroDivisionError(len(graph.facts))
+
+        error = refusal(
+            score,
+            [PLUS, CASE.graph],
+            [CASE] * 2,
+            checks=[("no sums", _refuse_plus), ("broken", broken)],
+        )
+        assert (error.code, error.path, error.message) == (
+            "wrong_type",
+            ("checks", 1),
+            (
+                "score.checks[1] ('broken') must be a function that returns a list"
+                " of BindingGraphError, but it raised ZeroDivisionError on the"
+                " graph of case 2"
+            ),
+        )
+        assert type(error.__cause__) is ZeroDivisionError
+
+    @pytest.mark.parametrize(
+        ("returned", "code"),
+        [
+            (None, "wrong_type"),
+            ([ValueError("no")], "wrong_type"),
+            ([BindingGraphError(untyped("not_a_code"), "no")], "not_in_vocabulary"),
+        ],
+    )
+    def test_a_check_that_returns_anything_else_is_refused(
+        self, returned: object, code: str
+    ) -> None:
+        """A check's result must be a list or tuple of refusals of the library's codes."""
+
+        def odd(graph: SemanticSymbolicBindingGraph) -> Any:
+            del graph
+            return returned
+
+        error = refusal(score, [CASE.graph], [CASE], checks=[("odd", odd)])
+        assert (error.code, error.path) == (code, ("checks", 0))
+
+
+class TestCheckRow:
+    """A CheckRow holds counts that agree with one another."""
+
+    FIELDS: Final[dict[str, Any]] = {
+        "name": "c",
+        "total": 4,
+        "refused": 2,
+        "refused_right": 1,
+        "by_code": {"not_arithmetic": 2},
+        "accepted": 2,
+        "answered_right": 1,
+        "correct": 2,
+    }
+
+    def test_a_sound_row(self) -> None:
+        """Its by_code is read-only, sorted; its shares exact."""
+        row = attrs.evolve(
+            CheckRow(**self.FIELDS), by_code={"wrong_type": 1, "not_arithmetic": 1}
+        )
+        assert list(row.by_code) == ["not_arithmetic", "wrong_type"]
+        assert type(row.by_code) is MappingProxyType
+        assert (row.coverage, row.accuracy, row.precision) == (
+            Fraction(1, 2),
+            Fraction(1, 2),
+            Fraction(1, 2),
+        )
+
+    @pytest.mark.parametrize(
+        ("changes", "code", "path"),
+        [
+            ({"name": " "}, "wrong_type", ("name",)),
+            ({"name": 1}, "wrong_type", ("name",)),
+            ({"total": -1}, "wrong_type", ("total",)),
+            ({"by_code": [("not_arithmetic", 2)]}, "wrong_type", ("by_code",)),
+            ({"by_code": {"nope": 2}}, "not_in_vocabulary", ("by_code",)),
+            ({"by_code": {"not_arithmetic": 0}}, "wrong_type", ("by_code",)),
+            ({"by_code": {"not_arithmetic": 1}}, "wrong_type", ("by_code",)),
+            ({"refused_right": 3}, "wrong_type", ("refused_right",)),
+            ({"accepted": 5}, "wrong_type", ("accepted",)),
+            ({"answered_right": 3}, "wrong_type", ("answered_right",)),
+            ({"correct": 5}, "wrong_type", ("correct",)),
+        ],
+    )
+    def test_a_field_out_of_its_bounds(
+        self, changes: dict[str, object], code: str, path: tuple[str, ...]
+    ) -> None:
+        """Each field of the wrong type, or beyond what it counts among, is refused at the field."""
+        error = refusal(CheckRow, **{**self.FIELDS, **changes})
+        assert (error.code, error.path) == (code, path)
+
+    def test_a_score_holds_rows_of_its_total_each_named_once(self) -> None:
+        """A row of another total, two of one name, or another class: refused at by_check."""
+        base = score([CASE.graph], [CASE])
+        row = attrs.evolve(
+            CheckRow(**self.FIELDS),
+            total=1,
+            refused=0,
+            refused_right=0,
+            by_code={},
+            accepted=1,
+            answered_right=1,
+            correct=1,
+        )
+        assert attrs.evolve(base, by_check=(row,)).by_check == (row,)
+        other = attrs.evolve(row, name="d")
+        for rows in (
+            (attrs.evolve(row, total=2, accepted=1),),
+            (row, row),
+            [row],
+            (other, 1),
+        ):
+            error = refusal(attrs.evolve, base, by_check=rows)
+            assert (error.code, error.path) == ("wrong_type", ("by_check",))

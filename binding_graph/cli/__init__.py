@@ -6,7 +6,8 @@ form, ``analyze`` reports what a solver should know of each graph, ``solve``
 prints the exact value of each graph's unknowns, ``admit`` decides the
 pending equations of each graph by their units, ``units`` tells how a unit's
 text is read, ``import`` writes a benchmark's records as gold cases, ``score``
-scores a parser's graphs against them, ``render`` draws one graph, and
+scores a parser's graphs against them, ``vote`` writes the set-up most of
+a model's samples share, ``render`` draws one graph, and
 ``schema`` prints the JSON Schema of a document. ``binding-graph`` and
 ``python -m binding_graph`` both run :func:`main`, so that a test or another
 program can run it in-process.

@@ -6,9 +6,8 @@
 ``analyze`` and ``render`` in :mod:`binding_graph.cli._analysis_commands`,
 ``solve`` in :mod:`binding_graph.cli._solve_command`, ``admit`` and ``units``
 in :mod:`binding_graph.cli._units_commands`, ``import`` in
-:mod:`binding_graph.cli._import_command`, ``score`` in
-:mod:`binding_graph.cli._score_command`, ``diff`` in
-:mod:`binding_graph.cli._diff_command`.
+:mod:`binding_graph.cli._import_command`; ``score``, ``diff`` and ``vote``
+are listed in :mod:`binding_graph.cli._setup_commands`.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from binding_graph.cli._command import Command
+from binding_graph.cli._setup_commands import SETUP_COMMANDS
 
 _CHECKS: Final = "binding_graph.cli._check_commands"
 
@@ -250,66 +250,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         options="binding_graph.cli._import_command:import_options",
         corpus=False,
     ),
-    Command(
-        name="score",
-        summary="score a parser's graphs against the gold cases of a benchmark",
-        description=(
-            "Pair the graphs of PREDICTED with the cases of GOLD (as import writes"
-            " them), in order, streaming both, and print their score: cases,"
-            " correct answers, accuracy, refusals and unsolvable graphs by code,"
-            " wrong answers, the set-ups' precision and recall of facts,"
-            " equations and questions (a percentage, then the counts it is made of),"
-            " the set-ups right, refusals of the cases that expect one, the"
-            " cases of each perturbation, and the first --keep wrong cases, as"
-            " case N (SOURCE_ID), each with the first gold step it lacks or"
-            " gets wrong. Exit 0 when it scored; 2 if a file cannot be read, a"
-            " line of GOLD is not a case, or the files differ in length."
-            " Exit 5, with no score, if either file holds no record."
-        ),
-        examples=(
-            (
-                "binding-graph score predicted.jsonl gold.jsonl",
-                "score a parser's graphs",
-            ),
-            (
-                "binding-graph score --format json predicted.jsonl gold.jsonl",
-                "as one JSON object",
-            ),
-            ("parser | binding-graph score - gold.jsonl", "score standard input"),
-        ),
-        run="binding_graph.cli._score_command:score_command",
-        options="binding_graph.cli._score_command:score_options",
-        corpus=False,
-    ),
-    Command(
-        name="diff",
-        summary="show how the set-ups of two graphs, or of two files of them, differ",
-        description=(
-            "Pair the records of FIRST and SECOND (graphs, or cases as import"
-            " writes them, read for their graphs), in order, streaming both, and"
-            " compare the set-ups of each pair whatever their symbols are named:"
-            " each fact, equation or question of one that matches nothing of the"
-            " other is a line, FILE:LINE: - WHERE: WHAT for FIRST's and FILE:LINE:"
-            " + WHERE: WHAT for SECOND's, then a summary. Exit 0 when every pair is"
-            " set up alike; 1 when any differs, or a record does not read; 2 if a"
-            " file cannot be read or the files differ in length."
-            " Exit 5 if either file holds no record."
-        ),
-        examples=(
-            (
-                "binding-graph diff gold.jsonl predicted.jsonl",
-                "what a parser sets up otherwise than the gold",
-            ),
-            ("binding-graph diff a.json b.json", "two graphs"),
-            (
-                "binding-graph diff --format json gold.jsonl predicted.jsonl",
-                "one JSON object a difference",
-            ),
-        ),
-        run="binding_graph.cli._diff_command:diff_command",
-        options="binding_graph.cli._diff_command:diff_options",
-        corpus=False,
-    ),
+    *SETUP_COMMANDS,
     Command(
         name="bind",
         summary="compile a model's drafts, programs or replies of any format into graphs",

@@ -148,7 +148,8 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
             "Validate, hash, canonicalize, analyze, solve, admit and render"
             " binding-graph documents (JSON Lines corpora, .json files,"
             " directories of them, or standard input), read units, import"
-            " benchmarks as gold cases and score graphs against them, compile"
+            " benchmarks as gold cases and score graphs against them, vote over"
+            " a model's samples by set-up, compile"
             " drafts into graphs, and print their JSON Schema."
         ),
         epilog=_epilog([command.examples[0] for command in COMMANDS]),

@@ -110,6 +110,19 @@ def _table(score: Score) -> str:
                 score.accuracy, score.correct, score.total, "cases answered right"
             ),
         ),
+        _row(
+            "coverage",
+            _percent(score.coverage, score.accepted, score.total, "cases answered"),
+        ),
+        _row(
+            "precision",
+            _percent(
+                score.precision,
+                score.correct - score.refusals_right,
+                score.accepted,
+                "answers right",
+            ),
+        ),
         _row("refused", _by_code(refused)),
         _row("unsolvable", _by_code(unsolvable)),
         _row("wrong answers", f"{wrong:,}"),

@@ -100,7 +100,8 @@ the codes above).
 
 Cases travel as JSON Lines, one canonical line a case
 (:func:`case_line`, :func:`dump_cases`), read back by :func:`load_cases`;
-:func:`score` scores a parser's graphs against them, as a :class:`Score`.
+:func:`score` scores a parser's graphs against them, as a :class:`Score`;
+:func:`vote` groups a model's samples of one problem by set-up.
 
 >>> from binding_graph.datasets import from_gsm8k
 >>> case = from_gsm8k(
@@ -121,6 +122,7 @@ from typing import TYPE_CHECKING, Final
 
 from binding_graph.datasets._asdiv import ASDIV, from_asdiv
 from binding_graph.datasets._benchmark import Benchmark, BenchmarkCase, Layout
+from binding_graph.datasets._checked import CheckRow
 from binding_graph.datasets._diff import Difference, diff
 from binding_graph.datasets._gsm8k import GSM8K, from_gsm8k
 from binding_graph.datasets._gsm_hard import GSM_HARD, from_gsm_hard
@@ -129,6 +131,7 @@ from binding_graph.datasets._lines import CaseRecord, case_line, dump_cases, loa
 from binding_graph.datasets._results import Score
 from binding_graph.datasets._score import score
 from binding_graph.datasets._svamp import SVAMP, from_svamp
+from binding_graph.datasets._vote import SetupGroup, Vote, vote
 from binding_graph.datasets._wrong import WrongCase
 
 if TYPE_CHECKING:
@@ -139,9 +142,12 @@ __all__ = [
     "Benchmark",
     "BenchmarkCase",
     "CaseRecord",
+    "CheckRow",
     "Difference",
     "Layout",
     "Score",
+    "SetupGroup",
+    "Vote",
     "WrongCase",
     "case_line",
     "diff",
@@ -153,6 +159,7 @@ __all__ = [
     "from_svamp",
     "load_cases",
     "score",
+    "vote",
 ]
 
 BENCHMARKS: Final[Mapping[str, Benchmark]] = MappingProxyType(

@@ -10,6 +10,7 @@ from typing import Final, cast
 import attrs
 
 from binding_graph._checks import is_str, mapping_items
+from binding_graph.datasets._checked import CheckRow, share
 from binding_graph.datasets._wrong import WrongCase, check_code, count, tuple_of
 from binding_graph.errors import refuse, refuse_type
 
@@ -48,7 +49,19 @@ def _wrong(_: object, __: object, value: object) -> None:
 
 
 def _ratio(part: int, whole: int) -> Fraction:
-    return Fraction(part, whole) if whole else Fraction(1)
+    return share(part, whole, 1)
+
+
+def _by_check(instance: Score, _: object, value: object) -> None:
+    rows = cast("tuple[CheckRow, ...]", value)
+    if not tuple_of(value, CheckRow) or any(
+        row.total != instance.total for row in rows
+    ):
+        expected = "a tuple of CheckRow, each of the score's total"
+        refuse_type("Score", "by_check", expected, value, ("by_check",))
+    if len({row.name for row in rows}) != len(rows):
+        rule = "must name each check once"
+        refuse("wrong_type", "Score", "by_check", rule, value, ("by_check",))
 
 
 def _by_perturbation(value: object) -> Mapping[str, tuple[int, int]]:
@@ -117,6 +130,9 @@ class Score:
         refusals_right: How many of those the producer refused.
         by_perturbation: For the cases that a benchmark perturbed (GSM-Plus),
             how many there are of each perturbation, and how many were right.
+        by_check: For each check :func:`score` was given, in order, the
+            figures with it and the checks before it applied to the graphs
+            accepted.
 
     A mapping of counts reads in the order of its keys, and holds no zero.
 
@@ -130,7 +146,8 @@ class Score:
             ``("facts_recalled",)`` beyond ``facts_gold`` or
             ``facts_matched``; at ``("setups_right",)``,
             ``("unanswerable",)`` or ``("refusals_right",)`` beyond the cases
-            they count among.
+            they count among; at ``("by_check",)`` for rows of another total,
+            or two of one name.
 
     .. versionadded:: 0.1.0
     """
@@ -160,6 +177,7 @@ class Score:
     by_perturbation: Mapping[str, tuple[int, int]] = attrs.field(
         factory=dict[str, tuple[int, int]], converter=_by_perturbation, eq=_items
     )
+    by_check: tuple[CheckRow, ...] = attrs.field(default=(), validator=_by_check)
 
     def __attrs_post_init__(self) -> None:
         failed = sum(self.refused.values()) + sum(self.unsolvable.values())
@@ -205,6 +223,34 @@ class Score:
         .. versionadded:: 0.1.0
         """
         return Fraction(self.correct, self.total) if self.total else Fraction(0)
+
+    @property
+    def accepted(self) -> int:
+        """How many predicted graphs answer, neither refused by the producer nor unsolvable.
+
+        .. versionadded:: 0.1.0
+        """
+        refusals = self.refusals_right + sum(self.refused.values())
+        return self.total - refusals - sum(self.unsolvable.values())
+
+    @property
+    def coverage(self) -> Fraction:
+        """The share of cases answered, ``accepted / total``, or 0 when there are none.
+
+        .. versionadded:: 0.1.0
+        """
+        return share(self.accepted, self.total, 0)
+
+    @property
+    def precision(self) -> Fraction:
+        """The share of the answers that are right, ``(correct - refusals_right) / accepted``; 1 when none is accepted.
+
+        Beside :attr:`coverage`, what a pipeline that acts on every answer it
+        accepts can trust of them; :attr:`accuracy` is the share of all cases.
+
+        .. versionadded:: 0.1.0
+        """
+        return _ratio(self.correct - self.refusals_right, self.accepted)
 
     @property
     def fact_precision(self) -> Fraction:
@@ -278,13 +324,16 @@ class Score:
     def to_data(self) -> dict[str, object]:
         """Return the score as a JSON-ready ``dict``: counts, shares as numbers, and the wrong cases.
 
-        Each share (``accuracy``, the precisions and recalls) is a JSON
-        number, the float nearest its exact value, for a dashboard to read
-        as it is; its exact value is the ratio of the counts beside it:
-        ``correct / total`` (0 when ``total`` is 0), ``facts_matched /
+        Each share (``accuracy``, ``coverage``, the precisions and recalls)
+        is a JSON number, the float nearest its exact value, for a dashboard
+        to read as it is; its exact value is the ratio of the counts beside
+        it: ``correct / total`` and ``accepted / total`` (0 when ``total``
+        is 0), ``precision`` of the answers right over ``accepted`` (1 when
+        none is), ``facts_matched /
         facts_predicted`` and ``facts_recalled / facts_gold`` (1 when the
         count below is 0), and so for equations and questions (of which
-        ``..._matched`` counts both ways), and refusals.
+        ``..._matched`` counts both ways), and refusals; ``by_check`` holds
+        each check's row, :meth:`CheckRow.to_data`.
         Answers are spelled as a fact's value (``"2/3"``, ``"0.5"``),
         exactly.
 
@@ -301,6 +350,9 @@ class Score:
             "total": self.total,
             "correct": self.correct,
             "accuracy": float(self.accuracy),
+            "accepted": self.accepted,
+            "coverage": float(self.coverage),
+            "precision": float(self.precision),
             "refused": dict(self.refused),
             "unsolvable": dict(self.unsolvable),
             "facts_matched": self.facts_matched,
@@ -328,6 +380,7 @@ class Score:
                 name: {"total": cases, "correct": right}
                 for name, (cases, right) in self.by_perturbation.items()
             },
+            "by_check": [row.to_data() for row in self.by_check],
             "wrong_total": self.wrong_total,
             "wrong": [case.to_data() for case in self.wrong],
         }

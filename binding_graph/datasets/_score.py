@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final, cast
 from binding_graph._checks import guarded
 from binding_graph.arithmetic import answers
 from binding_graph.datasets._benchmark import BenchmarkCase
+from binding_graph.datasets._checked import CheckTally, checks_of
 from binding_graph.datasets._diff import equation_text, renamed_equation
 from binding_graph.datasets._lines import CaseRecord
 from binding_graph.datasets._results import PREDICTED, Score
@@ -18,21 +19,21 @@ from binding_graph.jsonl import LineRecord
 from binding_graph.model import SemanticSymbolicBindingGraph
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator, Sequence
     from fractions import Fraction
 
     from binding_graph.datasets._wrong import Why
 
-__all__ = ["score"]
+__all__ = ["outcome", "score"]
 
 _END: Final = object()
 _GOLD: Final = "an iterable of BenchmarkCase or CaseRecord"
 
 
-def _outcome(
-    item: object, index: int
+def outcome(
+    item: object, index: int, owner: str = "score", field: str = "predicted"
 ) -> SemanticSymbolicBindingGraph | BindingGraphError:
-    """Return the graph or the refusal that a predicted item holds."""
+    """Return the graph or the refusal that a predicted item holds; refuse an item of another class at ``(FIELD, INDEX)``."""
     cls = type(item)
     if cls is LineRecord:
         record = cast("LineRecord", item)
@@ -40,11 +41,9 @@ def _outcome(
     elif cls is SemanticSymbolicBindingGraph or cls is BindingGraphError:
         outcome = item
     else:
-        refuse_type("score", "predicted", PREDICTED, item, ("predicted", index))
+        refuse_type(owner, field, PREDICTED, item, (field, index))
     if type(outcome) is BindingGraphError:
-        check_code(
-            "score", f"predicted[{index}].code", outcome.code, ("predicted", index)
-        )
+        check_code(owner, f"{field}[{index}].code", outcome.code, (field, index))
     return cast("SemanticSymbolicBindingGraph | BindingGraphError", outcome)
 
 
@@ -53,6 +52,12 @@ def score(
     gold: Iterable[BenchmarkCase | CaseRecord],
     *,
     keep: int = 100,
+    checks: Sequence[
+        tuple[
+            str,
+            Callable[[SemanticSymbolicBindingGraph], Sequence[BindingGraphError]],
+        ]
+    ] = (),
 ) -> Score:
     r"""Score *predicted* graphs against *gold* cases, paired in order.
 
@@ -75,6 +80,14 @@ def score(
     Each wrong case kept names the first gold step its graph lacks or gets
     wrong, and spells it in the graph's own names: the graph's step taken
     for its miswriting, or the gold step under the pairing of symbols. The cases of a perturbation (GSM-Plus) are counted apart too.
+
+    A predicted graph that answers is *accepted*: the score's ``coverage``
+    is the share of cases accepted, its ``precision`` the share of those
+    answered right. Each of *checks* is then applied, in order, to each
+    graph accepted that the checks before it passed; a graph it refuses is
+    a refusal from then on, right where its case expects one. The score's
+    ``by_check`` holds a :class:`CheckRow` a check: the figures with it
+    and those before it applied, and what it refused, by code.
     Both iterables are read once, in step; memory is bounded by *keep*.
 
     Args:
@@ -89,6 +102,11 @@ def score(
             :class:`CaseRecord` as :func:`load_cases` yields them, as many.
         keep: The most wrong cases to keep in the ``wrong`` of the score; all are
             counted in its ``wrong_total``.
+        checks: ``(name, function)`` pairs, a ``tuple`` or ``list``, of
+            distinct non-blank names: each function takes a graph and
+            returns a ``list`` (or ``tuple``) of the
+            :class:`~binding_graph.BindingGraphError` it refuses the graph
+            for, none when it passes.
 
     Returns:
         The score.
@@ -104,7 +122,10 @@ def score(
             ``("gold",)`` for an iterable whose own code raises anything but
             an ``OSError``, which passes as it is; ``malformed_document`` at
             ``("predicted",)`` or ``("gold",)``, whichever ends first, when
-            the two are not of one length.
+            the two are not of one length; ``wrong_type`` at ``("checks",)``
+            or ``("checks", INDEX)`` for *checks* not as above, a check that
+            raises (chained), or returns anything but refusals of the
+            library's codes.
 
     >>> from fractions import Fraction
     >>> from binding_graph import BindingGraphError
@@ -115,6 +136,8 @@ def score(
     >>> result = score([case.graph, BindingGraphError("not_arithmetic", "no")], [case, case])
     >>> result.accuracy, dict(result.refused), result.fact_recall, result.setups_right
     (Fraction(1, 2), {'not_arithmetic': 1}, Fraction(1, 2), 1)
+    >>> result.coverage, result.precision
+    (Fraction(1, 2), Fraction(1, 1))
 
     .. versionadded:: 0.1.0
     """
@@ -124,17 +147,18 @@ def score(
         predicted, "score", "predicted", f"an iterable of {PREDICTED}"
     )
     cases = guarded(gold, "score", "gold", _GOLD)
-    tally = _Tally(keep)
+    tally = _Tally(keep, CheckTally(checks_of(checks)))
     for index, (item, case) in enumerate(_pairs(predictions, cases)):
-        tally.add(index, _outcome(item, index), case)
+        tally.add(index, outcome(item, index), case)
     return tally.score()
 
 
 class _Tally:
     """The figures of a scoring, case by case."""
 
-    def __init__(self, keep: int) -> None:
+    def __init__(self, keep: int, checked: CheckTally) -> None:
         self.keep = keep
+        self.checked = checked
         self.counts: Counter[str] = Counter()
         self.refused: Counter[str] = Counter()
         self.unsolvable: Counter[str] = Counter()
@@ -162,6 +186,13 @@ class _Tally:
             counts["setups_right"] += 1
         why, code, got = _judge(outcome, case.answer)
         right = why is None
+        accepted = None if got is None else outcome
+        self.checked.add(
+            index,
+            cast("SemanticSymbolicBindingGraph | None", accepted),
+            right=right,
+            unanswerable=case.answer is None,
+        )
         counts["correct"] += right
         counts["refusals_right"] += right and case.answer is None
         if case.perturbation is not None:
@@ -243,6 +274,7 @@ class _Tally:
                 name: (cases, right)
                 for name, (cases, right) in self.perturbations.items()
             },
+            by_check=self.checked.rows(counts["total"]),
         )
 
 
