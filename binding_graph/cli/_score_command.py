@@ -10,6 +10,7 @@ or gets wrong, and that step in the graph's own names.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import sys
 from typing import TYPE_CHECKING, cast
@@ -22,10 +23,12 @@ from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
     from fractions import Fraction
     from typing import BinaryIO
 
     from binding_graph.datasets import Score, WrongCase
+    from binding_graph.model import SemanticSymbolicBindingGraph as Graph
 
 
 def score_options(parser: argparse.ArgumentParser) -> None:
@@ -50,13 +53,56 @@ def score_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="list at most the first N wrong cases (default 100)",
     )
+    parser.add_argument(
+        "--trust",
+        action="store_true",
+        help=(
+            "also score with the checks of the profile for model output applied"
+            " one after another (binding_graph.trust.CHECKS), a row each"
+        ),
+    )
     add_shared(parser, ("format", "max_bytes"))
+
+
+def _trust_checks() -> tuple[
+    tuple[str, Callable[[Graph], list[BindingGraphError]]], ...
+]:
+    """Return the profile's checks, each by its name, as :func:`~binding_graph.datasets.score` takes them."""
+    from binding_graph.trust import CHECKS, trust_refusals  # noqa: PLC0415
+
+    return tuple(
+        (name, functools.partial(trust_refusals, checks=(name,))) for name in CHECKS
+    )
+
+
+def _check_rows(score: Score) -> list[str]:
+    """Return the rows of the checks applied one after another: each with those before it."""
+    rows = ["by check:"] if score.by_check else []
+    for row in score.by_check:
+        cost = f", {row.refused_right:,} of them right" if row.refused_right else ""
+        rows.append(
+            f"  + {row.name}: coverage {_short(row.coverage, row.accepted, row.total)},"
+            f" precision {_short(row.precision, row.answered_right, row.accepted)},"
+            f" accuracy {_short(row.accuracy, row.correct, row.total)};"
+            f" refused {_by_code(dict(row.by_code))}{cost}"
+        )
+    return rows
+
+
+def _short(value: Fraction, part: int, whole: int) -> str:
+    """Return a share as its percentage, rounded to two places, then the counts it is made of, in parentheses."""
+    return f"{_percentage(value)} ({part:,} of {whole:,})"
+
+
+def _percentage(value: Fraction) -> str:
+    """Return a share as its percentage, rounded to two places."""
+    hundredths = round(value * 10000)
+    return f"{hundredths // 100}.{hundredths % 100:02}%"
 
 
 def _percent(value: Fraction, part: int, whole: int, what: str) -> str:
     """Return a share as its percentage, rounded to two places, then the counts it is made of."""
-    hundredths = round(value * 10000)
-    return f"{hundredths // 100}.{hundredths % 100:02}%: {part:,} of {whole:,} {what}"
+    return f"{_percentage(value)}: {part:,} of {whole:,} {what}"
 
 
 def _by_code(counts: dict[str, int]) -> str:
@@ -130,6 +176,7 @@ def _table(score: Score) -> str:
         *_shares(score, "equations", "equation"),
         *_shares(score, "questions", "question"),
         _row("set-ups right", f"{score.setups_right:,} of {score.total:,}"),
+        *_check_rows(score),
     ]
     if score.unanswerable or score.refusals_right:
         refusals = score.refusals_right + sum(refused.values())
@@ -201,7 +248,8 @@ def _pair(
     cases = Reading(args.gold, args.max_bytes)
     records, gold_cases = graphs.graphs(predicted), cases.cases(gold)
     try:
-        result = score(records, gold_cases, keep=args.keep)
+        checks = _trust_checks() if args.trust else ()
+        result = score(records, gold_cases, keep=args.keep, checks=checks)
     except BindingGraphError:  # they are not of one length
         result = None
         graphs.count_rest(records)  # so that the message counts every record

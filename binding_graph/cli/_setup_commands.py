@@ -24,8 +24,9 @@ SETUP_COMMANDS: Final[tuple[Command, ...]] = (
             " precision (the answers right), refusals and unsolvable graphs by code,"
             " wrong answers, the set-ups' precision and recall of facts,"
             " equations and questions (a percentage, then the counts it is made of),"
-            " the set-ups right, refusals of the cases that expect one, the"
-            " cases of each perturbation, and the first --keep wrong cases, as"
+            " the set-ups right, with --trust the figures with each check of the"
+            " profile for model output applied, refusals of the cases that expect"
+            " one, the cases of each perturbation, and the first --keep wrong cases, as"
             " case N (SOURCE_ID), each with the first gold step it lacks or"
             " gets wrong. Exit 0 when it scored; 2 if a file cannot be read, a"
             " line of GOLD is not a case, or the files differ in length."
@@ -39,6 +40,10 @@ SETUP_COMMANDS: Final[tuple[Command, ...]] = (
             (
                 "binding-graph score --format json predicted.jsonl gold.jsonl",
                 "as one JSON object",
+            ),
+            (
+                "binding-graph score --trust predicted.jsonl gold.jsonl",
+                "and with each trust check",
             ),
             ("parser | binding-graph score - gold.jsonl", "score standard input"),
         ),
