@@ -23,7 +23,7 @@ from binding_graph.errors import BindingGraphError
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from fractions import Fraction
     from typing import BinaryIO
 
@@ -65,7 +65,7 @@ def score_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _trust_checks() -> tuple[
-    tuple[str, Callable[[Graph], list[BindingGraphError]]], ...
+    tuple[str, Callable[[Graph], Sequence[BindingGraphError]]], ...
 ]:
     """Return the profile's checks, each by its name, as :func:`~binding_graph.datasets.score` takes them."""
     from binding_graph.trust import CHECKS, trust_refusals  # noqa: PLC0415
