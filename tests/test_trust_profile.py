@@ -292,7 +292,7 @@ class TestGroundedByTheSetUp:
         assert grounding(program(chained)) == rhs(2)
 
     def test_eggs_61(self) -> None:
-        """eggs = 61 where the text says 16, three, four and $2 is refused; 16 is accepted."""
+        """A program's eggs = 61 where the text says 16, three, four and $2 is refused; 16 is accepted."""
         body = "eggs = {};left = eggs - 3 - 4;return left * 2"
         [error] = trust_refusals(program(body.format(61), JANET), ("grounding",))
         assert (error.code, error.path) == rhs(0)[0]
@@ -304,7 +304,7 @@ class TestGroundedByTheSetUp:
         body = "eggs = 61;more = eggs * 2;return 122 - 3"
         assert grounding(program(body)) == rhs(0) + rhs(2)
         bad = program("eggs = 16 * 7 + 9;return 121 - 3", BOXES)
-        broken = attrs.evolve(graph_equation(bad, 0, "16 * 7 +"))
+        broken = graph_equation(bad, 0, "16 * 7 +")
         assert grounding(broken) == [
             ("not_arithmetic", ("equations", 0, "rhs_canonical")),
             *rhs(1),
@@ -334,7 +334,7 @@ class TestGroundedByTheSetUp:
     def test_the_arithmetic_refuses(self) -> None:
         """Where the arithmetic cannot evaluate the graph, the set-up computes nothing: 121 is refused."""
         graph = program("eggs = 16 * 7 + 9;return 121 - 3", BOXES)
-        zero = attrs.evolve(graph_equation(graph, 0, "(16 - 16) / (16 - 16)"))
+        zero = graph_equation(graph, 0, "(16 - 16) / (16 - 16)")
         assert grounding(zero) == rhs(1)
 
     def test_an_equation_outside_the_solve_order(self) -> None:
