@@ -166,20 +166,20 @@ def grounding_refusals(
 ) -> list[BindingGraphError]:
     """Return the refusal of each fact's value, and each number of an admitted equation's right-hand side, that is not grounded.
 
-    A number is grounded when it is (a) a value the problem's text
-    states; (b) a constant of :data:`CONSTANTS`; (c) the value of a symbol
-    that the set-up gives before it (a fact, or an admitted equation) from
-    grounded numbers and symbols, not from constants alone; or (d) one
-    operation (+, -, *, /) from two numbers of kinds (a) or (c), or from
-    one of them and a constant: a step computed in the head. Never from
+    A number is grounded when it is (a) a value the problem's text states;
+    (b) a constant of :data:`CONSTANTS`; (c) the value of a symbol that the
+    set-up gives before it (a fact, or an admitted equation) from grounded
+    numbers and symbols, not from constants alone; or (d) one operation
+    (``+``, ``-``, ``*``, ``/``) from two numbers of kinds (a) or (c), or
+    from one of them and a constant: a step computed in the head. Never from
     two constants alone (61 is not 60 + 1), and never from a number itself
     grounded by (d): one step, not a chain. A number's sign is no part of
     it. The facts are read first, then the equations in the solve order,
     then the other admitted equations; the values of (c) are those
-    :func:`~binding_graph.arithmetic.evaluate` gives, none where it
-    refuses the graph. A number is tried by (d) against the first 256
-    numbers of kinds (a) and (c), in the order of the text, then of the
-    graph, with six set lookups each: the check stays linear in the graph.
+    :func:`~binding_graph.arithmetic.evaluate` gives, none where it refuses
+    the graph. A number is tried by (d) against the first 256 numbers of
+    kinds (a) and (c), in the order of the text, then of the graph, with six
+    set lookups each: the check stays linear in the graph.
 
     One refusal an element, at its first number not grounded, the facts'
     in their order, then the equations' in theirs; a value or a right-hand
