@@ -78,3 +78,30 @@ class TestTrust:
             ("answers", 1, {"non_integer_solution": 1}),
             ("grounding", 0, {}),
         ]
+
+    def test_a_right_answer_refused_is_counted(
+        self, cli: Callable[..., Result]
+    ) -> None:
+        """A check that refuses a right answer says how many of its refusals answered right."""
+        write_files()
+        graphs = [json.loads(line) for line in Path("p.jsonl").read_text().splitlines()]
+        graphs[0]["equations"][0]["rhs_canonical"] = "sym_48_000 / 2"
+        step = graphs[0]["equations"][1]
+        # 48 + 13 + 11 is the 72 clips of the gold, with 13 stated nowhere, no
+        # constant, and no one operation from what the text and set-up hold.
+        step.update(rhs_canonical="sym_48_000 + 13 + 11", dependencies=["sym_48_000"])
+        Path("p.jsonl").write_bytes(
+            b"".join(json.dumps(graph).encode() + b"\n" for graph in graphs)
+        )
+        lines = cli("score", "--trust", "p.jsonl", "g.jsonl").out.splitlines()
+        at = lines.index("by check:")
+        assert lines[at + 1 : at + 3] == [
+            (
+                "  + answers: coverage 100.00% (3 of 3), precision 100.00% (3 of 3),"
+                " accuracy 100.00% (3 of 3); refused 0"
+            ),
+            (
+                "  + grounding: coverage 66.67% (2 of 3), precision 100.00% (2 of 2),"
+                " accuracy 66.67% (2 of 3); refused 1 (unstated_number 1), 1 of them right"
+            ),
+        ]

@@ -216,8 +216,9 @@ class TestImports:
             # for model output accepts it; no documents, no command.
             ("drafts", {"expressions", "arithmetic", "units", "trust"}),
             # The profile for model output computes answers with the
-            # arithmetic, reads numbers with the language, units with the units.
-            ("trust", {"expressions", "arithmetic", "units"}),
+            # arithmetic, reads numbers with the language, units with the units,
+            # and the set-up in the analysis's solve order.
+            ("trust", {"expressions", "arithmetic", "units", "analysis"}),
             # The strict profile reads right-hand sides with the arithmetic,
             # and units with the units.
             ("strict", {"arithmetic", "units"}),

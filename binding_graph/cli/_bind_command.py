@@ -126,7 +126,8 @@ def bind_options(parser: argparse.ArgumentParser) -> None:
         help=(
             "accept what compiles, without the profile for model output"
             " (binding_graph.trust: a count's answer a whole, nonnegative number;"
-            " every number stated by the text or a constant of its table),"
+            " every number grounded: stated by the text, a constant of its table,"
+            " computed by the set-up, or one operation from those),"
             " which bind applies by default"
         ),
     )

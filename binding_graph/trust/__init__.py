@@ -18,13 +18,17 @@ be, with the refusals of two named checks (:data:`CHECKS`):
   nor ``How many times``, a ratio). A question that asks "How much" asks
   for no count.
 - ``grounding``: every number a graph computes with (each fact's value,
-  each number of an admitted equation's right-hand side) is one that a
-  place of the problem's text states, read as the drafts read a quote
-  (``binding_graph.expressions.places``), or a constant of
-  :data:`CONSTANTS`; any other is refused as ``unstated_number``, at
-  ``("facts", i, "value")`` or ``("equations", i, "rhs_canonical")``.
-  The problem's text is the provenance of the sources the questions
-  quote.
+  each number of an admitted equation's right-hand side) is grounded: a
+  value that a place of the problem's text states, read as the drafts
+  read a quote (``binding_graph.expressions.places``); a constant of
+  :data:`CONSTANTS`; a value the set-up computes before it, not from
+  constants alone; or one operation (``+``, ``-``, ``*``, ``/``) from
+  two numbers stated or computed, or from one of them and a constant, a
+  step computed in the head (never from two constants alone: ``eggs =
+  61`` is refused, and not read as ``60 + 1``). Any other is refused as
+  ``unstated_number``, at ``("facts", i, "value")`` or ``("equations",
+  i, "rhs_canonical")``. The problem's text is the provenance of the
+  sources the questions quote.
 
 The profile also reports findings, which refuse nothing
 (:func:`trust_findings`): ``unused_number`` and

@@ -10,8 +10,6 @@ from binding_graph.expressions import places
 from binding_graph.units import parse_unit
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from binding_graph.expressions import Quote
     from binding_graph.model import BoundUnknown, SemanticSymbolicBindingGraph
     from binding_graph.units import Unit
@@ -23,7 +21,6 @@ __all__ = [
     "is_count",
     "problem_places",
     "read_unit",
-    "stated_values",
 ]
 
 # "How many" and the words that may stand between it and what is counted:
@@ -68,11 +65,6 @@ def problem_places(graph: SemanticSymbolicBindingGraph) -> list[Place]:
             quoted, _ = places(text)
             found.extend(Place(index, quote, text) for quote in quoted)
     return found
-
-
-def stated_values(graph: SemanticSymbolicBindingGraph) -> frozenset[Fraction]:
-    """Return every value a place of the problem's text states."""
-    return frozenset(place.value for place in problem_places(graph))
 
 
 def read_unit(text: str | None) -> Unit | None:
