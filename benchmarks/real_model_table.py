@@ -12,6 +12,7 @@ from real_model_modes import DRAFTS, MODES, TITLES
 import binding_graph
 from binding_graph.arithmetic import answers
 from binding_graph.drafts import canonical_draft, to_draft
+from binding_graph.trust import CHECKS, trust_refusals
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -41,6 +42,14 @@ def _draft_tokens(
         return None
     text = graph.provenance[0].text
     return model.count(canonical_draft(drafted, text).decode())
+
+
+def _trust(graph: binding_graph.SemanticSymbolicBindingGraph) -> dict[str, list[str]]:
+    """Return the codes each check of the profile for model output refuses *graph* with, check by check."""
+    return {
+        name: [error.code for error in trust_refusals(graph, (name,))]
+        for name in CHECKS
+    }
 
 
 def record(
@@ -78,6 +87,7 @@ def record(
         if flagged is None
         else {"tokens": flagged[0], "seconds": round(flagged[1], 3)},
         "checker_agrees": outcome.checker_agrees,
+        "trust": None if graph is None else _trust(graph),
         "python": None
         if outcome.python is None
         else {
@@ -224,6 +234,28 @@ def _ratio_note(model: str, mode: str, rows: list[Record]) -> str | None:
     )
 
 
+def _trust_rows(model: str, mode: str, rows: list[Record]) -> list[str]:
+    """Return the rows of the boundary with the profile's checks added one after another: coverage, accuracy and precision."""
+    if not any(each.get("trust") for each in rows):
+        return []
+    found: list[str] = []
+    accepted = [each for each in rows if each["accepted"]]
+    for count, name in enumerate(("as it is", *CHECKS)):
+        kept = [
+            each
+            for each in accepted
+            if not any(each["trust"][check] for check in CHECKS[:count])
+        ]
+        right = sum(each["right"] for each in kept)
+        found.append(
+            f"| {model} | {TITLES[mode]} | {'' if not count else '+ '}{name}"
+            f" | {len(kept)} of {len(rows)} ({len(kept) / len(rows):.0%})"
+            f" | {right} ({right / len(rows):.0%})"
+            f" | {right / max(len(kept), 1):.0%} |"
+        )
+    return found
+
+
 def table(records: Iterable[Record]) -> str:
     """Return the markdown tables of *records*: a line a mode, what was refused and why, and notes on the checker and on tokens."""
     lines = [
@@ -239,7 +271,12 @@ def table(records: Iterable[Record]) -> str:
         "| --- | --- | --- | --- | --- | --- |",
     ]
     notes: list[str] = []
+    trusted = [
+        "| model | mode | checks | accepted (coverage) | right (accuracy) | precision |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     for (model, mode), rows in latest(records).items():
+        trusted.extend(_trust_rows(model, mode, rows))
         lines.append(_row(model, mode, rows))
         ran = [each for each in rows if each.get("python") is not None]
         if ran:
@@ -251,4 +288,5 @@ def table(records: Iterable[Record]) -> str:
         note = _ratio_note(model, mode, rows)
         if note is not None:
             notes.append(note)
-    return "\n".join([*lines, "", *refused, "", *notes])
+    shown = trusted if len(trusted) > 2 else []  # noqa: PLR2004 -- the head's two lines
+    return "\n".join([*lines, "", *refused, "", *shown, "", *notes])
