@@ -7,8 +7,12 @@ from typing import TYPE_CHECKING, Final
 from hypothesis import given
 from hypothesis import strategies as st
 
-from binding_graph.expressions import OPERATION_LABELS, canonical_expression
-from binding_graph.strategies import _arithmetic
+from binding_graph.expressions import (
+    OPERATION_LABELS,
+    canonical_expression,
+    parse_expression,
+)
+from binding_graph.strategies import _arithmetic, _setups
 from binding_graph.strategies._numbers import Leaf
 
 if TYPE_CHECKING:
@@ -52,3 +56,12 @@ def test_the_label_of_a_call_or_a_power(labels: tuple[str, str]) -> None:
                 "power",
                 "exponentiation",
             }
+
+
+def test_a_set_up_renames_a_call_s_arguments() -> None:
+    """A graph of the same set-up renames the symbols inside a call, and keeps the call."""
+    tree = parse_expression("min(a, b + 1) * round(a, 2)")
+    rewritten = _setups._rewritten(  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        tree, {"a": "x", "b": "y"}, lambda: False
+    )
+    assert str(rewritten) == "min(x, y + 1) * round(x, 2)"
