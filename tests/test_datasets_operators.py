@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Final
 import attrs
 import pytest
 
+from binding_graph.arithmetic import parse_expression
 from binding_graph.datasets import diff, from_gsm8k
+from binding_graph.datasets._contents import _places  # pyright: ignore[reportPrivateUsage]
 from binding_graph.datasets._diff import renamed_equation
 from tests._cases import CASE
 
@@ -132,3 +134,21 @@ class TestGsm8k:
             source_id="p",
         )
         assert [equation.rhs_canonical for equation in case.graph.equations] == [rhs]
+
+
+class TestPlaces:
+    """Where a symbol stands in a call: any argument of min and max alike, an argument of another function by its position."""
+
+    def test_min_and_max_place_their_arguments_alike(self) -> None:
+        """``a`` stands where it stands in ``min(a, b)`` as in ``min(b, a)``."""
+        one = _places(parse_expression("min(a, b) * 2"))
+        other = _places(parse_expression("min(b, a) * 2"))
+        assert one == other
+        assert one["a"] == one["b"]
+
+    def test_other_functions_place_them_by_position(self) -> None:
+        """``a`` stands in ``round(a - b, 2)`` where ``b`` stands in ``round(b - a, 2)``, and apart from ``b``."""
+        one = _places(parse_expression("round(a - b, 2)"))
+        other = _places(parse_expression("round(b - a, 2)"))
+        assert one["a"] == other["b"]
+        assert one["a"] != one["b"]

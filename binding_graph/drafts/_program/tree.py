@@ -2,9 +2,9 @@
 
 The whitelist:
 
-- the module: a docstring, then one function, ``def NAME():``, without
-  decorators, parameters or annotations;
-- the function: a docstring, then assignments ``NAME = EXPRESSION`` and
+- the module: a docstring, ``import math``, then one function,
+  ``def NAME():``, without decorators, parameters or annotations;
+- the function: a docstring, ``import math``, then assignments ``NAME = EXPRESSION`` and
   ``NAME OP= EXPRESSION`` (``OP`` an operator of the profile), then
   ``return EXPRESSION``, the last statement;
 - an expression: as :mod:`~binding_graph.drafts._program.tape` reads one.
