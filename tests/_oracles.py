@@ -641,6 +641,21 @@ _LABELS: Final = {
     "negation": "negate",
     "identity": "identity",
     "copy": "identity",
+    # Kinds of operators and functions the oracle's trees never hold: such a
+    # label always lies about them.
+    "floor_divide": "//",
+    "floor_division": "//",
+    "modulo": "%",
+    "power": "**",
+    "exponentiation": "**",
+    "abs": "abs",
+    "min": "min",
+    "max": "max",
+    "round": "round",
+    "rounding": "round",
+    "floor": "floor",
+    "ceil": "ceil",
+    "ceiling": "ceil",
 }
 
 

@@ -85,7 +85,8 @@ def plain(expression: Expression) -> Tree:
         return Sym(expression.symbol_id)
     if isinstance(expression, Negation):
         return Neg(plain(expression.operand))
-    operation: BinaryOperation = expression
+    assert isinstance(expression, BinaryOperation)  # the oracle's trees have no calls
+    operation = expression
     return Bin(operation.operator, plain(operation.left), plain(operation.right))
 
 

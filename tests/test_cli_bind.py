@@ -370,9 +370,8 @@ class TestBindPrograms:
         assert result.err.splitlines() == [
             (
                 "<stdin>:1: unsupported_syntax at program.line[2].column[5]: Program"
-                " line 2, column 5: an import is not read: a program is one function,"
-                " def NAME():, of assignments NAME = EXPRESSION (or +=, -=, *=, /=)"
-                " and a last return EXPRESSION"
+                " line 2, column 5: an import in the function is not read: the one"
+                " import read is import math, for math.floor() and math.ceil()"
             ),
             (
                 "<stdin>:2: wrong_type at program: bind.record['program'] must be a"
@@ -440,7 +439,7 @@ class TestBindPrograms:
 
     def test_every_refusal_as_json(self, cli: Callable[..., Result]) -> None:
         """--all lists every refusal of a program, each at its line and column under program."""
-        wrong = PROGRAM.replace("eaten = 3", "eaten = 3 ** 1").replace(
+        wrong = PROGRAM.replace("eaten = 3", "eaten = 3 ^ 1").replace(
             "price = 2", "price = cost"
         )
         result = cli(

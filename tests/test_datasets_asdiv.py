@@ -193,7 +193,7 @@ REFUSALS: Final[list[tuple[object, str, tuple[str, ...]]]] = [
     ({**_GOOD, "Formula": "2, 4, 6"}, "not_arithmetic", ("Formula",)),
     ({**_GOOD, "Formula": "LCM[3,2]=6"}, "not_arithmetic", ("Formula",)),
     ({**_GOOD, "Formula": "3*2=6=6"}, "not_arithmetic", ("Formula",)),
-    ({**_GOOD, "Formula": "3**2=6"}, "not_arithmetic", ("Formula",)),
+    ({**_GOOD, "Formula": "3^2=9"}, "not_arithmetic", ("Formula",)),
     ({**_GOOD, "Formula": " ; ;"}, "not_arithmetic", ("Formula",)),
     ({**_GOOD, "Formula": "(pens)=6"}, "not_arithmetic", ("Formula",)),
     ({**_GOOD, "Formula": "3*2=6 r0"}, "not_arithmetic", ("Formula",)),

@@ -397,7 +397,7 @@ GSM8K_REFUSALS: Final[list[tuple[object, str, tuple[str, ...]]]] = [
     (_with(_GOOD, question="  "), "empty_text", ("question",)),
     (_with(_GOOD, question="Ann \ud800"), "invalid_text", ("question",)),
     (record("No steps.", "It is 6.", "6"), "no_annotation", ("answer",)),
-    (record("A 3.", "<<3**2=9>>", "9"), "not_arithmetic", ("answer",)),
+    (record("A 3.", "<<3**0.5=9>>", "9"), "not_arithmetic", ("answer",)),
     (record("A 3.", "<<3%2=1>>", "1"), "not_arithmetic", ("answer",)),
     (record("A 3.", "<<+3=3>>", "3"), "not_arithmetic", ("answer",)),
     (record("A 3.", "<<3*2>>", "6"), "not_arithmetic", ("answer",)),
@@ -583,10 +583,10 @@ class TestRefusals:
         """A refusal's message names the adapter, the field, the step and the rule."""
         messages = [
             refusal(
-                from_gsm8k, record("A 3.", "<<3**2=9>>", "9"), source_id="p"
+                from_gsm8k, record("A 3.", "<<3**0.5=9>>", "9"), source_id="p"
             ).message,
             refusal(
-                from_gsm8k, record("A 3.", "<<3//2=1>>", "1"), source_id="p"
+                from_gsm8k, record("A 3.", "<<3///2=1>>", "1"), source_id="p"
             ).message,
             refusal(
                 from_gsm8k, record("A 3.", "<<3/0=0>>", "0"), source_id="p"
@@ -596,14 +596,14 @@ class TestRefusals:
         ]
         assert messages == [
             (
-                "from_gsm8k: record['answer'] step 1 '<<3**2=9>>' is outside the"
-                " arithmetic profile, read as '3**2': the text is not arithmetic: at"
-                " offset 2, expected a number, a symbol, '-' or '(', but found '*'"
+                "from_gsm8k: record['answer'] step 1 '<<3**0.5=9>>' the exponent of"
+                " '**' is 1/2, not a whole number: the profile's powers stay in the"
+                " fractions"
             ),
             (
-                "from_gsm8k: record['answer'] step 1 '<<3//2=1>>' is outside the"
-                " arithmetic profile, read as '3//2': the text is not arithmetic: at"
-                " offset 2, expected a number, a symbol, '-' or '(', but found '/'"
+                "from_gsm8k: record['answer'] step 1 '<<3///2=1>>' is outside the"
+                " arithmetic profile, read as '3///2': the text is not arithmetic: at"
+                " offset 3, expected a number, a symbol, '-' or '(', but found '/'"
             ),
             "from_gsm8k: record['answer'] step 1 '<<3/0=0>>' divides by zero",
             "from_gsm8k.record has no key 'answer'",

@@ -256,7 +256,7 @@ class TestFactsAndQuestions:
         step = CASE.graph.equations[0]
         odd = attrs.evolve(
             CASE.graph,
-            equations=(attrs.evolve(step, rhs_canonical="sym_3_000 ** sym_4_001"),),
+            equations=(attrs.evolve(step, rhs_canonical="sym_3_000 ^ sym_4_001"),),
         )
         assert [difference.path for difference in diff(CASE.graph, odd)] == [
             ("equations", 0),
@@ -728,8 +728,8 @@ class TestPredictedStep:
     def test_every_node_is_renamed(self) -> None:
         """Negations, numbers and operations keep their spelling; a right-hand side out of the profile is kept whole."""
         graph = with_steps(
-            ("c", "-(sym_3_000 - 2.5) * sym_4_001"), ("d", "sym_3_000 ** 2")
+            ("c", "-(sym_3_000 - 2.5) * sym_4_001"), ("d", "sym_3_000 ^ 2")
         )
         names = {"sym_3_000": "bags", "c": "total"}
         assert renamed_equation(graph, 0, names) == "total := -(bags - 2.5) * sym_4_001"
-        assert renamed_equation(graph, 1, names) == "d := sym_3_000 ** 2"
+        assert renamed_equation(graph, 1, names) == "d := sym_3_000 ^ 2"

@@ -414,7 +414,7 @@ class TestRefusals:
         changed = draft()
         changed["quantities"][0]["value"] = "16 eggs"
         changed["quantities"][1]["unit"] = "eggs per per day"
-        changed["steps"][0]["expression"] = "laid - eaten ** 2"
+        changed["steps"][0]["expression"] = "laid - eaten *** 2"
         assert refused(changed) == [
             (
                 "not_arithmetic",
@@ -437,7 +437,7 @@ class TestRefusals:
                 "not_arithmetic",
                 ("steps", 0, "expression"),
                 (
-                    "Draft.steps[0].expression is not arithmetic: at offset 14, expected a"
+                    "Draft.steps[0].expression is not arithmetic: at offset 15, expected a"
                     " number, a symbol, '-' or '(', but found '*'"
                 ),
             ),

@@ -328,7 +328,7 @@ class TestToDraft:
 
     def test_a_right_hand_side_outside_the_profile(self) -> None:
         """An equation that the arithmetic cannot read gives a draft its compiling refuses."""
-        odd = attrs.evolve(GRAPH.equations[0], rhs_canonical="laid ** 2")
+        odd = attrs.evolve(GRAPH.equations[0], rhs_canonical="laid ^ 2")
         assert refusal(attrs.evolve(GRAPH, equations=(odd, GRAPH.equations[1])))[1] == (
             "equations",
             0,

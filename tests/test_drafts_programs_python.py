@@ -98,7 +98,7 @@ class TestNamesTheProgramBinds:
             "    y = round(x) + int(x) + float(x)\n"
             "    return y\n"
         )
-        outside = "is not read: a program is one function, def NAME():, of assignments NAME = EXPRESSION (or +=, -=, *=, /=) and a last return EXPRESSION"
+        outside = "is not read: a program is one function, def NAME():, of assignments NAME = EXPRESSION (or +=, -=, *=, /=, //=, %=, **=) and a last return EXPRESSION"
         assert listed(program) == [
             (
                 "unsupported_syntax",
@@ -108,7 +108,11 @@ class TestNamesTheProgramBinds:
             (
                 "unsupported_syntax",
                 at(2, 1),
-                f"Program line 2, column 1: an import outside the function {outside}",
+                (
+                    "Program line 2, column 1: an import outside the function is not"
+                    " read: the one import read is import math, for math.floor() and"
+                    " math.ceil()"
+                ),
             ),
             (
                 "unsupported_syntax",
@@ -228,6 +232,7 @@ class TestDebug:
 
 
 _NAMES: Final = ("a", "b", *sorted(CALLS), "__debug__")
+_MATH: Final = ("math.floor", "math.ceil")
 
 
 @st.composite
@@ -247,14 +252,19 @@ def whitelisted(draw: DrawFn) -> tuple[str, str]:
         targets.append(target)
         operands = st.sampled_from(["3", "2.0", "12", "1_000", *targets[:index]])
         left, right = draw(operands), draw(operands)
-        operator = draw(st.sampled_from(["+", "-", "*", "/"]))
-        call = draw(st.sampled_from(["", *sorted(CALLS)]))
-        assigned = f"{call}({left} {operator} -{right})"
+        operator = draw(st.sampled_from(["+", "-", "*", "/", "//", "%", "**"]))
+        call = draw(st.sampled_from(["", *sorted(CALLS), *_MATH]))
+        expression = f"{left} {operator} -{right}"
+        # min() and max() of two, round() of two sometimes; the others of one.
+        more = f", {left}" if call in {"min", "max"} else ""
+        more = ", 1" if call == "round" and draw(st.booleans()) else more
+        assigned = f"{call}({expression}{more})"
         augmented = target in targets[:index] and draw(st.booleans())
         sign = f"{operator}=" if augmented else "="
         lines.append(f"    {target} {sign} {assigned}\n")
     returned = draw(st.sampled_from([targets[-1], f"{targets[-1]} * 2 - {targets[0]}"]))
-    return f"def {name}():\n{''.join(lines)}    return {returned}\n", name
+    header = "import math\n" if draw(st.booleans()) else ""
+    return f"{header}def {name}():\n{''.join(lines)}    return {returned}\n", name
 
 
 class TestAsPythonRunsIt:
@@ -298,19 +308,20 @@ class TestStrings:
         reply = (
             "It's here, and #1:\n```python\ndef solution():\n"
             f'    """Examples:\n{indented}{EXAMPLE}    """\n'
-            "    x = 2\n    y = x ** 2\n    return y\n```\nThat's all. # done"
+            "    x = 2\n    y = x ^ 2\n    return y\n```\nThat's all. # done"
         )
         assert listed(reply) == [
             (
                 "not_arithmetic",
                 at(13, 9),
                 (
-                    "Program line 13, column 9: '**' is outside the arithmetic profile:"
-                    " an expression computes with + - * /, a unary - and parentheses"
+                    "Program line 13, column 9: '^' is outside the arithmetic profile:"
+                    " an expression computes with + - * / // % **, a unary - and"
+                    " parentheses"
                 ),
             )
         ]
-        assert python_value(reply.replace("x ** 2", "x * 2")) == 4
+        assert python_value(reply.replace("x ^ 2", "x ** 2")) == 4
 
     def test_a_program_that_is_not_python_is_not_its_docstring_s_example(
         self,

@@ -29,7 +29,7 @@ from binding_graph import (
     to_data,
 )
 from binding_graph import strategies as bgst
-from binding_graph.strategies import _arithmetic
+from binding_graph.strategies import _numbers
 from tests._helpers import (
     BREAK_ONE_RULE,
     HYPOTHESIS_HOOK,
@@ -653,5 +653,5 @@ class TestNonzeroNumbers:
         def draw(_: object) -> str | bool | None:
             return next(drawn)
 
-        number: Any = _arithmetic._draw_number  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        number: Any = _numbers.draw_number
         assert number(draw, nonzero=True).spelling == spelt

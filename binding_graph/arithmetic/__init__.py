@@ -5,8 +5,8 @@ The model never parses ``rhs_canonical``, ``predicate`` or a fact's
 symbolic engine. This module is an opt-in reading of those strings in one
 documented profile, the arithmetic of word problems, whose grammar and
 trees are those of :mod:`binding_graph.expressions` (re-exported here: the
-numbers, the four operators, parentheses, symbol ids, and the six
-comparisons of a predicate). It computes with them: values are
+numbers, the seven operators, the six functions, parentheses, symbol ids,
+and the six comparisons of a predicate). It computes with them: values are
 :class:`fractions.Fraction`, never floats, and a graph's facts and admitted
 equations give each unknown its exact answer. Every function is pure, takes
 time linear in its input, and never recurses.
@@ -36,11 +36,14 @@ from binding_graph.expressions import (
     MAX_BITS,
     MAX_DEPTH,
     MAX_DIGITS,
+    MAX_EXPONENT,
     MAX_EXPRESSION_LENGTH,
     TOP_OPERATIONS,
     BinaryOperation,
+    Call,
     Comparison,
     Expression,
+    Function,
     Negation,
     Number,
     Operator,
@@ -67,12 +70,15 @@ __all__ = [
     "MAX_BITS",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_EXPONENT",
     "MAX_EXPRESSION_LENGTH",
     "TOP_OPERATIONS",
     "ArithmeticFindingCode",
     "BinaryOperation",
+    "Call",
     "Comparison",
     "Expression",
+    "Function",
     "Negation",
     "Number",
     "Operator",

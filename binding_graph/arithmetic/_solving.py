@@ -48,8 +48,17 @@ _SHOWN: Final = {
     "subtract": "'-'",
     "multiply": "'*'",
     "divide": "'/'",
+    "floor_divide": "'//'",
+    "modulo": "'%'",
+    "power": "'**'",
     "negate": "a leading '-'",
     "identity": "a number or a symbol alone",
+    "abs": "abs()",
+    "min": "min()",
+    "max": "max()",
+    "round": "round()",
+    "floor": "floor()",
+    "ceil": "ceil()",
 }
 
 
@@ -94,10 +103,13 @@ class Reading:
             node = undefined.node
             if type(node) is not BinaryOperation:  # a symbol without a value
                 return None
+            what = (
+                f"raises 0 to the negative power {node.right}"
+                if node.operator == "**"
+                else f"the divisor {node.right} is 0"
+            )
             raise BindingGraphError(
-                "division_by_zero",
-                f"{where.name} divides by zero: the divisor {node.right} is 0",
-                where.path,
+                "division_by_zero", f"{where.name} divides by zero: {what}", where.path
             ) from None
         except BindingGraphError as error:
             raise BindingGraphError(

@@ -68,8 +68,8 @@ the record, such as ``("answer",)``, and a code of this closed set:
   surrogate.
 - ``no_annotation``: a GSM8K or GSM-Plus solution with no
   ``<<EXPRESSION=RESULT>>``.
-- ``not_arithmetic``: a step outside the arithmetic profile (``**``, ``%``,
-  ``//``, a unary ``+``, a name), an annotation without exactly one ``=``,
+- ``not_arithmetic``: a step outside the arithmetic profile (``%``, ``^``,
+  a power whose exponent is not whole, a unary ``+``, a name), an annotation without exactly one ``=``,
   a final answer (GSM8K's line ``#### ANSWER``, digits grouped by thousands
   or not; SVAMP's ``Answer``, read by its ``repr``; GSM-Plus's ``answer``;
   ASDiv's ``Answer``, before its unit) that is not a number, or missing; an

@@ -200,6 +200,8 @@ class Builder:
             raise self.refuse(
                 "division_by_zero", where, "divides by zero", path
             ) from None
+        except BindingGraphError as error:  # a power beyond the profile
+            raise self.refuse(error.code, where, error.message, path) from None
         index = len(self.steps)
         self.steps.append(_Step(pieces, refs, span, operation_kind(tree)))
         self.values.append(result)

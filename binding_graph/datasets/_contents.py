@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Final
 from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import (
     BinaryOperation,
+    Call,
     Negation,
     Number,
     Symbol,
@@ -97,6 +98,9 @@ STALLED: Final = digest("stalled")
 """The content of a symbol that nothing settles: bound by nothing, or in a circle."""
 _BLANK: Final = digest("operand")
 
+# The functions whose arguments may come in any order.
+_SYMMETRIC: Final = frozenset({"min", "max"})
+
 # A node being read: its digest (operator None), or the operands of a sum or
 # product not yet closed, so that nested ones flatten into one.
 _Pending = tuple[str | None, list[bytes]]
@@ -121,6 +125,13 @@ def shape(tree: Expression, leaf: Callable[[str], bytes]) -> bytes:
             stack.append((None, [_number(node.value)]))
         elif type(node) is Negation:
             stack.append((None, [digest("negation", _closed(stack.pop()))]))
+        elif type(node) is Call:
+            count = len(node.arguments)
+            arguments = [_closed(argument) for argument in stack[-count:]]
+            del stack[-count:]
+            if node.function in _SYMMETRIC:
+                arguments.sort()
+            stack.append((None, [digest(node.function, *arguments)]))
         else:
             operation: BinaryOperation = node  # type: ignore[assignment]
             operator = operation.operator
@@ -147,6 +158,16 @@ def _places(tree: Expression) -> dict[str, bytes]:
             found.setdefault(node.symbol_id, []).append(path)
         elif type(node) is Negation:
             stack.append((node.operand, digest(path, "negation"), None))
+        elif type(node) is Call:
+            symmetric = node.function in _SYMMETRIC
+            stack += [
+                (
+                    argument,
+                    digest(path, node.function, "" if symmetric else str(i)),
+                    None,
+                )
+                for i, argument in enumerate(node.arguments)
+            ]
         elif type(node) is BinaryOperation:
             operator = node.operator
             if operator in _COMMUTATIVE:

@@ -12,6 +12,7 @@ from binding_graph.datasets._setups import match_setups
 from binding_graph.errors import BindingGraphError, ErrorPath, refuse, refuse_type
 from binding_graph.expressions import (
     BinaryOperation,
+    Call,
     Negation,
     Symbol,
     parse_expression,
@@ -121,6 +122,11 @@ def renamed_equation(
         elif type(node) is BinaryOperation:
             right, left = built.pop(), built.pop()
             built.append(BinaryOperation(node.operator, left, right))
+        elif type(node) is Call:
+            count = len(node.arguments)
+            arguments = tuple(built[-count:])
+            del built[-count:]
+            built.append(Call(node.function, arguments))
         else:
             built.append(node)
     return f"{names.get(lhs, lhs)} := {built[0]}"

@@ -190,8 +190,9 @@ def python_value(source: str, *, max_bytes: int = DEFAULT_PROGRAM_BYTES) -> int 
             ``ZeroDivisionError``; ``limit_exceeded`` where it would raise
             ``OverflowError``, or an ``int`` passes
             :data:`~binding_graph.arithmetic.MAX_BITS` bits;
-            ``not_arithmetic`` for ``int()`` or ``round()`` of a float that
-            is not whole, though its exact value is.
+            ``not_arithmetic`` for ``int()`` of a float that is not whole,
+            though its exact value is, a power that Python computes as a
+            complex number, and ``math.floor()`` or ``math.ceil()`` of a NaN.
 
     >>> from binding_graph.drafts import python_value
     >>> python_value("def solution():\n    a = 0.1\n    b = a + 0.2\n    return b")

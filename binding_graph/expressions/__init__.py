@@ -8,11 +8,21 @@ documented profile, the arithmetic of word problems:
 .. code-block:: text
 
     expression := term (("+" | "-") term)*
-    term       := unary (("*" | "/") unary)*
-    unary      := "-" unary | primary
-    primary    := NUMBER | SYMBOL | "(" expression ")"
+    term       := unary (("*" | "/" | "//" | "%") unary)*
+    unary      := "-" unary | power
+    power      := primary ("**" unary)?
+    primary    := NUMBER | SYMBOL | call | "(" expression ")"
+    call       := FUNCTION "(" expression ("," expression)* ")"
+    FUNCTION   := "abs" | "min" | "max" | "round" | "floor" | "ceil"
     NUMBER     := [0-9]+ ("." [0-9]+)?
     predicate  := expression ("<" | "<=" | ">" | ">=" | "==" | "!=") expression
+
+Operators bind and group as Python's do: ``-x ** 2`` is ``-(x ** 2)``,
+``2 ** 3 ** 2`` is ``2 ** 9``. A power's exponent must be whole where it
+is evaluated; ``abs``, ``floor`` and ``ceil`` take one argument, ``min``
+and ``max`` two or more, ``round`` one, or two of which the second is a
+whole number written as one (``round(x, 2)``). Each means its exact value
+in fractions (``1 // 0.1`` is 10, ``round(2.675, 2)`` is 2.68).
 
 ``SYMBOL`` is a symbol id as the model accepts it, compared exactly. ASCII
 spaces, tabs, carriage returns and newlines may separate tokens, and
@@ -42,6 +52,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from binding_graph.expressions import _parser
+from binding_graph.expressions._digits import decimal, too_large
+from binding_graph.expressions._evaluation import Undefined, value
 from binding_graph.expressions._graphs import (
     OPERATION_LABELS,
     TOP_OPERATIONS,
@@ -79,26 +91,27 @@ from binding_graph.expressions._quick import (
     quick_spelling,
 )
 from binding_graph.expressions._tree import (
+    FUNCTIONS,
     MAX_BITS,
     MAX_DEPTH,
     MAX_DIGITS,
+    MAX_EXPONENT,
+    NEGATION,
     NODES,
     PRECEDENCE,
     BinaryOperation,
+    Call,
     Comparison,
     Expression,
+    Function,
     Negation,
     Number,
     Operator,
     Predicate,
     Symbol,
-    Undefined,
-    decimal,
     postorder,
     spell,
     symbols,
-    too_large,
-    value,
     within_digits,
 )
 
@@ -106,10 +119,13 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 __all__ = [
+    "FUNCTIONS",
     "MAX_BITS",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_EXPONENT",
     "MAX_EXPRESSION_LENGTH",
+    "NEGATION",
     "NODES",
     "OPERATION_LABELS",
     "PRECEDENCE",
@@ -117,8 +133,10 @@ __all__ = [
     "TOP_OPERATIONS",
     "WORDS",
     "BinaryOperation",
+    "Call",
     "Comparison",
     "Expression",
+    "Function",
     "Negation",
     "Number",
     "Operands",

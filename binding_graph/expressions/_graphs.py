@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Final, Literal, cast, get_args
 from binding_graph._show import short_repr
 from binding_graph.errors import BindingGraphError, refuse_type
 from binding_graph.expressions._parser import TEXT, Where, checked, parse
-from binding_graph.expressions._tree import NODES, BinaryOperation, Negation, symbols
+from binding_graph.expressions._tree import (
+    NODES,
+    BinaryOperation,
+    Call,
+    Negation,
+    symbols,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -33,8 +39,28 @@ __all__ = [
     "read_operation_kind",
 ]
 
-TopOperation = Literal["add", "subtract", "multiply", "divide", "negate", "identity"]
+TopOperation = Literal[
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "floor_divide",
+    "modulo",
+    "power",
+    "negate",
+    "identity",
+    "abs",
+    "min",
+    "max",
+    "round",
+    "floor",
+    "ceil",
+]
 """The kind of an expression's top operation, as :func:`~binding_graph.arithmetic.operation_kind` names it.
+
+A binary operator's own kind (``//`` is ``floor_divide``, ``%`` ``modulo``,
+``**`` ``power``), a negation's, a lone number's or symbol's
+(``identity``), or a call's: its function's name.
 
 .. versionadded:: 0.1.0
 """
@@ -50,7 +76,15 @@ an expression's top names how it computes.
 """
 
 _BY_OPERATOR: Final[Mapping[str, TopOperation]] = MappingProxyType(
-    {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+    {
+        "+": "add",
+        "-": "subtract",
+        "*": "multiply",
+        "/": "divide",
+        "//": "floor_divide",
+        "%": "modulo",
+        "**": "power",
+    }
 )
 
 _SPELLINGS: Final[tuple[tuple[TopOperation, tuple[str, ...]], ...]] = (
@@ -60,6 +94,15 @@ _SPELLINGS: Final[tuple[tuple[TopOperation, tuple[str, ...]], ...]] = (
     ("divide", ("divide", "division")),
     ("negate", ("negate", "negation")),
     ("identity", ("identity", "copy")),
+    ("floor_divide", ("floor_divide", "floor_division")),
+    ("modulo", ("modulo",)),
+    ("power", ("power", "exponentiation")),
+    ("abs", ("abs",)),
+    ("min", ("min",)),
+    ("max", ("max",)),
+    ("round", ("round", "rounding")),
+    ("floor", ("floor",)),
+    ("ceil", ("ceil", "ceiling")),
 )
 
 OPERATION_LABELS: Final[Mapping[str, TopOperation]] = MappingProxyType(
@@ -84,10 +127,11 @@ also negates): it names no kind, and nothing is said of it.
 def operation_kind(expression: Expression | str) -> TopOperation:
     """Return the operation the top of *expression* makes, as an equation's ``operation_kind`` says it.
 
-    ``add``, ``subtract``, ``multiply`` or ``divide`` for a binary
-    operation, by its operator (``a * b / 2`` is a division of ``a * b``);
-    ``negate`` for a negation; ``identity`` for a lone number or symbol.
-    One of :data:`TOP_OPERATIONS`.
+    ``add``, ``subtract``, ``multiply``, ``divide``, ``floor_divide``,
+    ``modulo`` or ``power`` for a binary operation, by its operator
+    (``a * b / 2`` is a division of ``a * b``); ``negate`` for a negation;
+    the function's name for a call (``round``); ``identity`` for a lone
+    number or symbol. One of :data:`TOP_OPERATIONS`.
 
     Args:
         expression: A tree of :func:`~binding_graph.arithmetic.parse_expression`,
@@ -115,6 +159,8 @@ def operation_kind(expression: Expression | str) -> TopOperation:
         )
     if type(tree) is BinaryOperation:
         return _BY_OPERATOR[tree.operator]
+    if type(tree) is Call:
+        return tree.function
     return "negate" if type(tree) is Negation else "identity"
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions._tree import MAX_DIGITS, decimal
+from binding_graph.expressions._digits import MAX_DIGITS, decimal
 
 if TYPE_CHECKING:
     from binding_graph.errors import ErrorPath

@@ -19,17 +19,24 @@ from binding_graph._show import short_repr
 from binding_graph.errors import BindingGraphError, ErrorPath, refuse_type
 from binding_graph.expressions._tree import (
     COMPARISONS,
+    FUNCTIONS,
     MAX_DEPTH,
     MAX_DIGITS,
+    NEGATION,
     PRECEDENCE,
     BinaryOperation,
+    Call,
     Comparison,
     Expression,
+    Function,
     Negation,
     Number,
     Operator,
     Predicate,
     Symbol,
+    arity_fault,
+    spell,
+    whole_fault,
 )
 
 if TYPE_CHECKING:
@@ -42,10 +49,11 @@ _SPACE: Final = re.compile(r"[ \t\n\r]*")
 _NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _ASCII_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ASCII_CONTINUE: Final = re.compile(r"[A-Za-z0-9_]+")
-_SIGNS: Final = re.compile(r"<=|>=|==|!=|[-+*/()<>]")
+_SIGNS: Final = re.compile(r"<=|>=|==|!=|\*\*|//|[-+*/%(),<>]")
 _FRACTION: Final = re.compile(r"(-?)([0-9]+(?:\.[0-9]+)?)(?:/([0-9]+(?:\.[0-9]+)?))?")
 
-# A token: its kind ("number", "symbol", "sign" or "end"), its text, its offset.
+# A token: its kind ("number", "symbol", "function", "sign" or "end"), its
+# text, its offset. A function is a name of FUNCTIONS with its "(".
 _Token = tuple[str, str, int]
 
 
@@ -133,8 +141,13 @@ def _tokens(text: str, where: Where) -> Iterator[_Token]:
             if not unicodedata.is_normalized("NFKC", name):
                 expected = "a symbol id in NFKC normal form, as the model's are"
                 where.refuse(position, expected, short_repr(name))
-            yield ("symbol", name, position)
-            position = end
+            after = cast("re.Match[str]", _SPACE.match(text, end)).end()
+            if name in FUNCTIONS and text.startswith("(", after):
+                yield ("function", name, position)
+                position = after + 1
+            else:
+                yield ("symbol", name, position)
+                position = end
         else:
             sign = _SIGNS.match(text, position)
             if sign is None:
@@ -154,36 +167,60 @@ def _found(token: _Token) -> str:
 
 
 class _Builder:
-    """The two stacks of one expression: operands, and operators waiting for theirs."""
+    """The stacks of one expression: operands and operators, each with the offset where its text starts."""
 
-    __slots__ = ("before_comparison", "depth", "operands", "operators", "where")
+    __slots__ = (
+        "before_comparison",
+        "calls",
+        "depth",
+        "offsets",
+        "operands",
+        "operators",
+        "starts",
+        "where",
+    )
 
     def __init__(self, where: Where, *, before_comparison: bool) -> None:
         self.where = where
         self.before_comparison = before_comparison
         self.operands: list[Expression] = []
-        # An operator, "neg" for a unary minus, or "(".
+        self.offsets: list[int] = []
+        # An operator, "neg" for a unary minus, "(", or a function's name
+        # for its open call; and where each starts.
         self.operators: list[str] = []
-        self.depth = 0  # of open parentheses
+        self.starts: list[int] = []
+        # For each open call, how many operands stood before its arguments.
+        self.calls: list[int] = []
+        self.depth = 0  # of open parentheses, a call's among them
+
+    def _push(self, operand: Expression, offset: int) -> None:
+        self.operands.append(operand)
+        self.offsets.append(offset)
+
+    def _wait(self, operator: str, offset: int) -> None:
+        self.operators.append(operator)
+        self.starts.append(offset)
 
     def operand(self, token: _Token) -> bool:
         """Take *token* where an operand is expected; tell whether one was read."""
         kind, text, offset = token
         if kind == "number":
-            self.operands.append(Number(_number(text, offset, self.where)))
+            self._push(Number(_number(text, offset, self.where)), offset)
             return True
         if kind == "symbol":
-            self.operands.append(Symbol(text))
+            self._push(Symbol(text), offset)
             return True
         if text == "-":
-            self.operators.append("neg")
-        elif text == "(":
+            self._wait("neg", offset)
+        elif text == "(" or kind == "function":
             self.depth += 1
             if self.depth > MAX_DEPTH:
                 self.where.too_large(
                     f"it may nest at most {MAX_DEPTH} parentheses deep"
                 )
-            self.operators.append("(")
+            if kind == "function":
+                self.calls.append(len(self.operands))
+            self._wait(text, offset)
         else:
             self.where.refuse(offset, _OPERAND, _found(token))
         return False
@@ -191,33 +228,85 @@ class _Builder:
     def after_operand(self, token: _Token) -> bool:
         """Take *token* after an operand; tell whether it ends the expression."""
         kind, text, offset = token
+        in_call = bool(self.calls) and self._innermost() != "("
         if text in PRECEDENCE:
             self._binary(text)
         elif text == ")" and self.depth:
-            while self.operators[-1] != "(":
-                self._reduce()
-            self.operators.pop()
-            self.depth -= 1
+            self._close(offset)
+        elif text == "," and in_call:
+            self._unwind()
+            function = self.operators[-1]
+            if arity_fault(function, len(self.operands) - self.calls[-1] + 1):
+                expected = f"')': {function}() takes no more arguments"
+                self.where.refuse(offset, expected, _found(token))
         elif (not self.depth and kind == "end" and not self.before_comparison) or (
             not self.depth and self.before_comparison and text in COMPARISONS
         ):
             return True
         else:
-            closing = "')'" if self.depth else None
+            closing = ("',' or ')'" if in_call else "')'") if self.depth else None
             ending = "a comparison" if self.before_comparison else "the end of the text"
             self.where.refuse(
                 offset, f"an operator or {closing or ending}", _found(token)
             )
         return False
 
+    def _innermost(self) -> str:
+        """Return the innermost open parenthesis: "(", or a call's function."""
+        return next(
+            operator
+            for operator in reversed(self.operators)
+            if operator == "(" or operator in FUNCTIONS
+        )
+
+    def _unwind(self) -> None:
+        """Apply every operator inside the innermost open parenthesis."""
+        while self.operators[-1] != "(" and self.operators[-1] not in FUNCTIONS:
+            self._reduce()
+
+    def _close(self, offset: int) -> None:
+        """Close the innermost parenthesis or call, at the ')' at *offset*."""
+        self._unwind()
+        self.depth -= 1
+        function = self.operators.pop()
+        start = self.starts.pop()
+        if function == "(":
+            return
+        first = self.calls.pop()
+        count = len(self.operands) - first
+        rule = arity_fault(function, count)
+        if rule is not None:
+            self.where.refuse(offset, f"',': {rule}", "')'")
+        if function == "round" and count > 1:
+            self._whole(first + 1, "the places of round()")
+        arguments = tuple(self.operands[first:])
+        del self.operands[first:]
+        del self.offsets[first:]
+        self._push(Call(cast("Function", function), arguments), start)
+
+    def _whole(self, index: int, what: str) -> None:
+        """Refuse the operand at *index* as *what* unless it is a whole number within the limit."""
+        fault = whole_fault(self.operands[index], what)
+        if fault is None:
+            return
+        code, rule = fault
+        offset = self.offsets[index]
+        if code == "limit_exceeded":
+            self.where.too_large(f"at offset {offset}, {rule}")
+        expected = f"a whole number, optionally negated, as {what}"
+        self.where.refuse(offset, expected, short_repr(spell(self.operands[index])))
+
     def _reduce(self) -> None:
         operator = self.operators.pop()
+        start = self.starts.pop()
         operands = self.operands
         try:
             if operator == "neg":
                 operands.append(Negation(operands.pop()))
+                self.offsets[-1] = start
             else:
                 right = operands.pop()
+                self.offsets.pop()
                 operands.append(
                     BinaryOperation(cast("Operator", operator), operands.pop(), right)
                 )
@@ -227,13 +316,15 @@ class _Builder:
     def _binary(self, operator: str) -> None:
         binding = PRECEDENCE[operator]
         operators = self.operators
-        while (
-            operators
-            and operators[-1] != "("
-            and (operators[-1] == "neg" or PRECEDENCE[operators[-1]] >= binding)
-        ):
+        # "**" groups to the right: an operator of its own binding waits on.
+        right = operator == "**"
+        while operators and operators[-1] != "(" and operators[-1] not in FUNCTIONS:
+            waiting = operators[-1]
+            waiting_binding = NEGATION if waiting == "neg" else PRECEDENCE[waiting]
+            if waiting_binding < binding or (right and waiting_binding == binding):
+                break
             self._reduce()
-        operators.append(operator)
+        self._wait(operator, 0)
 
     def finish(self) -> Expression:
         """Return the expression, every operator applied."""
@@ -254,7 +345,7 @@ def _expression(
         elif builder.after_operand(token):
             return builder.finish(), token
         else:
-            operand_expected = token[1] in PRECEDENCE
+            operand_expected = token[1] in PRECEDENCE or token[1] == ","
     raise AssertionError  # pragma: no cover -- the tokens always end with "end"
 
 

@@ -18,12 +18,8 @@ from fractions import Fraction
 from keyword import iskeyword
 from typing import Final, Protocol
 
-from binding_graph.expressions._tree import (
-    MAX_DEPTH,
-    MAX_DIGITS,
-    PRECEDENCE,
-    decimal,
-)
+from binding_graph.expressions._digits import MAX_DIGITS, decimal
+from binding_graph.expressions._tree import MAX_DEPTH
 
 __all__ = ["Operands", "quick_lexemes", "quick_number", "quick_read", "quick_spelling"]
 
@@ -33,6 +29,9 @@ _LEXEMES: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[^ \t\
 # Fewer lexemes than the deepest tree: no limit of depth can be reached.
 _MOST_LEXEMES: Final = MAX_DEPTH
 _LONGEST: Final = 4 * MAX_DEPTH
+# The operators the quick reading takes, by how tightly each binds: the
+# others ("//", "%", "**") and calls go to the full reader.
+PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2}
 # The binding of each operator waiting on the stack; "(" waits for ")".
 _BINDING: Final = {**PRECEDENCE, "neg": 3, "(": 0}
 

@@ -1,4 +1,4 @@
-"""The tree of an arithmetic expression: numbers, symbols, negations and binary operations.
+"""The tree of an arithmetic expression: numbers, symbols, negations, binary operations and calls.
 
 Each node is a frozen attrs class, checked at construction like the model's
 classes, so that a tree built by hand holds what a parsed one can: numbers
@@ -14,20 +14,36 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, get_args
 
 import attrs
 
-from binding_graph._checks import check_identifier, check_member
+from binding_graph._checks import check_identifier, check_member, is_tuple
 from binding_graph.errors import BindingGraphError, refuse, refuse_type
+from binding_graph.expressions._digits import (
+    MAX_BITS,
+    MAX_DIGITS,
+    MAX_EXPONENT,
+    decimal,
+    places,
+    within_digits,
+    within_places,
+)
+
+if TYPE_CHECKING:
+    from binding_graph.errors import RefusalCode
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
 __all__ = [
+    "FUNCTIONS",
     "MAX_BITS",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_EXPONENT",
     "NODES",
     "BinaryOperation",
+    "Call",
     "Comparison",
     "Expression",
+    "Function",
     "Negation",
     "Number",
     "Operator",
@@ -43,70 +59,52 @@ So are parentheses: a text nested more than this many parentheses deep is
 refused too, before any tree is built.
 """
 
-MAX_DIGITS: Final = 300
-"""The most digits one ``NUMBER`` may have."""
-
-_BEYOND_DIGITS: Final = 10**MAX_DIGITS
-
-MAX_BITS: Final = 4096
-"""The most bits a computed value's numerator or denominator may take (about 1,233 digits)."""
-
-Operator = Literal["+", "-", "*", "/"]
+Operator = Literal["+", "-", "*", "/", "//", "%", "**"]
 """A binary operator of the profile."""
+
+Function = Literal["abs", "min", "max", "round", "floor", "ceil"]
+"""A function of the profile, called by its name: ``abs(x)``, ``min(a, b)``, ``round(x, 2)``."""
 
 Comparison = Literal["<", "<=", ">", ">=", "==", "!="]
 """A comparison of the profile."""
 
 OPERATORS: Final[frozenset[str]] = frozenset(get_args(Operator))
 COMPARISONS: Final[frozenset[str]] = frozenset(get_args(Comparison))
-# A leaf or a negation binds tighter than any operator.
-PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2}
-"""How tightly each binary operator binds: ``*`` and ``/`` above ``+`` and ``-``."""
-_TIGHTEST: Final = 3
+FUNCTIONS: Final[frozenset[str]] = frozenset(get_args(Function))
+"""The names of the profile's functions: what a :class:`Call` calls."""
+PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2, "//": 2, "%": 2, "**": 4}
+"""How tightly each binary operator binds, as in Python.
 
-
-def _places(value: Fraction) -> int | None:
-    """Return how many decimal places spell *value*, or ``None`` if no ``NUMBER`` does (negative, or not terminating)."""
-    if value < 0:
-        return None
-    denominator, twos, fives = value.denominator, 0, 0
-    while denominator % 2 == 0:
-        denominator //= 2
-        twos += 1
-    while denominator % 5 == 0:
-        denominator //= 5
-        fives += 1
-    return max(twos, fives) if denominator == 1 else None
-
-
-def within_digits(number: int) -> bool:
-    """Tell whether the whole number *number* is spelled in at most :data:`~binding_graph.arithmetic.MAX_DIGITS` digits.
-
-    Compared, never spelled: past the host's own limit on digits (never
-    below 640), spelling an ``int`` raises ``ValueError``.
-    """
-    return -_BEYOND_DIGITS < number < _BEYOND_DIGITS
-
-
-def _within_digits(value: Fraction, places: int) -> bool:
-    """Tell whether the spelling of *value*, with *places* decimal places, has at most :data:`MAX_DIGITS` digits."""
-    # A value below 1 is spelled with a whole part of one digit, "0".
-    if places and places >= MAX_DIGITS:
-        return False
-    return within_digits(value.numerator * 10**places // value.denominator)
+``*``, ``/``, ``//`` and ``%`` above ``+`` and ``-``; a unary minus
+(:data:`NEGATION`) above them; ``**`` above a unary minus on its left
+(``-x ** 2`` is ``-(x ** 2)``), and it alone groups to the right.
+"""
+NEGATION: Final = 3
+"""How tightly a unary minus binds: between ``*`` and ``**``."""
+# A leaf or a call binds tighter than any operator.
+_TIGHTEST: Final = 5
+# How many arguments each function takes: the fewest, and the most (None: any).
+_ARITY: Final = {
+    "abs": (1, 1),
+    "floor": (1, 1),
+    "ceil": (1, 1),
+    "round": (1, 2),
+    "min": (2, None),
+    "max": (2, None),
+}
 
 
 def _number_value(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Fraction:
         refuse_type("Number", attribute.name, "a Fraction", value, (attribute.name,))
-    places = _places(value)
-    if places is None:
+    spelled_places = places(value)
+    if spelled_places is None:
         rule = (
             "must be what a NUMBER spells: not negative, with a terminating"
             " decimal expansion"
         )
         refuse("not_arithmetic", "Number", "value", rule, value, ("value",))
-    if not _within_digits(value, places):
+    if not within_places(value, spelled_places):
         # What the parser would refuse of its spelling.
         rule = f"must be spelled in at most {MAX_DIGITS} digits"
         refuse("limit_exceeded", "Number", "value", rule, value, ("value",))
@@ -116,11 +114,52 @@ def _symbol_id(_: object, __: attrs.Attribute[Any], value: object) -> None:
     check_identifier(value, "Symbol", "symbol_id", ("symbol_id",))
 
 
+_EXPECTED_NODE: Final = "a Number, Symbol, Negation, BinaryOperation or Call"
+
+
 def _node(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) not in NODES:
         owner = type(instance).__name__
-        expected = "a Number, Symbol, Negation or BinaryOperation"
-        refuse_type(owner, attribute.name, expected, value, (attribute.name,))
+        refuse_type(owner, attribute.name, _EXPECTED_NODE, value, (attribute.name,))
+
+
+def whole(node: Expression) -> int | None:
+    """Return the whole number *node* writes, a ``NUMBER`` or its negation, or ``None`` for any other node.
+
+    What the places of ``round(x, n)`` must be, and an exponent of ``**``
+    must be for its base to have a unit.
+    """
+    negated = type(node) is Negation
+    if negated:
+        node = node.operand  # type: ignore[union-attr]
+    if type(node) is not Number or node.value.denominator != 1:
+        return None
+    return -node.value.numerator if negated else node.value.numerator
+
+
+def whole_fault(node: Expression, what: str) -> tuple[RefusalCode, str] | None:
+    """Tell what is wrong with *node* as *what* (``the places of round()``): ``None``, or its refusal's code and rule."""
+    number = whole(node)
+    if number is None:
+        return (
+            "not_arithmetic",
+            f"{what} must be a whole number, optionally negated, such as 2 or -1",
+        )
+    if abs(number) > MAX_EXPONENT:
+        return ("limit_exceeded", f"{what} may be at most {MAX_EXPONENT} in magnitude")
+    return None
+
+
+def arity_fault(function: str, count: int) -> str | None:
+    """Tell what is wrong with calling *function* with *count* arguments: ``None``, or the rule."""
+    fewest, most = _ARITY[function]
+    if fewest <= count and (most is None or count <= most):
+        return None
+    if most is None:
+        return f"{function}() takes at least two arguments"
+    if fewest == most:
+        return f"{function}() takes exactly one argument"
+    return f"{function}() takes one or two arguments"
 
 
 def _member(
@@ -133,15 +172,7 @@ def _member(
     return check
 
 
-def too_large(value: Fraction) -> bool:
-    """Tell whether *value*'s numerator or denominator takes more than :data:`~binding_graph.arithmetic.MAX_BITS` bits."""
-    return (
-        value.numerator.bit_length() > MAX_BITS
-        or value.denominator.bit_length() > MAX_BITS
-    )
-
-
-def _nest(node: Negation | BinaryOperation, *children: Expression) -> None:
+def _nest(node: Negation | BinaryOperation | Call, *children: Expression) -> None:
     # Frozen: the depth is set once, before anyone else can see the node.
     depth = 1 + max(child.depth for child in children)
     if depth > MAX_DEPTH:
@@ -229,10 +260,63 @@ class BinaryOperation:
         return spell(self)
 
 
-Expression: TypeAlias = Number | Symbol | Negation | BinaryOperation
+def _arguments(_: object, __: attrs.Attribute[Any], value: object) -> None:
+    if not is_tuple(value):
+        refuse_type("Call", "arguments", "a tuple", value, ("arguments",))
+    for index, argument in enumerate(value):
+        if type(argument) not in NODES:
+            path = ("arguments", index)
+            refuse_type("Call", "arguments", _EXPECTED_NODE, argument, path)
+
+
+@attrs.frozen(weakref_slot=False)
+class Call:
+    """A call of one of the profile's functions, by its name: ``function(arguments)``.
+
+    ``abs``, ``floor`` and ``ceil`` take one argument; ``min`` and ``max``
+    two or more; ``round`` one, or two of which the second, its places, is
+    a whole number (a ``NUMBER`` or its negation).
+
+    >>> from fractions import Fraction
+    >>> from binding_graph.arithmetic import Call, Number, Symbol
+    >>> str(Call("round", (Symbol("x"), Number(Fraction(2)))))
+    'round(x, 2)'
+
+    .. versionadded:: 0.1.0
+    """
+
+    function: Function = attrs.field(validator=_member(FUNCTIONS))
+    arguments: tuple[Expression, ...] = attrs.field(validator=_arguments)
+    depth: int = attrs.field(init=False, eq=False, repr=False)
+    """How deeply the node nests, one more than its deepest argument; not part of its value."""
+
+    def __attrs_post_init__(self) -> None:
+        rule = arity_fault(self.function, len(self.arguments))
+        if rule is not None:
+            refuse(
+                "not_arithmetic",
+                "Call",
+                "arguments",
+                rule,
+                self.arguments,
+                ("arguments",),
+            )
+        if self.function == "round" and len(self.arguments) > 1:
+            fault = whole_fault(self.arguments[1], "the places of round()")
+            if fault is not None:
+                code, rule = fault
+                path = ("arguments", 1)
+                refuse(code, "Call", "arguments", rule, self.arguments[1], path)
+        _nest(self, *self.arguments)
+
+    def __str__(self) -> str:
+        return spell(self)
+
+
+Expression: TypeAlias = Number | Symbol | Negation | BinaryOperation | Call
 """Any node of a tree: the tree of an expression is its root."""
 
-NODES: Final = frozenset({Number, Symbol, Negation, BinaryOperation})
+NODES: Final = frozenset({Number, Symbol, Negation, BinaryOperation, Call})
 """The classes of a tree's nodes: what an :data:`Expression` is, exactly."""
 
 
@@ -251,21 +335,6 @@ class Predicate:
         return f"{spell(self.left)} {self.comparison} {spell(self.right)}"
 
 
-def decimal(value: Fraction) -> str:
-    """Spell a number that a ``NUMBER`` spells: no leading or trailing zeros."""
-    denominator, places = value.denominator, 0
-    while denominator != 1:
-        # Each step takes a factor 2 or 5 out: a terminating decimal has no other.
-        factor = 2 if denominator % 2 == 0 else 5
-        denominator //= factor
-        places += 1
-    digits = str(value.numerator * 10**places // value.denominator)
-    if not places:
-        return digits
-    whole, fraction = digits[:-places] or "0", digits[-places:].zfill(places)
-    return f"{whole.lstrip('0') or '0'}.{fraction.rstrip('0')}"
-
-
 def postorder(root: Expression) -> Iterator[Expression]:
     """Yield every node of *root*, children before their parent, left before right."""
     stack: list[tuple[Expression, bool]] = [(root, False)]
@@ -277,6 +346,8 @@ def postorder(root: Expression) -> Iterator[Expression]:
         stack.append((node, True))
         if type(node) is Negation:
             stack.append((node.operand, False))
+        elif type(node) is Call:
+            stack.extend((argument, False) for argument in reversed(node.arguments))
         else:
             operation: BinaryOperation = node  # type: ignore[assignment]
             stack.append((operation.right, False))
@@ -284,7 +355,9 @@ def postorder(root: Expression) -> Iterator[Expression]:
 
 
 def _binding(node: Expression) -> int:
-    return PRECEDENCE[node.operator] if type(node) is BinaryOperation else _TIGHTEST
+    if type(node) is BinaryOperation:
+        return PRECEDENCE[node.operator]
+    return NEGATION if type(node) is Negation else _TIGHTEST
 
 
 def spell(root: Expression) -> str:
@@ -297,16 +370,24 @@ def spell(root: Expression) -> str:
             spelled.append(node.symbol_id)
         elif type(node) is Negation:
             operand = spelled.pop()
-            if type(node.operand) is BinaryOperation:
+            if _binding(node.operand) < NEGATION:
                 operand = f"({operand})"
             spelled.append(f"-{operand}")
+        elif type(node) is Call:
+            count = len(node.arguments)
+            arguments = ", ".join(spelled[-count:])
+            del spelled[-count:]
+            spelled.append(f"{node.function}({arguments})")
         else:
             operation: BinaryOperation = node  # type: ignore[assignment]
             right, left = spelled.pop(), spelled.pop()
             binding = PRECEDENCE[operation.operator]
-            if _binding(operation.left) < binding:
+            # "**" groups to the right, and Python reads a negation as its
+            # exponent without parentheses: 2 ** -x ** 2.
+            power = operation.operator == "**"
+            if _binding(operation.left) < binding + power:
                 left = f"({left})"
-            if _binding(operation.right) <= binding:
+            if _binding(operation.right) < (NEGATION if power else binding + 1):
                 right = f"({right})"
             spelled.append(f"{left} {operation.operator} {right}")
     return spelled[0]
@@ -315,58 +396,3 @@ def spell(root: Expression) -> str:
 def symbols(root: Expression) -> frozenset[str]:
     """Return the ids of the symbols *root* mentions."""
     return frozenset(node.symbol_id for node in postorder(root) if type(node) is Symbol)
-
-
-class Undefined(Exception):  # noqa: N818 -- a signal between two modules, never raised out
-    """A symbol without a value, or a division by zero, met in :func:`value`."""
-
-    def __init__(self, node: Expression) -> None:
-        super().__init__(node)
-        self.node = node
-
-
-def value(root: Expression, values: dict[str, Fraction]) -> Fraction:
-    """Return the exact value of *root* given the values of its symbols.
-
-    Raises:
-        Undefined: for a symbol not in *values* (its :class:`~binding_graph.arithmetic.Symbol`), or a
-            division by zero (the :class:`~binding_graph.arithmetic.BinaryOperation`).
-        BindingGraphError: ``limit_exceeded`` for a value above
-            :data:`~binding_graph.arithmetic.MAX_BITS`.
-    """
-    stack: list[Fraction] = []
-    for node in postorder(root):
-        if type(node) is Number:
-            stack.append(node.value)
-        elif type(node) is Symbol:
-            found = values.get(node.symbol_id)
-            if found is None:
-                raise Undefined(node)
-            stack.append(found)
-        elif type(node) is Negation:
-            stack.append(-stack.pop())
-        else:
-            operation: BinaryOperation = node  # type: ignore[assignment]
-            right, left = stack.pop(), stack.pop()
-            result = _apply(operation, left, right)
-            if too_large(result):
-                raise BindingGraphError(
-                    "limit_exceeded",
-                    "a value of an arithmetic expression may take at most"
-                    f" {MAX_BITS} bits in its numerator and its denominator",
-                )
-            stack.append(result)
-    return stack[0]
-
-
-def _apply(operation: BinaryOperation, left: Fraction, right: Fraction) -> Fraction:
-    operator = operation.operator
-    if operator == "+":
-        return left + right
-    if operator == "-":
-        return left - right
-    if operator == "*":
-        return left * right
-    if not right:
-        raise Undefined(operation)
-    return left / right

@@ -246,20 +246,19 @@ def expressions(
     symbol_ids: Sequence[str] | None = None,
     max_leaves: int = 8,
     canonical: bool = False,
+    extended: bool = False,
 ) -> SearchStrategy[str]:
     """Build texts in the grammar of :func:`binding_graph.arithmetic.parse_expression`.
 
     A tree of numbers and symbols is drawn, with unary minus signs and the
-    four operators, then spelt: with the parentheses it needs and sometimes
-    more, spaces, tabs and newlines (or nothing) between tokens, and numbers
-    with leading and trailing zeros (``"007.50"``); or, with *canonical*,
-    spelt as :func:`~binding_graph.arithmetic.canonical_expression` spells
-    it. Drawn from the grammar alone, never through the parser.
+    four operators (with *extended*, the whole profile), then spelt: with
+    the parentheses it needs and sometimes more, whitespace (or nothing)
+    between tokens, and numbers with leading and trailing zeros
+    (``"007.50"``); or, with *canonical*, as
+    :func:`~binding_graph.arithmetic.canonical_expression` spells it.
 
-    >>> from hypothesis import given
     >>> from binding_graph import strategies as bgst
-    >>> @given(bgst.expressions(symbol_ids=["speed", "time"], max_leaves=4))
-    ... def test_reads(text): ...
+    >>> texts = bgst.expressions(symbol_ids=["speed", "time"], max_leaves=4)
 
     Args:
         symbol_ids: Pick symbols from these ids; none (numbers only) if it is
@@ -267,6 +266,7 @@ def expressions(
         max_leaves: The most numbers and symbols, from 1 to 32: the tree
             stays far below :data:`~binding_graph.arithmetic.MAX_DEPTH`.
         canonical: Spell the tree canonically.
+        extended: Draw ``//``, ``%``, ``**`` and calls of the functions too.
 
     Raises:
         hypothesis.errors.InvalidArgument: for a *max_leaves* out of range,
@@ -275,7 +275,7 @@ def expressions(
     .. versionadded:: 0.1.0
     """
     return _arithmetic.expression_strategy(
-        symbol_ids, max_leaves, canonical_only=canonical
+        symbol_ids, max_leaves, canonical_only=canonical, extended=extended
     )
 
 

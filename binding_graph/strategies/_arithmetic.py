@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from binding_graph.expressions import OPERATION_LABELS
+from binding_graph.strategies._numbers import CHANCE, draw_number, draw_number_text
+from binding_graph.strategies._numbers import Leaf as _Leaf
 from binding_graph.strategies._valid import PICK, SYMBOL_IDS, is_valid_identifier
 
 if TYPE_CHECKING:
@@ -26,26 +28,22 @@ if TYPE_CHECKING:
 MOST_LEAVES: Final = 32
 """The most leaves an expression may be drawn with: its depth stays far below the profile's limit of 200."""
 
-_DIGITS: Final = "0123456789"
-_WHOLE: Final = st.text(_DIGITS, min_size=1, max_size=6)
-# Digits after the point, drawn where a boolean says a number has them.
-_FRACTION: Final = st.text(_DIGITS, min_size=1, max_size=4)
 # Whitespace between two tokens: mostly none or a space, sometimes more.
 _SPACES: Final = st.sampled_from(["", " ", "", " ", "\t", "\n", "  ", "\r\n", " \r"])
 _REDUNDANT: Final = st.sampled_from([0, 0, 0, 1])
 _NEGATIONS: Final = st.sampled_from([0, 0, 0, 0, 1, 1, 2])
-_CHANCE: Final = st.booleans()
 _OPERATORS: Final = st.sampled_from(["+", "-", "*", "/"])
+# With the extended profile: the seven operators, and sometimes a call.
+_ALL_OPERATORS: Final = st.sampled_from(
+    ["+", "-", "*", "/", "//", "%", "**", "call", "call"]
+)
+_FUNCTIONS: Final = st.sampled_from(["abs", "min", "max", "round", "floor", "ceil"])
+_EXPONENTS: Final = st.sampled_from(["0", "1", "2", "2", "3", "02"])
 _COMPARISONS: Final = st.sampled_from(["<", "<=", ">", ">=", "==", "!="])
-_PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2}
-
-
-class _Leaf(NamedTuple):
-    """A number or a symbol, as drawn and as the profile writes it."""
-
-    spelling: str
-    canonical: str
-    symbol: str | None = None
+_PRECEDENCE: Final = {"+": 1, "-": 1, "*": 2, "/": 2, "//": 2, "%": 2, "**": 4}
+# How tightly a negation binds, and a leaf or a call.
+_NEGATION: Final = 3
+_TIGHTEST: Final = 5
 
 
 class _Negation(NamedTuple):
@@ -58,70 +56,12 @@ class _Operation(NamedTuple):
     right: _Node
 
 
-_Node: TypeAlias = "_Leaf | _Negation | _Operation"
+class _Call(NamedTuple):
+    function: str
+    arguments: tuple[_Node, ...]
 
 
-# -- numbers ------------------------------------------------------------------
-
-
-def _number(whole: str, fraction: str | None) -> _Leaf:
-    """Return the NUMBER *whole* [``.`` *fraction*], and its canonical spelling."""
-    spelling = whole if fraction is None else f"{whole}.{fraction}"
-    short_whole = whole.lstrip("0") or "0"
-    short_fraction = (fraction or "").rstrip("0")
-    canonical = f"{short_whole}.{short_fraction}" if short_fraction else short_whole
-    return _Leaf(spelling, canonical)
-
-
-def _draw_number(draw: DrawFn, *, nonzero: bool = False) -> _Leaf:
-    whole = draw(_WHOLE)
-    fraction = draw(_FRACTION) if draw(_CHANCE) else None
-    if nonzero and not (whole + (fraction or "")).strip("0"):
-        # All zeros: the last digit made 1 gives a number that is not zero.
-        if fraction is None:
-            whole = whole[:-1] + "1"
-        else:
-            fraction = fraction[:-1] + "1"
-    return _number(whole, fraction)
-
-
-def _padded(draw: DrawFn, number: str) -> str:
-    """Spell the NUMBER *number* again, with more leading and trailing zeros."""
-    whole, _, fraction = number.partition(".")
-    zeros = "0" * (draw(PICK) % 3)
-    if draw(_CHANCE):
-        fraction = (fraction or "0") + zeros
-    return "0" * (draw(PICK) % 3) + whole + (f".{fraction}" if fraction else "")
-
-
-class NumberText(NamedTuple):
-    """A number in :func:`binding_graph.arithmetic.parse_number`'s form: ``[-]NUMBER[/NUMBER]``."""
-
-    sign: str
-    numerator: str
-    denominator: str | None
-
-    def __str__(self) -> str:
-        """Return the text."""
-        over = "" if self.denominator is None else f"/{self.denominator}"
-        return f"{self.sign}{self.numerator}{over}"
-
-
-def draw_number_text(draw: DrawFn) -> NumberText:
-    """Draw a number in ``parse_number``'s form, whose denominator (if any) is not zero."""
-    sign = "-" if draw(_CHANCE) else ""
-    numerator = _draw_number(draw).spelling
-    denominator = _draw_number(draw, nonzero=True).spelling if draw(_CHANCE) else None
-    return NumberText(sign, numerator, denominator)
-
-
-def respelt(draw: DrawFn, number: NumberText) -> NumberText:
-    """Spell *number* again, with the same value: other leading and trailing zeros, perhaps ``/1``."""
-    if number.denominator is not None:
-        denominator: str | None = _padded(draw, number.denominator)
-    else:
-        denominator = _padded(draw, "1") if draw(_CHANCE) else None
-    return NumberText(number.sign, _padded(draw, number.numerator), denominator)
+_Node: TypeAlias = "_Leaf | _Negation | _Operation | _Call"
 
 
 # -- trees --------------------------------------------------------------------
@@ -148,8 +88,8 @@ def leaves(max_leaves: int) -> SearchStrategy[int]:
 
 
 def _leaf(draw: DrawFn, ids: tuple[str, ...] | None) -> _Leaf:
-    if ids == () or draw(_CHANCE):
-        return _draw_number(draw)
+    if ids == () or draw(CHANCE):
+        return draw_number(draw)
     symbol = draw(SYMBOL_IDS) if ids is None else ids[draw(PICK) % len(ids)]
     return _Leaf(symbol, symbol, symbol)
 
@@ -160,27 +100,88 @@ def _negated(draw: DrawFn, node: _Node) -> _Node:
     return node
 
 
+def _whole(draw: DrawFn, *, negative: bool) -> _Node:
+    """Draw a whole number, an exponent or round()'s places, negated if *negative* and a coin says so."""
+    digits = draw(_EXPONENTS)
+    leaf = _Leaf(digits, digits.lstrip("0") or "0")
+    return _Negation(leaf) if negative and draw(CHANCE) else leaf
+
+
+def _call(
+    draw: DrawFn,
+    count: int,
+    ids: tuple[str, ...] | None,
+    *,
+    literal_divisors: bool,
+) -> _Call:
+    """Draw a call of one of the profile's functions over trees of *count* leaves in all."""
+    function = draw(_FUNCTIONS)
+    if function in {"min", "max"}:
+        split = 1 + draw(PICK) % (count - 1)
+        parts = [split, count - split]
+    else:
+        parts = [count]
+    arguments = tuple(
+        draw_tree(draw, part, ids, literal_divisors=literal_divisors, extended=True)
+        for part in parts
+    )
+    if function == "round" and draw(CHANCE):
+        arguments = (*arguments, _whole(draw, negative=True))
+    return _Call(function, arguments)
+
+
 def draw_tree(
-    draw: DrawFn, count: int, ids: tuple[str, ...] | None, *, literal_divisors: bool
+    draw: DrawFn,
+    count: int,
+    ids: tuple[str, ...] | None,
+    *,
+    literal_divisors: bool,
+    extended: bool = False,
 ) -> _Node:
     """Draw a tree of *count* leaves, its symbols from *ids* (any if ``None``, none if empty).
 
     With *literal_divisors*, every divisor is a number that is not zero, or
-    its negation: the tree can be evaluated without dividing by zero.
+    its negation, and no exponent is negative: the tree can be evaluated
+    without dividing by zero. With *extended*, the operators ``//``, ``%``
+    and ``**`` (of a small whole exponent) are drawn too, and calls.
     """
     node: _Node
     if count <= 1:
         node = _leaf(draw, ids)
     else:
-        operator = draw(_OPERATORS)
-        if operator == "/" and literal_divisors:
-            left = draw_tree(draw, count - 1, ids, literal_divisors=True)
-            right: _Node = _negated(draw, _draw_number(draw, nonzero=True))
+        operator = draw(_ALL_OPERATORS if extended else _OPERATORS)
+        if operator == "call":
+            return _negated(
+                draw, _call(draw, count, ids, literal_divisors=literal_divisors)
+            )
+        if operator == "**":
+            left = draw_tree(
+                draw, count - 1, ids, literal_divisors=literal_divisors, extended=True
+            )
+            # Mostly a whole number, as programs write; sometimes a symbol
+            # or a sum, which the grammar reads too.
+            exponent = (
+                draw_tree(draw, 1 + draw(PICK) % 2, ids, literal_divisors=False)
+                if not literal_divisors and draw(PICK) % 4 == 0
+                else _whole(draw, negative=not literal_divisors)
+            )
+            return _negated(draw, _Operation(operator, left, exponent))
+        if operator in {"/", "//", "%"} and literal_divisors:
+            left = draw_tree(
+                draw, count - 1, ids, literal_divisors=True, extended=extended
+            )
+            right: _Node = _negated(draw, draw_number(draw, nonzero=True))
         else:
             split = 1 + draw(PICK) % (count - 1)
-            left = draw_tree(draw, split, ids, literal_divisors=literal_divisors)
+            left = draw_tree(
+                draw, split, ids, literal_divisors=literal_divisors, extended=extended
+            )
             right = draw_tree(
-                draw, count - split, ids, literal_divisors=literal_divisors
+                draw,
+                count - split,
+                ids,
+                literal_divisors=literal_divisors,
+                extended=extended,
             )
         node = _Operation(operator, left, right)
     return _negated(draw, node)
@@ -192,20 +193,39 @@ def symbols_of(node: _Node) -> frozenset[str]:
         return frozenset() if node.symbol is None else frozenset({node.symbol})
     if isinstance(node, _Negation):
         return symbols_of(node.operand)
+    if isinstance(node, _Call):
+        return frozenset[str]().union(*(symbols_of(child) for child in node.arguments))
     return symbols_of(node.left) | symbols_of(node.right)
+
+
+def _binding(node: _Node) -> int:
+    if isinstance(node, _Operation):
+        return _PRECEDENCE[node.operator]
+    return _NEGATION if isinstance(node, _Negation) else _TIGHTEST
 
 
 def _wrapped(parent: str | None, child: _Node, *, right: bool = False) -> bool:
     """Whether *child* needs parentheses under *parent* (an operator; ``None`` for a negation)."""
-    if not isinstance(child, _Operation):
-        return False  # a leaf or a negation binds tighter than any operator
+    inner = _binding(child)
     if parent is None:
-        return True
-    inner, outer = _PRECEDENCE[child.operator], _PRECEDENCE[parent]
+        return inner < _NEGATION
+    if parent == "**":
+        # The base binds tighter than "**"; Python reads a negation or a
+        # power as the exponent without parentheses.
+        return inner < (_NEGATION if right else _TIGHTEST)
+    outer = _PRECEDENCE[parent]
     return inner < outer or (right and inner == outer)
 
 
-_KINDS: Final = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+_KINDS: Final = {
+    "+": "add",
+    "-": "subtract",
+    "*": "multiply",
+    "/": "divide",
+    "//": "floor_divide",
+    "%": "modulo",
+    "**": "power",
+}
 # How a label is drawn: most often the tree's own kind, else one of its
 # spellings, another kind, or a label of the producer's own.
 _LABELLED: Final = st.sampled_from(["own"] * 5 + ["spelt", "other", "unread"])
@@ -221,6 +241,8 @@ def draw_operation_kind(draw: DrawFn, node: _Node) -> str:
     """
     if isinstance(node, _Operation):
         own = _KINDS[node.operator]
+    elif isinstance(node, _Call):
+        own = node.function
     else:
         own = "negate" if isinstance(node, _Negation) else "identity"
     how = draw(_LABELLED)
@@ -244,6 +266,9 @@ def canonical(node: _Node) -> str:
     if isinstance(node, _Negation):
         operand = canonical(node.operand)
         return f"-({operand})" if _wrapped(None, node.operand) else f"-{operand}"
+    if isinstance(node, _Call):
+        arguments = ", ".join(canonical(child) for child in node.arguments)
+        return f"{node.function}({arguments})"
     left, right = canonical(node.left), canonical(node.right)
     if _wrapped(node.operator, node.left):
         left = f"({left})"
@@ -261,6 +286,13 @@ def _tokens(draw: DrawFn, node: _Node, out: list[str], *, wrap: bool) -> None:
     elif isinstance(node, _Negation):
         out.append("-")
         _tokens(draw, node.operand, out, wrap=_wrapped(None, node.operand))
+    elif isinstance(node, _Call):
+        out.extend((node.function, "("))
+        for index, child in enumerate(node.arguments):
+            if index:
+                out.append(",")
+            _tokens(draw, child, out, wrap=False)
+        out.append(")")
     else:
         _tokens(draw, node.left, out, wrap=_wrapped(node.operator, node.left))
         out.append(node.operator)
@@ -284,14 +316,20 @@ def spelt(draw: DrawFn, *trees: _Node | str) -> str:
 
 
 def expression_strategy(
-    given: Sequence[str] | None, max_leaves: int, *, canonical_only: bool
+    given: Sequence[str] | None,
+    max_leaves: int,
+    *,
+    canonical_only: bool,
+    extended: bool = False,
 ) -> SearchStrategy[str]:
     """Build expressions; see ``expressions()``."""
     ids, count = symbol_ids(given), leaves(max_leaves)
 
     @st.composite
     def build(draw: DrawFn) -> str:
-        tree = draw_tree(draw, draw(count), ids, literal_divisors=False)
+        tree = draw_tree(
+            draw, draw(count), ids, literal_divisors=False, extended=extended
+        )
         return canonical(tree) if canonical_only else spelt(draw, tree)
 
     return build()

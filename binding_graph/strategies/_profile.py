@@ -28,15 +28,13 @@ from binding_graph.model import (
     SymbolBinding,
 )
 from binding_graph.strategies._arithmetic import (
-    NumberText,
     canonical,
     constraint_predicate,
-    draw_number_text,
     draw_operation_kind,
     draw_tree,
-    respelt,
     symbols_of,
 )
+from binding_graph.strategies._numbers import NumberText, draw_number_text, respelt
 from binding_graph.strategies._valid import (
     PICK,
     SOURCE_CHARACTERS,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from binding_graph.errors import BindingGraphError
 from binding_graph.expressions import (
     BinaryOperation,
+    Call,
     Negation,
     Symbol,
     parse_expression,
@@ -50,6 +51,11 @@ def _rewritten(
             if node.operator in _COMMUTATIVE and swap():
                 left, right = right, left
             stack.append(BinaryOperation(node.operator, left, right))
+        elif type(node) is Call:
+            count = len(node.arguments)
+            arguments = tuple(stack[-count:])
+            del stack[-count:]
+            stack.append(Call(node.function, arguments))
         else:
             stack.append(node)
     return stack[0]

@@ -23,6 +23,7 @@ from binding_graph.errors import (
 )
 from binding_graph.expressions import (
     BinaryOperation,
+    Call,
     Negation,
     Number,
     Symbol,
@@ -34,11 +35,15 @@ from binding_graph.units._quick import (
     LITERAL,
     ONE,
     Spelled,
+    call_proof,
+    called,
     combine,
     join,
     negated,
+    powered,
     quick_unit,
     spelled,
+    stated_power,
 )
 
 if TYPE_CHECKING:
@@ -86,9 +91,10 @@ def unit_of(
     """Return the unit of *tree*, given the unit of each symbol it mentions.
 
     Raises:
-        BindingGraphError: ``unit_mismatch`` for a sum or a difference of
-            units that differ (in dimension or in scale), or a unit with an
-            offset that is added, negated or multiplied; ``unknown_symbol``
+        BindingGraphError: ``unit_mismatch`` for a sum, a difference, a
+            remainder, a ``min`` or a ``max`` of units that differ (in
+            dimension or in scale), or a unit with an offset that is added,
+            negated, multiplied or raised to a power; ``unknown_symbol``
             for a symbol *units* does not hold; ``limit_exceeded`` for a
             scale too large.
     """
@@ -106,10 +112,19 @@ def unit_of(
             stack.append(unit)
         elif type(node) is Negation:
             negated(stack[-1], name)
+        elif type(node) is Call:
+            count = len(node.arguments)
+            arguments = stack[-count:]
+            del stack[-count:]
+            stack.append(called(node.function, arguments, name))
         else:
             operation = cast("BinaryOperation", node)
             right, left = stack.pop(), stack.pop()
-            stack.append(combine(operation.operator, left, right, name))
+            if operation.operator == "**":
+                power = stated_power(operation.right)
+                stack.append(powered(left, right, power, name))
+            else:
+                stack.append(combine(operation.operator, left, right, name))
     return stack[0]
 
 
@@ -123,7 +138,12 @@ def proof(tree: Expression, units: Mapping[str, Unit]) -> str:
             stack.append(spelled(units[node.symbol_id]))
         elif type(node) is BinaryOperation:
             right = stack.pop()
+            if node.operator == "**" and stated_power(node.right) is not None:
+                right = (str(node.right), right[1])
             stack[-1] = join(node.operator, stack[-1], right)
+        elif type(node) is Call:
+            count = len(node.arguments)
+            stack[-count:] = [call_proof(node.function, stack[-count:])]
     return stack[0][0]
 
 

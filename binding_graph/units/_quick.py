@@ -1,7 +1,7 @@
 """The unit of a right-hand side and its proof, in one pass over its lexemes, or ``None``.
 
 Admission reads most right-hand sides as their producers write them: short
-ASCII texts of symbols, numbers and the four operators. :func:`quick_unit`
+ASCII texts of symbols, numbers and the four operators ``+ - * /``. :func:`quick_unit`
 computes their unit and the proof's left side without a tree, and answers
 ``None`` for anything the full reading must decide (a fault of grammar, a
 symbol it does not know, a limit), so the quick reading only answers sooner
@@ -12,13 +12,34 @@ and the spelling of a proof, are here for both readings.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import PRECEDENCE, quick_read
+from binding_graph.expressions import (
+    NEGATION,
+    PRECEDENCE,
+    Undefined,
+    quick_read,
+    symbols,
+    value,
+)
 from binding_graph.units._algebra import Unit, describe
 
-__all__ = ["ONE", "combine", "join", "negated", "quick_unit", "spelled"]
+if TYPE_CHECKING:
+    from binding_graph.expressions import Expression
+
+__all__ = [
+    "ONE",
+    "call_proof",
+    "called",
+    "combine",
+    "join",
+    "negated",
+    "powered",
+    "quick_unit",
+    "spelled",
+    "stated_power",
+]
 
 ONE: Final = Unit(Fraction(1))
 """A pure number: what a literal is."""
@@ -40,22 +61,39 @@ def negated(unit: Unit, name: str) -> Unit:
     return unit
 
 
+# What an operation of operands of one unit does, for a message.
+_VERBS: Final = {
+    "+": "adds",
+    "-": "subtracts",
+    "%": "takes the remainder of",
+    "min": "takes the least of",
+    "max": "takes the greatest of",
+}
+
+
 def combine(operator: str, left: Unit, right: Unit, name: str) -> Unit:
-    """Return the unit of ``left OPERATOR right``; refuse units that do not combine."""
-    if operator in {"*", "/"}:
+    """Return the unit of ``left OPERATOR right``; refuse units that do not combine.
+
+    ``*`` and ``/`` multiply and divide units, and so does ``//`` as ``/``;
+    ``+``, ``-`` and ``%`` take operands of one unit (one dimension and one
+    scale, without an offset) and give that unit; so do ``min`` and
+    ``max``, pairwise, where an offset is allowed, since they only compare.
+    """
+    if operator in {"*", "/", "//"}:
         try:
             return left * right if operator == "*" else left / right
         except BindingGraphError as error:
             raise BindingGraphError(error.code, f"{name}: {error.message}") from None
-    if left.offset:
+    if left.offset and operator not in {"min", "max"}:
         raise BindingGraphError(
             "unit_mismatch",
             f"{name}: {describe(left)} has an offset (its zero is not zero"
-            " kelvin), so it cannot be added or subtracted",
+            " kelvin), so it cannot be "
+            + ("divided with remainder" if operator == "%" else "added or subtracted"),
         )
     if left == right:
         return left
-    verb = "adds" if operator == "+" else "subtracts"
+    verb = _VERBS[operator]
     why = (
         f"of one dimension but different scales (1 {left} ="
         f" {left.scale / right.scale}*{right}), so the numbers would be combined"
@@ -66,6 +104,58 @@ def combine(operator: str, left: Unit, right: Unit, name: str) -> Unit:
     raise BindingGraphError(
         "unit_mismatch", f"{name} {verb} {describe(left)} and {describe(right)}, {why}"
     )
+
+
+def stated_power(exponent: Expression) -> int | None:
+    """Return the whole number an exponent of numbers alone states, or ``None``."""
+    try:
+        stated = None if symbols(exponent) else value(exponent, {})
+    except (Undefined, BindingGraphError):
+        return None
+    return None if stated is None or stated.denominator != 1 else int(stated)
+
+
+def powered(base: Unit, exponent: Unit, power: int | None, name: str) -> Unit:
+    """Return the unit of a power of a *base* by an *exponent* of these units.
+
+    A *power* the text states (a whole number, from numbers alone) raises
+    the base's unit to it; any other exponent (``None``: a symbol's, or
+    not whole) needs a base and an exponent that are pure numbers.
+    """
+    if base == ONE and exponent == ONE:
+        return ONE
+    if power is not None:
+        try:
+            return base**power
+        except BindingGraphError as error:
+            raise BindingGraphError(error.code, f"{name}: {error.message}") from None
+    raise BindingGraphError(
+        "unit_mismatch",
+        f"{name} raises {describe(base)} to a power of {describe(exponent)} that"
+        " is not a whole number written in numbers, so its unit is unknown: such a"
+        " power is of pure numbers only",
+    )
+
+
+def called(function: str, units: list[Unit], name: str) -> Unit:
+    """Return the unit of a call of *function* over arguments of *units*.
+
+    ``abs``, ``floor``, ``ceil`` and ``round`` keep their argument's unit
+    (``round``'s places are a literal, a pure number); ``abs`` of a unit
+    with an offset is refused, as a negation is. ``min`` and ``max`` take
+    arguments of one unit.
+    """
+    if function in {"min", "max"}:
+        result = units[0]
+        for unit in units[1:]:
+            result = combine(function, result, unit, name)
+        return result
+    return negated(units[0], name) if function == "abs" else units[0]
+
+
+def call_proof(function: str, arguments: list[Spelled]) -> Spelled:
+    """Spell a call in a proof: its function over its arguments' spellings (``round``'s places as ``1``)."""
+    return f"{function}({', '.join(text for text, _ in arguments)})", _TIGHTEST
 
 
 def spelled(unit: Unit) -> Spelled:
@@ -79,7 +169,15 @@ LITERAL: Final = ("1", _TIGHTEST)
 
 
 def join(operator: str, left: Spelled, right: Spelled) -> Spelled:
-    """Spell ``left OPERATOR right`` in a proof, with parentheses where arithmetic needs them."""
+    """Spell ``left OPERATOR right`` in a proof, with parentheses where arithmetic needs them.
+
+    A power's exponent is its own number, *right*'s text.
+    """
+    if operator == "**":
+        base = f"({left[0]})" if left[1] < _TIGHTEST else left[0]
+        # Python reads a negation as an exponent without parentheses.
+        exponent = f"({right[0]})" if right[1] < NEGATION else right[0]
+        return f"{base} ** {exponent}", PRECEDENCE[operator]
     binds = PRECEDENCE[operator]
     left_text = f"({left[0]})" if left[1] < binds else left[0]
     right_text = f"({right[0]})" if right[1] <= binds else right[0]

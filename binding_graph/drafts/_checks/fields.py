@@ -24,6 +24,7 @@ from binding_graph._checks import (
 from binding_graph._show import short_repr
 from binding_graph.arithmetic import (
     BinaryOperation,
+    Call,
     Negation,
     Symbol,
     operation_kind,
@@ -265,6 +266,8 @@ def named(tree: Expression) -> list[str]:
             stack.append(node.operand)
         elif type(node) is BinaryOperation:
             stack += (node.right, node.left)
+        elif type(node) is Call:
+            stack += reversed(node.arguments)
     return list(names)
 
 

@@ -1,10 +1,12 @@
 """A right-hand side read through the whitelist into a tape: the operations a stack computes, each at its place.
 
 An expression is a number written in decimal digits (``12``, ``2.5``,
-``1_000``), a name that an earlier statement assigns, ``+ - * /``, a unary
-``-``, parentheses, and ``float()``, ``int()`` or ``round()`` of one
-expression, where the program gives the name no meaning of its own. Any
-other node is refused where it stands, and what it holds is not read.
+``1_000``), a name that an earlier statement assigns, ``+ - * / // % **``,
+a unary ``-``, parentheses, and calls of the builtins of
+:data:`~binding_graph.drafts.CALLS` (``round(x, n)`` with ``n`` a whole
+number written as one) and, after ``import math``, of ``math.floor()`` and
+``math.ceil()``, where the program gives the name no meaning of its own.
+Any other node is refused where it stands, and what it holds is not read.
 The walk is a loop, never a recursion.
 """
 
@@ -16,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from binding_graph._show import short_repr
-from binding_graph.drafts._program.words import CALLS, OPERATORS, unread
+from binding_graph.drafts._program.words import CALLS, MATH, OPERATORS, unread
 from binding_graph.expressions import MAX_DIGITS
 
 if TYPE_CHECKING:
@@ -35,11 +37,13 @@ class Op(NamedTuple):
     """One operation of a right-hand side's tape, in the order a stack computes it.
 
     Attributes:
-        kind: ``number``, ``name``, ``negate``, an operator (``+ - * /``),
-            or a call (``float``, ``int``, ``round``).
+        kind: ``number``, ``name``, ``negate``, an operator (``+ - * / // %
+            **``), or a call, by its function's name (``float``, ``round``,
+            ``floor`` for ``math.floor``).
         at: Where its node starts.
         text: A number's spelling, in :func:`~binding_graph.arithmetic.parse_number`'s
-            form; the symbol a name reads, the latest version of the name.
+            form; the symbol a name reads, the latest version of the name;
+            how many arguments a call has.
         value: A number's value.
         floating: Whether a number is written with a point, a ``float``.
     """
@@ -51,13 +55,32 @@ class Op(NamedTuple):
     floating: bool = False
 
 
+# How many arguments each builtin takes: the fewest, and the most (None: any).
+_ARITY: Final = {
+    "float": (1, 1),
+    "int": (1, 1),
+    "abs": (1, 1),
+    "round": (1, 2),
+    "min": (2, None),
+    "max": (2, None),
+}
+
+
 def _kind(node: ast.expr) -> str:
     """Return the kind of the operation *node*, a node the whitelist reads with operands."""
-    if type(node) is ast.Call and type(node.func) is ast.Name:
-        return node.func.id
+    if type(node) is ast.Call:
+        function = node.func
+        return function.id if type(function) is ast.Name else function.attr  # type: ignore[attr-defined]  # math.NAME
     if type(node) is ast.BinOp:
         return OPERATORS[type(node.op)]
     return "negate"
+
+
+def _whole(node: ast.expr) -> bool:
+    """Tell whether *node* is a whole number written as one, perhaps negated: round()'s places."""
+    if type(node) is ast.UnaryOp and type(node.op) is ast.USub:
+        node = node.operand
+    return type(node) is ast.Constant and type(node.value) is int
 
 
 class Tapes:
@@ -93,7 +116,8 @@ class Tapes:
         while stack:
             node, ready = stack.pop()
             if ready:
-                tape.append(Op(_kind(node), self.lines.at(node)))
+                count = str(len(node.args)) if type(node) is ast.Call else ""
+                tape.append(Op(_kind(node), self.lines.at(node), count))
                 continue
             children = self.children(node)
             if children is None:
@@ -158,13 +182,26 @@ class Tapes:
         return Op("number", self.lines.at(node), text, Fraction(text), bool(point))
 
     def callable(self, node: ast.Call) -> bool:
-        """Tell whether *node* calls ``float``, ``int`` or ``round`` of one expression, as Python's own."""
+        """Tell whether *node* calls a function the whitelist reads, as Python's own, with arguments it takes."""
         function = node.func
+        arguments = node.args
+        if node.keywords or any(
+            type(argument) is ast.Starred for argument in arguments
+        ):
+            return False
+        if type(function) is ast.Attribute:
+            return (
+                type(function.value) is ast.Name
+                and function.value.id == "math"
+                and function.attr in MATH
+                and "math" not in self.shadowed
+                and len(arguments) == 1
+            )
+        if type(function) is not ast.Name or function.id not in CALLS:
+            return False
+        fewest, most = _ARITY[function.id]
         return (
-            type(function) is ast.Name
-            and function.id in CALLS
-            and function.id not in self.shadowed
-            and len(node.args) == 1
-            and not node.keywords
-            and type(node.args[0]) is not ast.Starred
+            function.id not in self.shadowed
+            and fewest <= len(arguments) <= (most or len(arguments))
+            and (len(arguments) < 2 or function.id != "round" or _whole(arguments[1]))  # noqa: PLR2004 -- round(x, n)
         )

@@ -2,9 +2,9 @@
 
 The whitelist:
 
-- the module: a docstring, then one function, ``def NAME():``, without
-  decorators, parameters or annotations;
-- the function: a docstring, then assignments ``NAME = EXPRESSION`` and
+- the module: a docstring, ``import math``, then one function,
+  ``def NAME():``, without decorators, parameters or annotations;
+- the function: a docstring, ``import math``, then assignments ``NAME = EXPRESSION`` and
   ``NAME OP= EXPRESSION`` (``OP`` an operator of the profile), then
   ``return EXPRESSION``, the last statement;
 - an expression: as :mod:`~binding_graph.drafts._program.tape` reads one.
@@ -48,6 +48,8 @@ from binding_graph.drafts._program.words import (
     OPERATORS,
     augmented_rule,
     constant_rule,
+    import_rule,
+    imports_math,
     shadowing,
     words,
 )
@@ -138,6 +140,7 @@ class _Reader:
         self.statements: list[Statement] = []
         self.returned: tuple[str, Position] | None = None
         self.names = Names()
+        self.math = False  # whether the program imports math
 
     def refuse(self, code: RefusalCode, node: _Placed, rule: str) -> None:
         self.found.append(refusal(code, self.lines.at(node), rule))
@@ -156,13 +159,19 @@ class _Reader:
         for index, node in enumerate(body):
             if node is function or (index == 0 and _docstring(node)):
                 continue
+            if imports_math(node):
+                self.math = True
+                continue
             outside |= _bound(node)
             what = (
                 "a second function"
                 if type(node) is ast.FunctionDef
                 else f"{words(node)} outside the function"
             )
-            self.refuse("unsupported_syntax", node, f"{what} is not read: {FUNCTION}")
+            rule = import_rule(node, "outside the function") or (
+                f"{what} is not read: {FUNCTION}"
+            )
+            self.refuse("unsupported_syntax", node, rule)
         self.bound |= outside
         self.body(function, self.signature(function), outside)
 
@@ -204,13 +213,9 @@ class _Reader:
         module's statements bind.
         """
         body = function.body
-        for node in body:
-            target = _target(node)
-            if target is not None:
-                self.everywhere.setdefault(target.id, self.lines.at(target))
-            local |= _bound(node)
-        self.bound |= local
-        self.shadowed.update(shadowing(function.name, local, outside))
+        self.scan(body, local)
+        self.bound |= local | ({"math"} if self.math else set())
+        self.shadowed.update(shadowing(function.name, local, outside, math=self.math))
         returns = [index for index, node in enumerate(body) if type(node) is ast.Return]
         end = returns[0] if returns else len(body)
         for index, node in enumerate(body[:end]):
@@ -218,8 +223,10 @@ class _Reader:
                 self.assignment(node)
             elif type(node) is ast.AugAssign:
                 self.augmented(node)
-            elif not (index == 0 and _docstring(node)):
-                rule = f"{words(node)} is not read: {FUNCTION}"
+            elif not (index == 0 and _docstring(node)) and not imports_math(node):
+                rule = import_rule(node, "in the function") or (
+                    f"{words(node)} is not read: {FUNCTION}"
+                )
                 self.refuse("unsupported_syntax", node, rule)
                 for bound in sorted(_bound(node)):
                     # A version without a value: what uses it is not refused again.
@@ -237,6 +244,17 @@ class _Reader:
         returned = body[end]
         assert type(returned) is ast.Return  # noqa: S101 -- found as one
         self.returning(returned)
+
+    def scan(self, body: list[ast.stmt], local: set[str]) -> None:
+        """Note where each name is first assigned, whether math is imported, and add the names the rest binds to *local*."""
+        for node in body:
+            target = _target(node)
+            if target is not None:
+                self.everywhere.setdefault(target.id, self.lines.at(target))
+            if imports_math(node):
+                self.math = True
+            else:
+                local |= _bound(node)
 
     def version(self, name: str) -> str:
         """Return a new version of *name*, the symbol its uses read from now on.

@@ -26,23 +26,33 @@ __all__ = [
     "CONSTANT",
     "EXPRESSION",
     "FUNCTION",
+    "MATH",
     "OPERATORS",
     "augmented_rule",
     "call_rule",
     "constant_rule",
+    "import_rule",
+    "imports_math",
     "shadowing",
     "unread",
     "words",
 ]
 
-CALLS: Final[frozenset[str]] = frozenset({"float", "int", "round"})
-"""The functions a program may call, each of one expression.
+CALLS: Final[frozenset[str]] = frozenset({"float", "int", "round", "abs", "min", "max"})
+"""The builtins a program may call.
 
-Each leaves its operand as it is: ``float()`` always, ``int()`` and
-``round()`` only of a whole number (see ``docs/drafts.md``).
+``float()`` and ``int()`` of one expression, each leaving its operand as it
+is (``int()`` only of a whole number); ``abs()`` of one, ``min()`` and
+``max()`` of two or more, ``round()`` of one, or of two whose second is a
+whole number written as one, each as the arithmetic profile's function of
+that name. Besides them, ``math.floor()`` and ``math.ceil()`` of one
+expression after ``import math`` (see ``docs/drafts.md``).
 
 .. versionadded:: 0.1.0
 """
+
+MATH: Final[frozenset[str]] = frozenset({"floor", "ceil"})
+"""The functions of :mod:`math` a program may call, as ``math.NAME()`` after ``import math``."""
 
 CONSTANT: Final = "__debug__"
 """The name Python's parser reads as a target, and its compiler refuses to bind."""
@@ -52,6 +62,9 @@ OPERATORS: Final[dict[type[ast.AST], str]] = {
     ast.Sub: "-",
     ast.Mult: "*",
     ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
 }
 """The binary operators of the arithmetic profile, by their node."""
 
@@ -61,18 +74,20 @@ FUNCTION: Final = (
     f" (or {', '.join(_AUGMENTED)}) and a last return EXPRESSION"
 )
 EXPRESSION: Final = (
-    "an expression holds numbers, names assigned before, + - * /, a unary -,"
-    " parentheses, and float(), int() or round() of one expression"
+    "an expression holds numbers, names assigned before, + - * / // % **, a"
+    " unary -, parentheses, and calls of float(), int(), abs(), round(), min(),"
+    " max(), math.floor() and math.ceil()"
 )
-_PROFILE: Final = "an expression computes with + - * /, a unary - and parentheses"
+_PROFILE: Final = (
+    "an expression computes with + - * / // % **, a unary - and parentheses"
+)
 _CALLS: Final = (
-    "a program calls only float(), int() and round(), of one expression each"
+    "a program calls only float(), int(), abs() and round() of one expression,"
+    " round(x, n) of a whole number n written as one, min() and max() of two or"
+    " more, and math.floor() and math.ceil() of one, after import math"
 )
 
 _OUTSIDE: Final[dict[type[ast.AST], str]] = {
-    ast.FloorDiv: "'//'",
-    ast.Mod: "'%'",
-    ast.Pow: "'**'",
     ast.MatMult: "'@'",
     ast.LShift: "'<<'",
     ast.RShift: "'>>'",
@@ -171,6 +186,26 @@ def augmented_rule(operator: ast.operator) -> str:
     )
 
 
+def imports_math(node: ast.stmt) -> bool:
+    """Tell whether *node* is ``import math``, the one import a program's reader reads."""
+    return (
+        type(node) is ast.Import
+        and len(node.names) == 1
+        and node.names[0].name == "math"
+        and node.names[0].asname is None
+    )
+
+
+def import_rule(node: ast.stmt, where: str) -> str | None:
+    """Say why the import *node* (*where*: ``in the function``, ``outside the function``) is not read; ``None`` if *node* is no import."""
+    if not isinstance(node, (ast.Import, ast.ImportFrom)):
+        return None
+    return (
+        f"{words(node)} {where} is not read: the one import read is import math,"
+        " for math.floor() and math.ceil()"
+    )
+
+
 def constant_rule(what: str) -> str:
     """Say why a program that binds :data:`CONSTANT` (*what*: ``it assigns``, ``the function is named``) is not Python."""
     return (
@@ -179,14 +214,21 @@ def constant_rule(what: str) -> str:
     )
 
 
-def shadowing(function: str, local: set[str], outside: set[str]) -> dict[str, str]:
-    """Return why a call of each name of :data:`CALLS` that a program binds would not call Python's own function.
+def shadowing(
+    function: str, local: set[str], outside: set[str], *, math: bool
+) -> dict[str, str]:
+    """Return why a call of each name of :data:`CALLS` that a program binds would not call Python's own function, nor ``math.NAME()`` :mod:`math`'s.
 
     As Python looks a name up: the function's own names (*local*) first,
     then the module's (the *function*'s name, and what its other
-    statements bind, *outside*), then the builtins.
+    statements bind, *outside*), then the builtins. ``math`` is
+    :mod:`math` where ``import math`` (*math*) alone binds it.
     """
     shadowed: dict[str, str] = {}
+    if not math:
+        shadowed["math"] = "the program does not import math"
+    elif "math" in local | outside | {function}:
+        shadowed["math"] = "the program binds 'math' otherwise"
     for name in sorted(CALLS & (local | outside | {function})):
         if name in local:
             why = f"the program assigns {name!r}, so {name}() would call its value"
@@ -204,6 +246,11 @@ def shadowing(function: str, local: set[str], outside: set[str]) -> dict[str, st
 def call_rule(node: ast.Call, shadowed: Mapping[str, str]) -> str:
     """Say why the call *node* is not read."""
     function = node.func
+    if type(function) is ast.Attribute and _math(function):
+        if function.attr not in MATH:
+            return f"a call of math.{function.attr} is not read: {_CALLS}"
+        unread = shadowed.get("math", "the program does not import math")
+        return f"a call of math.{function.attr} is not read: {unread}: {_CALLS}"
     if type(function) is not ast.Name:
         return f"a call of {words(function)} is not read: {_CALLS}"
     name = function.id
@@ -212,4 +259,8 @@ def call_rule(node: ast.Call, shadowed: Mapping[str, str]) -> str:
     why = shadowed.get(name)
     if why is not None:
         return f"a call of {name!r} is not read: {why}, not Python's {name}()"
-    return f"{name}() of other than one plain expression is not read: {_CALLS}"
+    return f"{name}() of these arguments is not read: {_CALLS}"
+
+
+def _math(function: ast.Attribute) -> bool:
+    return type(function.value) is ast.Name and function.value.id == "math"
