@@ -118,6 +118,7 @@ class TestMaxBytesHelp:
             "import",
             "score",
             "diff",
+            "vote",
             "bind",
             "render",
         ]
