@@ -204,7 +204,7 @@ def guided(session: Session, problem: Problem) -> Outcome:
     """A draft written a piece at a time, each under the grammar ``DraftGuide`` gives for it, compiled."""
     guide = DraftGuide(problem.text)
     watch = Watch(problem.text)
-    prompt = draft_prompt(problem.text)
+    prompt = guide.prompt()
     written, pieces = "", list[Generation]()
     flagged: tuple[int, float] | None = None
     while not (whole := (grammar := guide.grammar(written)) is None):

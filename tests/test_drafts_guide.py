@@ -12,12 +12,14 @@ from hypothesis import strategies as st
 
 from binding_graph import BindingGraphError
 from binding_graph.drafts import (
+    GUIDED_EXAMPLE,
     MAX_ITEMS,
     MAX_OPERANDS,
     DraftGuide,
     compile_draft,
     draft_refusals,
 )
+from binding_graph.drafts._draft.guide.prompt import GUIDED_INSTRUCTIONS
 from tests._engines import EOS, llguidance_walk, llguidance_warnings
 from tests._helpers import ROOT, refusal, untyped
 
@@ -40,7 +42,7 @@ STEP: Final = (
     r"EXPRESSION: SUM2 & ~/[^A-Za-z0-9_.]*(?:[A-Za-z0-9_.]+[^A-Za-z0-9_.]+){3}"
     r"[A-Za-z0-9_.]+.*/" + "\n"
 )
-NUMBER: Final = r"(?:0|[1-9][0-9]{0,5})(?:\.[0-9]{0,3}[1-9])?"
+NUMBER: Final = r"(?:0|[1-9][0-9]{0,5})(?:\.[0-9]{1,4})?"
 SUMS: Final = r"""OPERATOR: / ?[-+*\/] ?/
 OPERAND0: "-"? ATOM
 SUM0: OPERAND0 (OPERATOR OPERAND0)*
@@ -426,3 +428,49 @@ class TestUntrusted:
                 "unknown_symbol",
             }
             assert refused.message.startswith("Draft")
+
+
+class TestPrompt:
+    """The prompt of a guided draft shows its example as the guide's grammars write it."""
+
+    def test_the_example_is_a_guided_draft(self) -> None:
+        """The guide reads the worked example whole, and it compiles to its answer."""
+        text, draft = GUIDED_EXAMPLE
+        written = json.dumps(draft)
+        assert DraftGuide(text).grammar(written) is None
+        graph = compile_draft(written, text, source_id="example")
+        assert [fact.value for fact in graph.facts] == ["7", "13", "9"]
+        assert graph.equations[-1].rhs_canonical == "held - eaten"
+
+    def test_the_prompt_ends_at_the_problem(self) -> None:
+        """Instructions, the example, then the problem and the cue."""
+        text = "Ann has 3 cats. How many cats?"
+        prompt = DraftGuide(text).prompt()
+        assert prompt.startswith(GUIDED_INSTRUCTIONS)
+        assert f"Draft: {json.dumps(GUIDED_EXAMPLE[1])}\n\n" in prompt
+        assert prompt.endswith(f"\n\nProblem: {text}\nDraft:")
+
+    def test_the_messages(self) -> None:
+        """The same rules as the system's message, the text alone as the user's."""
+        text = "Ann has 3 cats. How many cats?"
+        messages = DraftGuide(text).messages()
+        assert [message["role"] for message in messages] == ["system", "user"]
+        assert messages[1]["content"] == text
+        assert DraftGuide(text).prompt() == (
+            f"{messages[0]['content']}\n\nProblem: {text}\nDraft:"
+        )
+
+    def test_a_price_with_a_trailing_zero(self) -> None:
+        """A number of an expression may end in zeros, as prices are written: 2.50."""
+        text = "Ann has 3 cats. How many cats?"
+        written = (
+            '{"quantities": [{"name": "cats", "quote": "3", "value": 3}],'
+            ' "steps": [{"name": "cost", "expression": "cats * 2.50"}'
+        )
+        assert DraftGuide(text).grammar(written) is not None
+        graph = compile_draft(
+            written + '], "question": {"name": "cats", "quote": "How many cats?"}}',
+            text,
+            source_id="p",
+        )
+        assert graph.equations[0].rhs_canonical == "cats * 2.5"

@@ -39,6 +39,7 @@ from typing import Final
 from binding_graph.drafts._checker import Checker
 from binding_graph.drafts._checks.format import DRAFT_VERSION
 from binding_graph.drafts._draft.guide.guide import MAX_OPERANDS, DraftGuide
+from binding_graph.drafts._draft.guide.prompt import GUIDED_EXAMPLE
 from binding_graph.drafts._draft.producer import (
     DEFAULT_DRAFT_BYTES,
     DRAFT_REPAIR_HEADER,
@@ -97,6 +98,7 @@ __all__ = [
     "DRAFT_REPAIR_HEADER",
     "DRAFT_VERSION",
     "EXAMPLE",
+    "GUIDED_EXAMPLE",
     "MAX_ITEMS",
     "MAX_OPERANDS",
     "MAX_OPERATORS",

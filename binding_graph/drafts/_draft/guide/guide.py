@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import check_text
 from binding_graph.drafts._draft.guide.grammar import Limits, lark
 from binding_graph.drafts._draft.guide.offers import offer
+from binding_graph.drafts._draft.guide.prompt import guided_messages, guided_prompt
 from binding_graph.drafts._draft.guide.reader import read
 from binding_graph.drafts._draft.schema import MAX_ITEMS
 from binding_graph.errors import refuse_type
+
+if TYPE_CHECKING:
+    from binding_graph.drafts._producer import Message
 
 __all__ = ["MAX_OPERANDS", "DraftGuide"]
 
@@ -92,6 +96,21 @@ class DraftGuide:
             _count(max_items, "max_items"), _count(max_operands, "max_operands")
         )
         self._offer = offer(self.text)
+
+    def prompt(self) -> str:
+        """Return the completion prompt that asks for a guided draft of the text, ending in ``Draft:``.
+
+        Its worked example (:data:`GUIDED_EXAMPLE`) is written as the
+        guide's grammars write a draft: each quote the number alone, no
+        unit. A model given :func:`draft_prompt`'s example, whose quotes
+        are phrases and whose elements have units, is pushed off what it
+        means to write at each key the grammars leave out.
+        """
+        return guided_prompt(self.text)
+
+    def messages(self) -> list[Message]:
+        """Return the chat messages that ask for a guided draft of the text: the rules and the example as the system's, the text as the user's."""
+        return guided_messages(self.text)
 
     def grammar(self, written: str = "") -> str | None:
         """Return the grammar of the piece that follows *written*, in llguidance's Lark syntax; ``None`` once the draft is whole.

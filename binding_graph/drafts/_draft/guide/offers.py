@@ -54,8 +54,9 @@ STEPS: Final = '], "steps": ['
 QUESTION: Final = '], "question": '
 NAME_OPEN: Final = '{"name": "'
 
-# A number of an expression: no leading zero, no trailing zero in its fraction.
-_NUMBER: Final = r"(?:0|[1-9][0-9]{0,5})(?:\.[0-9]{0,3}[1-9])?"
+# A number of an expression: no leading zero; a fraction of one to four
+# digits, trailing zeros allowed, since a model writes prices as 2.50.
+_NUMBER: Final = r"(?:0|[1-9][0-9]{0,5})(?:\.[0-9]{1,4})?"
 _OPERATOR: Final = r" ?[-+*\/] ?"
 DEPTH: Final = 2
 """How deep a guided expression may nest parentheses."""
