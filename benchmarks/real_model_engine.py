@@ -216,6 +216,14 @@ class Session:
             raise RuntimeError(matcher.get_error())
         return matcher
 
+    def last_token(self, prompt: str, written: str) -> str:
+        """Return the text of the last token that the model reads of *prompt* and *written*, where it is the end of *written*; else ``""``."""
+        if not written:
+            return ""
+        tokens = self.model.tokenize(self.model.chat(prompt) + written)
+        text = self.model.tokenizer.decode_bytes(tokens[-1:]).decode(errors="replace")
+        return text if written.endswith(text) else ""
+
     def generate(
         self,
         prompt: str,

@@ -200,22 +200,47 @@ def held(session: Session, problem: Problem) -> Outcome:
     return judge_draft(problem, generation, watch)
 
 
+class _Skip:
+    """A watch given a piece's bytes but its first *count*, which were read already."""
+
+    def __init__(self, watch: Watch, count: int) -> None:
+        self.watch, self.count = watch, count
+
+    def __call__(self, piece: bytes) -> bool:
+        kept = piece[self.count :]
+        self.count = max(self.count - len(piece), 0)
+        return bool(kept) and self.watch(kept)
+
+
 def guided(session: Session, problem: Problem) -> Outcome:
-    """A draft written a piece at a time, each under the grammar ``DraftGuide`` gives for it, compiled."""
+    """A draft written a piece at a time, each under the grammar ``DraftGuide`` gives for it, compiled.
+
+    Each piece takes back the last token read (``redo``), so that the
+    model writes it again merged with what follows, as its tokenizer
+    would: ``},`` where a piece ended at ``}``.
+    """
     guide = DraftGuide(problem.text)
     watch = Watch(problem.text)
     prompt = guide.prompt()
     written, pieces = "", list[Generation]()
     flagged: tuple[int, float] | None = None
-    while not (whole := (grammar := guide.grammar(written)) is None):
+    while True:
+        again = session.last_token(prompt, written)
+        grammar = guide.grammar(written, redo=len(again))
+        if grammar is None:
+            whole = True
+            break
         before = (sum(each.tokens for each in pieces), sum(e.seconds for e in pieces))
         cap = DRAFT_CAP - before[0]
-        piece = session.generate(prompt, grammar, cap=cap, watch=watch, written=written)
+        kept = written[: len(written) - len(again)]
+        skip = _Skip(watch, len(again.encode()))
+        piece = session.generate(prompt, grammar, cap=cap, watch=skip, written=kept)
         pieces.append(piece)
-        written += piece.text
+        written = kept + piece.text
         if flagged is None and piece.flagged is not None:
             flagged = (before[0] + piece.flagged[0], before[1] + piece.flagged[1])
         if piece.ended != "schema":
+            whole = False
             break  # cut at the cap: not a whole piece, which the guide would refuse
     generation = Generation(
         text=written,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Final
+from typing import Final, cast
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +20,7 @@ from binding_graph.drafts import (
     draft_refusals,
 )
 from binding_graph.drafts._draft.guide.prompt import GUIDED_INSTRUCTIONS
-from tests._engines import EOS, llguidance_walk, llguidance_warnings
+from tests._engines import EOS, llguidance_takes, llguidance_walk, llguidance_warnings
 from tests._helpers import ROOT, refusal, untyped
 
 TEXT: Final = (
@@ -474,3 +474,44 @@ class TestPrompt:
             source_id="p",
         )
         assert graph.equations[0].rhs_canonical == "cats * 2.5"
+
+
+class TestRedo:
+    """With redo, a grammar starts with the last characters written, to be written again merged with what follows."""
+
+    TEXT: Final = "Ann has 3 cats and 5 dogs. How many pets?"
+    WRITTEN: Final = '{"quantities": [{"name": "cats", "quote": "3", "value": 3}'
+
+    def test_the_grammar_starts_with_them(self) -> None:
+        """The start rule writes the characters again, then the piece as without redo."""
+        guide = DraftGuide(self.TEXT)
+        plain = cast("str", guide.grammar(self.WRITTEN)).splitlines()
+        again = cast("str", guide.grammar(self.WRITTEN, redo=1)).splitlines()
+        assert again[:3] == [
+            "%llguidance {}",
+            'start: "}" piece',
+            plain[1].replace("start: ", "piece: ", 1),
+        ]
+        assert again[3:] == plain[2:]
+
+    def test_a_model_writes_them_with_the_next_piece(self) -> None:
+        """The brace written again, and the next quantity after it: taken; the piece alone: not."""
+        grammar = cast("str", DraftGuide(self.TEXT).grammar(self.WRITTEN, redo=1))
+        piece = b', {"name": "dogs", "quote": "5", "value": 5}'
+        assert llguidance_takes(grammar, b"}" + piece)
+        assert not llguidance_takes(grammar, piece)
+
+    @pytest.mark.parametrize(
+        ("redo", "message"),
+        [
+            (-1, "must be from 0 to the length of written, 58 (got -1)"),
+            (59, "must be from 0 to the length of written, 58 (got 59)"),
+            (True, "must be an int, not bool (got True)"),
+        ],
+    )
+    def test_refused(self, redo: object, message: str) -> None:
+        """A redo that is no int, or longer than what is written, is refused at redo."""
+        with pytest.raises(BindingGraphError) as raised:
+            DraftGuide(self.TEXT).grammar(self.WRITTEN, redo=untyped(redo))
+        assert (raised.value.code, raised.value.path) == ("wrong_type", ("redo",))
+        assert str(raised.value.message).endswith(message)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from binding_graph._checks import check_text
-from binding_graph.drafts._draft.guide.grammar import Limits, lark
+from binding_graph.drafts._draft.guide.grammar import Limits, lark, literal
 from binding_graph.drafts._draft.guide.offers import offer
 from binding_graph.drafts._draft.guide.prompt import guided_messages, guided_prompt
 from binding_graph.drafts._draft.guide.reader import read
 from binding_graph.drafts._draft.schema import MAX_ITEMS
-from binding_graph.errors import refuse_type
+from binding_graph.errors import refuse, refuse_type
 
 if TYPE_CHECKING:
     from binding_graph.drafts._producer import Message
@@ -112,7 +112,7 @@ class DraftGuide:
         """Return the chat messages that ask for a guided draft of the text: the rules and the example as the system's, the text as the user's."""
         return guided_messages(self.text)
 
-    def grammar(self, written: str = "") -> str | None:
+    def grammar(self, written: str = "", *, redo: int = 0) -> str | None:
         """Return the grammar of the piece that follows *written*, in llguidance's Lark syntax; ``None`` once the draft is whole.
 
         *written* is what the guide's grammars have let be written so far,
@@ -121,16 +121,34 @@ class DraftGuide:
         the guide's rules, never trusted. The grammar starts with
         ``%llguidance {}``, and ends where the next element ends.
 
+        With *redo*, the grammar starts with the last *redo* characters of
+        *written*, to be written again: a caller that takes back the last
+        token of its context (whose text they are) lets the model write them
+        merged with what follows, as its tokenizer would (``},`` where a
+        piece ended at ``}``). Without it, a model whose tokens join a
+        piece's last character to the next is held to tokens it rarely
+        writes at that point, and its choices there suffer.
+
         Raises:
             BindingGraphError: ``wrong_type`` for *written* that is not a
-                ``str``; ``malformed_document``, ``invalid_identifier``,
+                ``str``, or *redo* that is not an ``int`` from 0 to the
+                length of *written*; ``malformed_document``, ``invalid_identifier``,
                 ``duplicate_symbol_id``, ``quote_not_found``,
                 ``value_not_stated`` or ``unknown_symbol``, at its path in
                 the draft, for text that the guide's grammars do not allow.
         """
         if type(written) is not str:
             refuse_type("DraftGuide.grammar", "written", "a str", written, ("written",))
+        if type(redo) is not int:
+            refuse_type("DraftGuide.grammar", "redo", "an int", redo, ("redo",))
+        if not 0 <= redo <= len(written):
+            rule = f"must be from 0 to the length of written, {len(written)}"
+            refuse("wrong_type", "DraftGuide.grammar", "redo", rule, redo, ("redo",))
         state = read(written, self._offer, self._limits)
         if state.section == "done":
             return None
-        return lark(state, self._offer, self._limits)
+        found = lark(state, self._offer, self._limits)
+        if not redo:
+            return found
+        again = literal(written[len(written) - redo :])
+        return found.replace("\nstart: ", f"\nstart: {again} piece\npiece: ", 1)
