@@ -71,6 +71,7 @@ from binding_graph.drafts._program.producer import (
     program_messages,
     program_prompt,
 )
+from binding_graph.drafts._program.stream import ProgramChecker
 from binding_graph.drafts._program.text import DEFAULT_PROGRAM_BYTES, MAX_OPERATORS
 from binding_graph.drafts._program.words import CALLS
 from binding_graph.drafts._program_functions import (
@@ -111,6 +112,7 @@ __all__ = [
     "Message",
     "Option",
     "Producer",
+    "ProgramChecker",
     "Repair",
     "Request",
     "Round",
