@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from binding_graph.drafts._checker import Checker
@@ -10,7 +11,7 @@ from binding_graph.drafts._program.stream import ProgramChecker
 from binding_graph.errors import BindingGraphError, refuse_type
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator, Mapping
+    from collections.abc import Callable, Iterable, Iterator
 
     from binding_graph.drafts._producer import Producer
 
@@ -78,7 +79,9 @@ def chunks_of(reply: object, *, stream: bool | None) -> Iterator[object] | None:
     """
     whole = type(reply) is str
     chunks: Iterator[object] | None = None
-    if not whole and stream is not False:
+    # Text of another kind, or a tree, is no stream of chunks.
+    other = isinstance(reply, (bytes, bytearray, memoryview, Mapping))
+    if not (whole or other) and stream is not False:
         try:
             chunks = iter(cast("Iterable[object]", reply))
         except TypeError:

@@ -75,6 +75,14 @@ def _key(error: BindingGraphError) -> Told:
     return (error.code, error.path, error.message)
 
 
+def _span(node: ast.expr | ast.stmt, lines: Lines) -> tuple[Position, Position]:
+    """Return where *node* starts, and where it ends, past its last character."""
+    end = node.end_lineno or node.lineno
+    return lines.at(node), Position(
+        end, lines.offset(end, node.end_col_offset or 0) + 1
+    )
+
+
 def _uncertain(statement: ast.stmt, lines: Lines) -> list[tuple[Position, Position]]:
     """Return the spans of *statement* whose refusals a later line may change: a call the whitelist may read, an attribute."""
     spans: list[tuple[Position, Position]] = []
@@ -86,9 +94,7 @@ def _uncertain(statement: ast.stmt, lines: Lines) -> list[tuple[Position, Positi
         elif type(node) is not ast.Attribute:
             continue
         assert isinstance(node, ast.expr)  # noqa: S101 -- a call or an attribute
-        end = node.end_lineno or node.lineno
-        stop = Position(end, lines.offset(end, node.end_col_offset or 0) + 1)
-        spans.append((lines.at(node), stop))
+        spans.append(_span(node, lines))
     return spans
 
 
@@ -98,17 +104,20 @@ def _certain(
     """Return the refusals of *found* in *statements* that no later line can change."""
     kept: list[BindingGraphError] = []
     for statement in statements:
-        first, last = statement.lineno, statement.end_lineno or statement.lineno
+        first, last = _span(statement, lines)
         reads = type(statement) in {ast.Assign, ast.AugAssign, ast.Return}
         spans = _uncertain(statement, lines) if reads else []
         for error in found:
             path = error.path
-            if len(path) != 4 or not first <= int(path[1]) <= last:  # noqa: PLR2004
-                continue
+            if len(path) != 4:  # noqa: PLR2004 -- ("line", L, "column", C)
+                continue  # of the function's line, or of the whole
             at = Position(int(path[1]), int(path[3]))
-            if reads and (
-                error.code == "unknown_symbol"
-                or any(start <= at < stop for start, stop in spans)
+            if not first <= at < last or (
+                reads
+                and (
+                    error.code == "unknown_symbol"
+                    or any(start <= at < stop for start, stop in spans)
+                )
             ):
                 continue
             kept.append(error)
@@ -177,6 +186,7 @@ class ProgramChecker:
         self._function_line = 0  # the line of the function's def, once read
         self._indent: str | None = None  # the body's indentation, once read
         self._start = 0  # the first line of the statement being written
+        self._statements = 0  # the body's statements read
         self._returned = False  # whether the body's return has been read
         self._told: list[BindingGraphError] = []
         self._closed = False
@@ -262,7 +272,8 @@ class ProgramChecker:
             self._off = True
             told = self._statement(number) if self._indent is not None else []
         elif not self._function_line:
-            self._function_line = number if line.startswith("def ") else 0
+            if line.startswith("def "):
+                self._define(number)
         else:
             told = self._body(line, number)
         return told
@@ -292,11 +303,19 @@ class ProgramChecker:
         self._block = _parsed("".join(self._lines) + "```\n") is not None
         self._off = not self._block and self._looks >= _LOOKS
 
+    def _define(self, number: int) -> None:
+        """Take the line *number*, which opens with ``def``, as the function's, if no string holds it and the block parses to it."""
+        self._looks += 1
+        indent = "    pass\n"  # a body, so that the function parses
+        if _parsed(f"{''.join(self._lines)}{indent}```\n") is not None:
+            self._function_line = number
+        self._off = not self._function_line and self._looks >= _LOOKS
+
     def _statement(self, number: int) -> list[BindingGraphError]:
         """Read the statements from the one being written to the line before *number*, if they parse; return their certain refusals."""
         start = self._start
         written = self._lines[start - 1 : number - 1]
-        placeholder = int(start - 1 > self._function_line)
+        placeholder = int(self._statements > 0)
         filler = [f"{self._indent}{'return' if self._returned else '0'}\n"]
         small = [self._lines[self._function_line - 1], *filler[:placeholder], *written]
         tree = _parsed("".join(small))
@@ -310,6 +329,7 @@ class ProgramChecker:
         shift = start - 2 - placeholder
         found = _certain(statements, lines, read(tree, lines).found)
         self._start = number
+        self._statements += len(statements)
         self._returned = self._returned or any(
             type(statement) is ast.Return for statement in statements
         )
