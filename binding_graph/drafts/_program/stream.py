@@ -33,6 +33,7 @@ from binding_graph._gc_pause import call_paused
 from binding_graph.drafts._checks.build import build
 from binding_graph.drafts._checks.fences import opens
 from binding_graph.drafts._program.producer import PROGRAM
+from binding_graph.drafts._program.read import place
 from binding_graph.drafts._program.text import (
     DEFAULT_PROGRAM_BYTES,
     OWNER,
@@ -108,10 +109,7 @@ def _certain(
         reads = type(statement) in {ast.Assign, ast.AugAssign, ast.Return}
         spans = _uncertain(statement, lines) if reads else []
         for error in found:
-            path = error.path
-            if len(path) != 4:  # noqa: PLR2004 -- ("line", L, "column", C)
-                continue  # of the function's line, or of the whole
-            at = Position(int(path[1]), int(path[3]))
+            at = Position(*place(error))  # (0, 0), in no statement, for the whole
             if not first <= at < last or (
                 reads
                 and (
