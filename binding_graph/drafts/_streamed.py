@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from binding_graph.drafts._checker import Checker
-from binding_graph.drafts._program.producer import PROGRAM
-from binding_graph.drafts._program.stream import ProgramChecker
+from binding_graph.drafts._program_functions import ProgramChecker, is_program
 from binding_graph.errors import BindingGraphError, refuse_type
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ def checker_of(  # noqa: PLR0917 -- internal; repair names them
     options: Mapping[str, object] | None,
 ) -> Checker | ProgramChecker | None:
     """Return the streaming checker of *producer*'s replies, or ``None`` for a format that has none."""
-    if producer is PROGRAM:
+    if is_program(producer):
         question = (options or {}).get("question")
         return ProgramChecker(
             text,

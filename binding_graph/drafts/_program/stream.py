@@ -1,4 +1,4 @@
-"""A program checked as a model writes it, a line at a time: :class:`ProgramChecker`.
+"""A program read as a model writes it, a line at a time, for :class:`~binding_graph.drafts.ProgramChecker`: :class:`ProgramStream`.
 
 A program is read whole (``_program.text``): a text that is Python is the
 program, and only otherwise its one fenced block. So, until a fence
@@ -19,23 +19,18 @@ an operator, a comparison or a constant outside the profile, a list, a
 subscript. A name not assigned before is not told (a later line may
 assign it, and the refusal says so), nor anything inside a call that the
 whitelist may read, or an attribute (a later line may bind the name
-called): :meth:`ProgramChecker.close` tells those, with every refusal of
-the whole.
+called): the whole program's reading tells those, at its end.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from binding_graph._gc_pause import call_paused
-from binding_graph.drafts._checks.build import build
 from binding_graph.drafts._checks.fences import opens
-from binding_graph.drafts._program.producer import PROGRAM
 from binding_graph.drafts._program.read import place
 from binding_graph.drafts._program.text import (
-    DEFAULT_PROGRAM_BYTES,
     OWNER,
     Lines,
     Position,
@@ -44,13 +39,9 @@ from binding_graph.drafts._program.text import (
 )
 from binding_graph.drafts._program.tree import read
 from binding_graph.drafts._program.words import CALLS
-from binding_graph.drafts._replies import arguments, defaults, read_reply
-from binding_graph.errors import BindingGraphError, refuse_type
+from binding_graph.errors import BindingGraphError
 
-if TYPE_CHECKING:
-    from binding_graph.model import SemanticSymbolicBindingGraph
-
-__all__ = ["ProgramChecker"]
+__all__ = ["ProgramStream"]
 
 _LINE: Final = re.compile(r"[^\r\n]*(?:\r\n|\r(?!$)|\n)")
 # A statement that does not parse within so many characters is not waited
@@ -61,8 +52,6 @@ _MOST: Final = 8192
 _LOOKS: Final = 8
 _CONTINUED: Final = ("else", "elif", "except", "finally", ")", "]", "}")
 
-Told = tuple[str, tuple[object, ...], str]
-
 
 def _parsed(text: str) -> ast.Module | None:
     """Return the syntax tree of the program *text* holds, as the whole is read, or ``None`` where it is refused."""
@@ -70,10 +59,6 @@ def _parsed(text: str) -> ast.Module | None:
         return parse(text, 4 * len(text))[0]
     except BindingGraphError:
         return None
-
-
-def _key(error: BindingGraphError) -> Told:
-    return (error.code, error.path, error.message)
 
 
 def _span(node: ast.expr | ast.stmt, lines: Lines) -> tuple[Position, Position]:
@@ -122,98 +107,35 @@ def _certain(
     return kept
 
 
-class ProgramChecker:
-    r"""Check a program as a model writes it, a chunk at a time; tell each refusal as soon as no later line can change it.
-
-    The program is read as :func:`program_refusals` reads it. Each refusal
-    :meth:`feed` returns is certain: whatever follows, the reply is
-    refused; and where the whole reply is read as a program (one fenced
-    block of Python that parses, within the limits), the refusal is one
-    of :func:`program_refusals`'s, the same code, path and message.
-    :meth:`close` returns those of the whole not told before, in
-    :func:`program_refusals`' order. So, for a reply read as a program,
-    the refusals told in all are :func:`program_refusals`' own, those
-    certain early first; for one that is not, those told early, then
-    the whole's. Until a fence opens, nothing is told: a fenced block may
-    yet follow, and be the program (see ``docs/drafts.md``).
+class ProgramStream:
+    """A program's lines as they come, each statement of its function read once it is complete; what the reader refuses in it, told if no later line can change it.
 
     Args:
-        text: The problem's whole text.
-        source_id: As for :func:`from_program`.
-        introduced_by: As for :func:`from_program`.
-        question: As for :func:`from_program`.
-        max_bytes: As for :func:`from_program`.
-
-    Raises:
-        BindingGraphError: for an argument, at it.
-
-    >>> from binding_graph.drafts import ProgramChecker
-    >>> checker = ProgramChecker("Ann has 3 cats. How many cats?", source_id="p1")
-    >>> checker.feed("```python\ndef solution():\n    cats = 3\n")
-    ()
-    >>> checker.feed("    for day in range(7):\n        cats = cats + 1\n")
-    ()
-    >>> [(error.code, error.path) for error in checker.feed("    return cats\n")]
-    [('unsupported_syntax', ('line', 4, 'column', 5))]
-
-    .. versionadded:: 0.1.0
+        max_bytes: The most bytes of UTF-8 the program may take: past it,
+            the whole is refused, and nothing more is told.
     """
 
-    _function = "ProgramChecker"
-
-    def __init__(
-        self,
-        text: str,
-        *,
-        source_id: str = "program",
-        introduced_by: str = "program",
-        question: str | None = None,
-        max_bytes: int = DEFAULT_PROGRAM_BYTES,
-    ) -> None:
-        options: dict[str, object] = {"question": question}
-        _, by, most = defaults(PROGRAM, source_id, introduced_by, max_bytes)
-        arguments(self._function, PROGRAM, text, source_id, by, most, options)
-        self._whole = (text, source_id, by, most, options)
-        self._max_bytes: int = max_bytes
+    def __init__(self, max_bytes: int) -> None:
+        self._max_bytes = max_bytes
         self._lines: list[str] = []  # the complete lines read, each with its end
         self._pending = ""  # the line being written
         self._size = 0
         self._block = False  # whether a fence of Python has opened
-        self._off = False  # whether nothing more is told, until close()
+        self._off = False  # whether nothing more is told
         self._looks = 0
         self._function_line = 0  # the line of the function's def, once read
         self._indent: str | None = None  # the body's indentation, once read
         self._start = 0  # the first line of the statement being written
         self._statements = 0  # the body's statements read
         self._returned = False  # whether the body's return has been read
-        self._told: list[BindingGraphError] = []
-        self._closed = False
-        self._graph: SemanticSymbolicBindingGraph | None = None
 
     @property
-    def refusals(self) -> tuple[BindingGraphError, ...]:
-        """Every refusal told so far, in order."""
-        return tuple(self._told)
+    def text(self) -> str:
+        """The program read so far."""
+        return "".join(self._lines) + self._pending
 
-    @property
-    def graph(self) -> SemanticSymbolicBindingGraph | None:
-        """The graph of the program, once ``close()`` has found no refusal, else ``None``."""
-        return self._graph
-
-    def feed(self, chunk: str) -> tuple[BindingGraphError, ...]:
-        """Read *chunk*, the next part of the program; return the refusals it made certain.
-
-        Raises:
-            BindingGraphError: ``wrong_type`` for a chunk that is not exactly
-                a ``str``, or one fed after :meth:`close`.
-        """
-        function = self._function
-        if type(chunk) is not str:
-            refuse_type(function, "chunk", "a str", chunk, ("chunk",))
-        if self._closed:
-            refuse_type(
-                function, "chunk", "fed before close(), not after", chunk, ("chunk",)
-            )
+    def feed(self, chunk: str) -> list[BindingGraphError]:
+        """Read *chunk*, the next part of the program; return the refusals it made certain."""
         self._size += len(chunk)
         pending = self._pending + chunk
         told: list[BindingGraphError] = []
@@ -224,36 +146,7 @@ class ProgramChecker:
             if not self._off:
                 told += self._line(len(self._lines))
         self._pending = pending[end:]
-        self._told += told
-        return tuple(told)
-
-    def close(self) -> tuple[BindingGraphError, ...]:
-        """End the program; return the refusals of the whole not told before, and build the graph if there are none at all.
-
-        Closing again returns nothing new.
-        """
-        if self._closed:
-            return ()
-        self._closed = True
-        reply = "".join(self._lines) + self._pending
-        text, source_id, by, most, options = self._whole
-        engine, found = call_paused(
-            read_reply,
-            self._function,
-            PROGRAM,
-            reply,
-            text,
-            source_id,
-            by,
-            most,
-            options,
-        )
-        told = {_key(error) for error in self._told}
-        new = tuple(error for error in found if _key(error) not in told)
-        self._told += new
-        if not found:
-            self._graph = build(engine)
-        return new
+        return told
 
     def _line(self, number: int) -> list[BindingGraphError]:
         """Read the complete line *number*; return the refusals it made certain."""
