@@ -425,3 +425,24 @@ class TestWhateverTheChunks:
         assert told(late) == [
             error for error in expected if error not in told(tuple(early))
         ]
+
+
+class TestQuestion:
+    """The question option is the whole program's, as from_program takes it."""
+
+    def test_a_question_without_a_question_mark(self) -> None:
+        """With question=, a text whose question ends in no '?' gives its graph."""
+        text = TEXT.replace("make?", "make.")
+        asked = "How much does she make."
+        reply = fenced(*BODY, "return income")
+        checker = ProgramChecker(text, source_id="p1", question=asked)
+        assert [checker.feed(piece) for piece in lines_of(reply)] == [()] * 11
+        assert checker.close() == ()
+        assert checker.graph == from_program(
+            reply, text, source_id="p1", question=asked
+        )
+        without = ProgramChecker(text, source_id="p1")
+        without.feed(reply)
+        assert [(error.code, error.path) for error in without.close()] == [
+            ("quote_not_found", ("line", 10, "column", 12))
+        ]

@@ -355,3 +355,22 @@ class TestRefused:
             ).stopped
             is False
         )
+
+
+class TestOptions:
+    """The format's options reach its streaming checker."""
+
+    def test_the_question_of_a_program(self) -> None:
+        """options={'question': ...} is the program checker's question too."""
+        text = TEXT.replace("make?", "make.")
+        asked = "How much does she make."
+        result = repair(
+            Streaming(Stream(SOUND.splitlines(keepends=True))),
+            text,
+            source_id="p1",
+            producer="program",
+            options={"question": asked},
+            rounds=1,
+        )
+        assert result.graph == from_program(SOUND, text, source_id="p1", question=asked)
+        assert result.attempts[0].stopped is False

@@ -275,7 +275,7 @@ class ProgramChecker:
         self,
         text: str,
         *,
-        source_id: str = "program",
+        source_id: str,
         introduced_by: str = "program",
         question: str | None = None,
         max_bytes: int = DEFAULT_PROGRAM_BYTES,
