@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binding_graph.drafts import ProgramChecker, from_program, program_refusals
+from binding_graph.drafts._program.words import FUNCTION
 from tests._helpers import code_and_path, untyped
 
 if TYPE_CHECKING:
@@ -26,10 +27,6 @@ BODY: Final = (
     "price = 2",
     "left = laid - eaten - baked",
     "income = left * price",
-)
-FUNCTION: Final = (
-    "a program is one function, def NAME():, of assignments NAME = EXPRESSION"
-    " (or +=, -=, *=, /=) and a last return EXPRESSION"
 )
 
 Told = tuple[str, tuple[object, ...], str]
@@ -90,13 +87,13 @@ class TestProgramChecker:
 
     def test_a_statement_before_the_closing_fence_is_told_at_the_fence(self) -> None:
         """The closing fence ends the last statement: its refusal is told there."""
-        reply = fenced(*BODY, "return income // 2")
+        reply = fenced(*BODY, "return income << 2")
         said = fed(reply)
-        message = (
-            "Program line 10, column 12: '//' is outside the arithmetic profile: an"
-            " expression computes with + - * /, a unary - and parentheses"
+        ((code, path, message),) = said[-2]
+        assert (code, path) == ("not_arithmetic", ("line", 10, "column", 12))
+        assert message.startswith(
+            "Program line 10, column 12: '<<' is outside the arithmetic profile: "
         )
-        assert said[-2] == [("not_arithmetic", ("line", 10, "column", 12), message)]
         assert said[-1] == []
         assert said[-2] == whole(reply)
 
@@ -117,9 +114,9 @@ class TestProgramChecker:
         assert [(code, path) for code, path, _ in early] == [
             ("unsupported_syntax", ("line", 8, "column", 15)),
         ]
-        assert early[0][2] == (
+        assert early[0][2].startswith(
             "Program line 8, column 15: a call of 'print' is not read: a program"
-            " calls only float(), int() and round(), of one expression each"
+            " calls only float(), int(), "
         )
         assert sorted(early + said[-1]) == sorted(whole(reply))
         assert [(code, path) for code, path, _ in said[-1]] == [
@@ -299,8 +296,8 @@ class TestUntilTheBlockOpens:
         ("reply", "early"),
         [
             (
-                fenced("import os", "x = 1", "y = 2\0", "return x"),
-                [not_read(4, "an import")],
+                fenced("pass", "x = 1", "y = 2\0", "return x"),
+                [not_read(4, "a pass statement")],
             ),
             (fenced("import os", "x = 1", "return x", before="é" * 40_000), []),
         ],
@@ -319,11 +316,11 @@ class TestUntilTheBlockOpens:
 
     def test_a_line_end_cut_between_its_characters(self) -> None:
         r"""A \r at a chunk's end waits for the next chunk: \r\n is one line end."""
-        reply = fenced("import os", "x = 1", "return x").replace("\n", "\r\n")
+        reply = fenced("pass", "x = 1", "return x").replace("\n", "\r\n")
         pieces = [p for line in lines_of(reply) for p in (line[:-1], line[-1])]
         said = fed(reply, pieces)
         assert [*itertools.chain(*said)] == whole(reply)
-        assert said[9] == [not_read(4, "an import")]
+        assert said[9] == [not_read(4, "a pass statement")]
 
 
 # Statements a model writes, sound and refused; each parses in a body.
@@ -358,7 +355,15 @@ POOL: Final = (
     ("sum_ = 1 + \\", "    2"),
     ("__debug__ = 1",),
     ("return income * 2",),
+    ("smaller = min(laid, eaten)",),
+    ("floored = math.floor(laid / 3)",),
+    ("squared = laid ** 2",),
+    ("math = 2",),
+    ("from math import floor",),
+    ("shifted = laid << 2",),
 )
+# What may stand before the function: its imports, or what binds a name.
+HEADS: Final = ("", "import math\n", "import os\n", "math = 3\n")
 # What may follow the function, and break the reply.
 TAILS: Final = ("", "print(solution())\n", "x = (\n", "```python\n", "  oops\n")
 
@@ -373,8 +378,10 @@ def programs(draw: st.DrawFn, *, tails: bool) -> str:
     ]
     if draw(st.booleans()):
         body.append("return income")
-    source = "def solution():\n" + "".join(
-        f"    {line}\n" if line else "\n" for line in body
+    source = (
+        draw(st.sampled_from(HEADS))
+        + "def solution():\n"
+        + "".join(f"    {line}\n" if line else "\n" for line in body)
     )
     source += draw(st.sampled_from(TAILS)) if tails else ""
     if draw(st.integers(0, 4)):

@@ -17,6 +17,7 @@ from binding_graph.drafts import (
     program_refusals,
     repair,
 )
+from binding_graph.drafts._program.words import FUNCTION
 from tests._drafts import TEXT, draft, written
 from tests._formats import LINES
 from tests._helpers import code_and_path, refusal, untyped
@@ -40,11 +41,7 @@ PROGRAM: Final = (
     "    return income\n"
     "```\n"
 )
-LOOP: Final = (
-    "Program line 7, column 5: a loop is not read: a program is one function,"
-    " def NAME():, of assignments NAME = EXPRESSION (or +=, -=, *=, /=) and a"
-    " last return EXPRESSION"
-)
+LOOP: Final = f"Program line 7, column 5: a loop is not read: {FUNCTION}"
 SOUND: Final = PROGRAM.replace(
     "    for day in range(7):\n        laid = laid + 1\n", ""
 )
