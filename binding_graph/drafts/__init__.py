@@ -26,7 +26,8 @@ JSON Schema to generate drafts with, :func:`repair` a loop that asks a
 model again with the refusals, by a completion prompt or chat messages. :func:`from_program` reads a PAL or
 Program-of-Thoughts program as a draft, through a whitelist of its syntax,
 never running it; :func:`program_refusals` lists its refusals, each at a
-line and a column, and :func:`python_value` computes what Python would
+line and a column, :class:`ProgramChecker` each as soon as it is certain,
+while the program is written, and :func:`python_value` computes what Python would
 make of it. ``docs/drafts.md`` describes the format and programs.
 
 .. versionadded:: 0.1.0
@@ -75,6 +76,7 @@ from binding_graph.drafts._program.producer import (
 from binding_graph.drafts._program.text import DEFAULT_PROGRAM_BYTES, MAX_OPERATORS
 from binding_graph.drafts._program.words import CALLS
 from binding_graph.drafts._program_functions import (
+    ProgramChecker,
     from_program,
     program_refusals,
     python_value,
@@ -113,6 +115,7 @@ __all__ = [
     "Message",
     "Option",
     "Producer",
+    "ProgramChecker",
     "Repair",
     "Request",
     "Round",

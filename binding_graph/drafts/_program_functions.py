@@ -1,4 +1,4 @@
-"""The program format's own functions, each the function over replies for programs: :func:`from_program`, :func:`program_refusals`; and :func:`python_value`.
+"""The program format's own functions, each the function over replies for programs: :func:`from_program`, :func:`program_refusals`, the streaming :class:`ProgramChecker`; and :func:`python_value`.
 
 The program is read by :mod:`ast` through a whitelist (``_program.tree``),
 translated into a draft (``_program.translate``), and compiled as any
@@ -11,17 +11,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from binding_graph._gc_pause import call_paused
+from binding_graph.drafts._checks.build import build
 from binding_graph.drafts._program.producer import PROGRAM
 from binding_graph.drafts._program.read import ReadProgram
+from binding_graph.drafts._program.stream import ProgramStream
 from binding_graph.drafts._program.text import DEFAULT_PROGRAM_BYTES
 from binding_graph.drafts._program.values import python
-from binding_graph.drafts._replies import DEFAULT_LIMIT, compiled, refusals_of
+from binding_graph.drafts._replies import (
+    DEFAULT_LIMIT,
+    arguments,
+    compiled,
+    defaults,
+    read_reply,
+    refusals_of,
+)
+from binding_graph.errors import refuse_type
 
 if TYPE_CHECKING:
-    from binding_graph.errors import BindingGraphError
+    from binding_graph.drafts._producer import Producer
+    from binding_graph.errors import BindingGraphError, ErrorPath
     from binding_graph.model import SemanticSymbolicBindingGraph
 
-__all__ = ["from_program", "program_refusals", "python_value"]
+__all__ = [
+    "ProgramChecker",
+    "from_program",
+    "is_program",
+    "program_refusals",
+    "python_value",
+]
 
 
 def from_program(
@@ -209,3 +226,125 @@ def python_value(source: str, *, max_bytes: int = DEFAULT_PROGRAM_BYTES) -> int 
     for statement, _ in program.sound:
         values[statement.name] = python(statement.tape, values)
     return values[program.returned[0]]
+
+
+def _told(error: BindingGraphError) -> tuple[str, ErrorPath, str]:
+    return (error.code, error.path, error.message)
+
+
+class ProgramChecker:
+    r"""Check a program as a model writes it, a chunk at a time; tell each refusal as soon as no later line can change it.
+
+    The program is read as :func:`program_refusals` reads it. Each refusal
+    :meth:`feed` returns is certain: whatever follows, the reply is
+    refused; and where the whole reply is read as a program (one fenced
+    block of Python that parses, within the limits), the refusal is one
+    of :func:`program_refusals`', with the same code, path and message.
+    :meth:`close` returns those of the whole not told before, in
+    :func:`program_refusals`' order. So, for a reply read as a program,
+    the refusals told in all are :func:`program_refusals`' own, those
+    certain early first; for one that is not, those told early, then the
+    whole's. Until a fence of Python opens, nothing is told: a fenced
+    block may yet follow, and be the program (see ``docs/drafts.md``).
+
+    Args:
+        text: The problem's whole text.
+        source_id: As for :func:`from_program`.
+        introduced_by: As for :func:`from_program`.
+        question: As for :func:`from_program`.
+        max_bytes: As for :func:`from_program`.
+
+    Raises:
+        BindingGraphError: for an argument, at it.
+
+    >>> from binding_graph.drafts import ProgramChecker
+    >>> checker = ProgramChecker("Ann has 3 cats. How many cats?", source_id="p1")
+    >>> checker.feed("```python\ndef solution():\n    cats = 3\n")
+    ()
+    >>> checker.feed("    for day in range(7):\n        cats = cats + 1\n")
+    ()
+    >>> [(error.code, error.path) for error in checker.feed("    return cats\n")]
+    [('unsupported_syntax', ('line', 4, 'column', 5))]
+
+    .. versionadded:: 0.1.0
+    """
+
+    _function = "ProgramChecker"
+
+    def __init__(
+        self,
+        text: str,
+        *,
+        source_id: str,
+        introduced_by: str = "program",
+        question: str | None = None,
+        max_bytes: int = DEFAULT_PROGRAM_BYTES,
+    ) -> None:
+        options: dict[str, object] = {"question": question}
+        _, by, most = defaults(PROGRAM, source_id, introduced_by, max_bytes)
+        arguments(self._function, PROGRAM, text, source_id, by, most, options)
+        self._whole = (text, source_id, by, most, options)
+        self._stream = ProgramStream(max_bytes)
+        self._told: list[BindingGraphError] = []
+        self._closed = False
+        self._graph: SemanticSymbolicBindingGraph | None = None
+
+    @property
+    def refusals(self) -> tuple[BindingGraphError, ...]:
+        """Every refusal told so far, in order."""
+        return tuple(self._told)
+
+    @property
+    def graph(self) -> SemanticSymbolicBindingGraph | None:
+        """The graph of the program, once ``close()`` has found no refusal, else ``None``."""
+        return self._graph
+
+    def feed(self, chunk: str) -> tuple[BindingGraphError, ...]:
+        """Read *chunk*, the next part of the program; return the refusals it made certain.
+
+        Raises:
+            BindingGraphError: ``wrong_type`` for a chunk that is not exactly
+                a ``str``, or one fed after :meth:`close`.
+        """
+        function = self._function
+        if type(chunk) is not str:
+            refuse_type(function, "chunk", "a str", chunk, ("chunk",))
+        if self._closed:
+            refuse_type(
+                function, "chunk", "fed before close(), not after", chunk, ("chunk",)
+            )
+        told = self._stream.feed(chunk)
+        self._told += told
+        return tuple(told)
+
+    def close(self) -> tuple[BindingGraphError, ...]:
+        """End the program; return the refusals of the whole not told before, and build the graph if there are none at all.
+
+        Closing again returns nothing new.
+        """
+        if self._closed:
+            return ()
+        self._closed = True
+        text, source_id, by, most, options = self._whole
+        engine, found = call_paused(
+            read_reply,
+            self._function,
+            PROGRAM,
+            self._stream.text,
+            text,
+            source_id,
+            by,
+            most,
+            options,
+        )
+        told = {_told(error) for error in self._told}
+        new = tuple(error for error in found if _told(error) not in told)
+        self._told += new
+        if not found:
+            self._graph = build(engine)
+        return new
+
+
+def is_program(producer: Producer) -> bool:
+    """Tell whether *producer* is the program format, whose replies :class:`ProgramChecker` checks as they stream."""
+    return producer is PROGRAM

@@ -13,6 +13,7 @@ header; or the user's own, a prompt given, or a function of each
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 import attrs
@@ -36,12 +37,13 @@ from binding_graph.drafts._replies import (
     listed,
     read_reply,
 )
+from binding_graph.drafts._streamed import check_stream, checker_of, read_answer
 from binding_graph.errors import BindingGraphError, format_refusals, refuse_type
 from binding_graph.model import SemanticSymbolicBindingGraph
 from binding_graph.trust import trust_refusals
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
 
 __all__ = ["Attempt", "Repair", "Round", "repair"]
 
@@ -77,6 +79,11 @@ def _refusals(_: object, attribute: attrs.Attribute[Any], value: object) -> None
         refuse_type("Attempt", attribute.name, expected, value, (attribute.name,))
 
 
+def _flag(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        refuse_type("Attempt", attribute.name, "a bool", value, (attribute.name,))
+
+
 def _graph(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and type(value) is not SemanticSymbolicBindingGraph:
         expected = "a SemanticSymbolicBindingGraph or None"
@@ -97,12 +104,18 @@ class Attempt:
         prompt: The prompt given to ``ask``: a ``str``, or, with
             ``chat=True``, a tuple of the messages given, each a
             :class:`Message`.
-        reply: What ``ask`` returned.
+        reply: What ``ask`` returned; of a reply given as chunks, what
+            was read of it, those chunks joined.
         refusals: The reply's refusals, as
             :func:`~binding_graph.drafts.reply_refusals` lists them; empty
-            for the reply that compiled.
+            for the reply that compiled. Of a reply stopped, the refusals
+            that stopped it.
         content_hash: ``sha256:`` and the hex digest of the reply's UTF-8,
             by which a pipeline sees a model that writes the same reply again.
+        stopped: Whether the reply, given as chunks, was stopped at its
+            first certain refusal, before its end: ``reply`` is then what
+            was read, and ``refusals`` what its format's streaming checker
+            told of it.
 
     Raises:
         BindingGraphError: ``wrong_type`` for a field of the wrong type.
@@ -114,6 +127,7 @@ class Attempt:
     reply: str = attrs.field(validator=_str)
     refusals: tuple[BindingGraphError, ...] = attrs.field(validator=_refusals)
     content_hash: str = attrs.field(validator=_str)
+    stopped: bool = attrs.field(default=False, validator=_flag)
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -204,7 +218,7 @@ def _prompts(
 
 @overload
 def repair(
-    ask: Callable[[str], str],
+    ask: Callable[[str], str | Iterable[str]],
     text: str,
     *,
     source_id: str,
@@ -216,12 +230,13 @@ def repair(
     max_bytes: int | None = ...,
     options: Mapping[str, object] | None = ...,
     trust: bool = ...,
+    stream: bool | None = ...,
 ) -> Repair: ...
 
 
 @overload
 def repair(
-    ask: Callable[[list[Message]], str],
+    ask: Callable[[list[Message]], str | Iterable[str]],
     text: str,
     *,
     source_id: str,
@@ -233,6 +248,7 @@ def repair(
     max_bytes: int | None = ...,
     options: Mapping[str, object] | None = ...,
     trust: bool = ...,
+    stream: bool | None = ...,
 ) -> Repair: ...
 
 
@@ -249,6 +265,7 @@ def repair(
     max_bytes: int | None = None,
     options: Mapping[str, object] | None = None,
     trust: bool = True,
+    stream: bool | None = None,
 ) -> Repair:
     """Ask a model for a reply of the format *producer* to *text* until one compiles, at most *rounds* times, feeding each round's refusals back.
 
@@ -267,6 +284,17 @@ def repair(
     is sent as it is. It stops at the first reply that compiles and that
     the profile for model output accepts (unless ``trust=False``), or
     after *rounds* replies.
+
+    ``ask`` may also return the reply as it is written, an iterable of
+    ``str`` chunks (a generator over a model's stream, say): each chunk is
+    fed to the format's streaming checker (:class:`Checker` for drafts,
+    :class:`ProgramChecker` for programs), and at the first refusal it
+    tells, certain whatever follows, the reply is read no further: the
+    iterable is closed, if it has a ``close()`` (so a generator stops, and
+    with it the model's generation), the :class:`Attempt` keeps what was
+    read, marked ``stopped``, with that refusal, and the model is asked
+    again with it. A reply that streams to its end (or of a format with
+    no streaming checker) is read whole, as a ``str`` is.
 
     Args:
         ask: The model call: given a prompt, the model's reply, a ``str``.
@@ -292,6 +320,9 @@ def repair(
             for model output, :func:`binding_graph.trust.trust_refusals`,
             whose refusals (their paths into the compiled graph) are fed
             back as a reply's are; ``True`` by default.
+        stream: Whether ``ask`` returns chunks (``True``) or a whole
+            ``str`` (``False``); ``None``, by default, takes a ``str`` as
+            whole and any other iterable as chunks.
 
     Returns:
         The graph (or ``None``) and every attempt.
@@ -299,7 +330,8 @@ def repair(
     Raises:
         BindingGraphError: ``missing_key`` for no *source_id*;
             ``wrong_type`` for arguments of the wrong type, a *rounds*
-            below 1, a reply that is not a ``str``, or a *prompt* of the
+            below 1, a reply that is neither a ``str`` nor an iterable of
+            ``str`` (or not the form *stream* asks for), or a *prompt* of the
             other form than *chat* says, or a function that raises or
             returns one; ``missing_key``, ``unknown_key`` or
             ``not_in_vocabulary`` at ``('prompt', i, ...)`` for a malformed
@@ -323,6 +355,7 @@ def repair(
         refuse_type("repair", "chat", "a bool", chat, ("chat",))
     if type(trust) is not bool:
         refuse_type("repair", "trust", "a bool", trust, ("trust",))
+    check_stream(stream)
     if type(rounds) is not int or rounds < 1:
         refuse_type("repair", "rounds", "an int of at least 1", rounds, ("rounds",))
     if source_id is None:
@@ -338,32 +371,39 @@ def repair(
     # A wrong argument is refused before the model is asked, not after.
     arguments("repair", chosen, text, source_id, by, most, options)
     prompt_of = _prompts(chosen, text, prompt, chat=chat)
+    checker = partial(checker_of, chosen, text, source_id, by, most, options)
     attempts: list[Attempt] = []
     for _ in range(rounds):
         sent = prompt_of(tuple(attempts))
-        reply = ask(sent if type(sent) is str else copied(sent))
-        if type(reply) is not str:
-            refuse_type(
-                "repair", "ask", "a callable that returns a str", reply, ("ask",)
-            )
-        engine, every = call_paused(
-            read_reply,
-            "repair",
-            chosen,
-            reply,
-            text,
-            source_id,
-            by,
-            most,
-            options,
-        )
-        found = listed(every, DEFAULT_LIMIT, "repair", chosen.name)
-        graph = None if found else build(engine)
-        if graph is not None and trust:
-            found = trust_refusals(graph)
+        answer = ask(sent if type(sent) is str else copied(sent))
         kept = sent if type(sent) is str else tuple(copied(sent))
+        reply, told, stopped = read_answer(answer, stream=stream, checker=checker)
+        found = listed(list(told), DEFAULT_LIMIT, "repair", chosen.name)
+        graph = None
+        if not stopped:
+            engine, every = call_paused(
+                read_reply,
+                "repair",
+                chosen,
+                reply,
+                text,
+                source_id,
+                by,
+                most,
+                options,
+            )
+            found = listed(every, DEFAULT_LIMIT, "repair", chosen.name)
+            graph = None if found else build(engine)
+            if graph is not None and trust:
+                found = trust_refusals(graph)
         attempts.append(
-            Attempt(prompt=kept, reply=reply, refusals=found, content_hash=_hash(reply))
+            Attempt(
+                prompt=kept,
+                reply=reply,
+                refusals=found,
+                content_hash=_hash(reply),
+                stopped=stopped,
+            )
         )
         if not found:
             return Repair(graph=graph, attempts=tuple(attempts))
