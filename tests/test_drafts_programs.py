@@ -169,18 +169,13 @@ class TestCompiling:
         asked = from_program(program, text, source_id="p", question="Say.")
         assert asked.unknowns[0].question_span == SourceSpanLink("p", 55, 59, "Say.")
 
-    def test_a_question_the_text_does_not_ask_is_refused(self) -> None:
-        """Without '?' in the text, the return is refused; words given must occur once."""
+    def test_a_text_that_asks_nothing(self) -> None:
+        """Without '?' in the text, the question is its last sentence, at its own place; words given must occur once."""
         program = function("eggs = 16", "return eggs")
         text = "She has 16 eggs. Find them. Find them."
-        assert refused(program, text) == [("quote_not_found", at(3, 12))]
-        assert told(program, text) == [
-            (
-                "Program line 3, column 12: returns the question, whose words are the"
-                " text's last sentence that ends in '?', and the text has none: give"
-                " the question's words as question="
-            )
-        ]
+        assert refused(program, text) == []
+        asked = from_program(program, text, source_id="p").unknowns[0].question_span
+        assert (asked.text, asked.start, asked.end) == ("Find them.", 28, 38)
         assert refused(program, text, question="Find them.") == [
             ("ambiguous_quote", ("question",))
         ]

@@ -180,21 +180,13 @@ class TestReturnedExpression:
         assert equations(program) == [("answer", "boxes / 2")]
         assert python_value(program) == 1.5
 
-    def test_a_text_without_a_question_is_refused_at_the_expression(self) -> None:
-        """The question's refusal lies at the returned expression, where the question's name would."""
-        assert listed(
-            function("boxes = 3", "return boxes * 2"), "Ann has 3 boxes."
-        ) == [
-            (
-                "quote_not_found",
-                at(3, 12),
-                (
-                    "Program line 3, column 12: returns the question, whose words are"
-                    " the text's last sentence that ends in '?', and the text has none:"
-                    " give the question's words as question="
-                ),
-            )
-        ]
+    def test_a_text_without_a_question_asks_its_last_sentence(self) -> None:
+        """The returned expression answers the text's last sentence where no sentence ends in '?'."""
+        graph = from_program(
+            function("boxes = 3", "return boxes * 2"), "Ann has 3 boxes.", source_id="p"
+        )
+        assert graph.unknowns[0].question_span.text == "Ann has 3 boxes."
+        assert graph.equations[-1].rhs_canonical == "boxes * 2"
 
 
 _RULE: Final = (

@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from binding_graph import BindingGraphError
 from binding_graph.drafts import MAX_ITEMS, compile_draft, draft_schema, phrases
 from binding_graph.drafts._checks import text as _quoted
+from binding_graph.drafts._checks import text as _text
 from binding_graph.drafts._draft import schema as _schema
 from binding_graph.serialization import GENERATION_KEYWORDS
 from tests._drafts import TEXT, Problem, draft, problems
@@ -309,9 +310,9 @@ def _sentences_read(text: str) -> int:
     """Return the characters the reading of the sentences of *text* reads."""
     read = [0]
     with (
-        mock.patch.object(_schema, "_RUN", _Counted(_schema._RUN, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-        mock.patch.object(_schema, "_WORDY", _Counted(_schema._WORDY, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-        mock.patch.object(_schema, "_MARKS", _Counted(_schema._MARKS, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        mock.patch.object(_text, "_RUN", _Counted(_text._RUN, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        mock.patch.object(_text, "_WORDY", _Counted(_text._WORDY, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        mock.patch.object(_text, "_MARKS", _Counted(_text._MARKS, read)),  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
     ):
         phrases(text)
     return read[0]

@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING, Final
 from binding_graph._occurrences import Occurrences
 from binding_graph.drafts._checks.fields import owner
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import places, quotes, too_many_digits
+from binding_graph.expressions import places, question_span, quotes, too_many_digits
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from fractions import Fraction
 
     from binding_graph.errors import ErrorPath
     from binding_graph.expressions import Quote
 
-__all__ = ["AROUND", "Source"]
+__all__ = ["AROUND", "Source", "asked_span", "sentences"]
 
 AROUND: Final = 2
 """How many times the text the reads around quotes may come to before the whole text is read instead."""
@@ -124,3 +125,38 @@ class Source:
             if place.end <= end:
                 stated.append(place.value)
         return stated
+
+
+_RUN: Final = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))*")
+_WORDY: Final = re.compile(r"[^\s.!?]")
+_MARKS: Final = re.compile(r"[.!?]*")
+
+
+def sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Yield where each sentence of *text* starts and ends, in order, each character read a bounded number of times."""
+    at = 0
+    while at < len(text):
+        run = _RUN.match(text, at)
+        end = at if run is None else run.end()
+        if _WORDY.search(text, at, end) is None:
+            at = end + 1
+            continue
+        marks = _MARKS.match(text, end)
+        last = end if marks is None else marks.end()
+        yield at, last
+        at = last
+
+
+def asked_span(text: str) -> tuple[int, int]:
+    """Return where the words of *text*'s question start and end: its last sentence that ends in ``?``, else its last sentence, else the whole text past its blanks.
+
+    A problem that asks nothing ("calculate the total amount") states in
+    its last sentence what is asked for.
+    """
+    span = question_span(text)
+    if span is not None:
+        return span
+    whole = (len(text) - len(text.lstrip()), len(text.rstrip()))
+    start, end = [whole, *sentences(text)][-1]
+    words = text[start:end]
+    return start + len(words) - len(words.lstrip()), start + len(words.rstrip())

@@ -13,15 +13,13 @@ the text's own phrases.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from binding_graph._checks import check_text
 from binding_graph._occurrences import Occurrences
 from binding_graph.drafts._checks.format import CORE, DRAFT_VERSION
+from binding_graph.drafts._checks.text import sentences
 from binding_graph.errors import refuse_type
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
 
 __all__ = ["MAX_ITEMS", "MAX_WORDS", "draft_schema", "phrases", "sentences"]
 
@@ -46,31 +44,13 @@ _UNIT_LENGTH: Final = 40
 # a number or a word (1,000; 2.5; 3/4; don't; twenty-five), with a currency
 # sign before it or a percent sign after it.
 _WORD: Final = re.compile("[$\u20ac\u00a3\u00a5\u20b9]?\\w+(?:[.,/'\u2019-]\\w+)*%?")
+
+
 # A sentence: a run of characters that end none (a line's end does, and a
 # ".", "!" or "?" before whitespace or the text's end), holding one that is
 # neither whitespace nor such a mark, then the marks that end it. Read a
 # run at a time: one pattern for all of it would try each start of a run
 # of whitespace again, and take time quadratic in it.
-_RUN: Final = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))*")
-_WORDY: Final = re.compile(r"[^\s.!?]")
-_MARKS: Final = re.compile(r"[.!?]*")
-
-
-def sentences(text: str) -> Iterator[tuple[int, int]]:
-    """Yield where each sentence of *text* starts and ends, in order, each character read a bounded number of times."""
-    at = 0
-    while at < len(text):
-        run = _RUN.match(text, at)
-        end = at if run is None else run.end()
-        if _WORDY.search(text, at, end) is None:
-            at = end + 1
-            continue
-        marks = _MARKS.match(text, end)
-        last = end if marks is None else marks.end()
-        yield at, last
-        at = last
-
-
 def phrases(text: str, *, max_words: int = MAX_WORDS) -> list[str]:
     """Return the phrases of *text* that a draft may quote: its runs of up to *max_words* words, and its sentences, each if it occurs once.
 

@@ -17,11 +17,12 @@ from binding_graph._checks import check_text
 from binding_graph._occurrences import Occurrences
 from binding_graph.drafts._checks.fields import owner
 from binding_graph.drafts._checks.near import Passages
+from binding_graph.drafts._checks.text import asked_span
 from binding_graph.drafts._producer import Translation
 from binding_graph.drafts._program.read import ReadProgram, place
 from binding_graph.drafts._program.text import refusal
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import first_quotes, question_span
+from binding_graph.expressions import first_quotes
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -138,16 +139,7 @@ class _Translating:
             message = f"{self.function}.question {rule}"
             found.append(BindingGraphError(code, message, ("question",)))
             return None
-        span = question_span(self.text)
-        if span is None:
-            rule = (
-                "returns the question, whose words are the text's last sentence"
-                " that ends in '?', and the text has none: give the question's"
-                " words as question="
-            )
-            found.append(refusal("quote_not_found", at, rule))
-            return None
-        start, end = span
+        start, end = asked_span(self.text)
         words = self.text[start:end]
         return words, occurrences.before(words, start)
 

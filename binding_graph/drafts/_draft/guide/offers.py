@@ -17,10 +17,9 @@ import re
 from keyword import kwlist
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from binding_graph.drafts._checks.text import Source
-from binding_graph.drafts._draft.schema import sentences
+from binding_graph.drafts._checks.text import Source, asked_span
 from binding_graph.errors import BindingGraphError
-from binding_graph.expressions import places, question_span, spelled
+from binding_graph.expressions import places, spelled
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -148,11 +147,7 @@ def offer(text: str) -> Offer:
         if occurrence is not None:
             keys += f', "occurrence": {occurrence}'
         found.append(Place(quote, occurrence, place.value, keys))
-    span = question_span(text)
-    if span is None:
-        # No sentence asks: the last one states what is asked for.
-        span = _last(text)
-    start, end = span
+    start, end = asked_span(text)
     quote = text[start:end]
     question = f'"quote": {json.dumps(quote, ensure_ascii=False)}'
     occurrence = _occurrence(source, quote, start)
@@ -164,9 +159,3 @@ def offer(text: str) -> Offer:
         {(place.quote, place.occurrence): index for index, place in enumerate(found)},
         question,
     )
-
-
-def _last(text: str) -> tuple[int, int]:
-    """Return where the last sentence of *text* starts and ends; the whole text past its blanks if it has none of words."""
-    whole = (len(text) - len(text.lstrip()), len(text.rstrip()))
-    return [whole, *sentences(text)][-1]
