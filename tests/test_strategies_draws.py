@@ -414,7 +414,7 @@ class TestInvalidGraphDocuments:
     """invalid_graph_documents() draws documents with one rule broken, refused with its code."""
 
     def test_invalid_documents_cover_every_code_a_document_can_cause(self) -> None:
-        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units', the datasets', the drafts' and the strict profile's."""
+        """INVALID_DOCUMENT_CODES is every refusal code but the allocator's, the analysis', the arithmetic's, the units', the datasets', the drafts', the strict profile's and the profile for model output's."""
         assert (
             REFUSAL_CODES
             - errors.ALLOCATION_CODES
@@ -424,6 +424,7 @@ class TestInvalidGraphDocuments:
             - errors.DATASET_CODES
             - errors.DRAFT_CODES
             - errors.STRICT_CODES
+            - errors.TRUST_CODES
             == bgst.INVALID_DOCUMENT_CODES
         )
 
