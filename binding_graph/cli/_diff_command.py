@@ -16,7 +16,7 @@ import sys
 from typing import TYPE_CHECKING, cast
 
 from binding_graph.cli._options import add_shared
-from binding_graph.cli._pairs import Reading, both_opened, unpaired
+from binding_graph.cli._pairs import Reading, both_opened, tell_end, unpaired
 from binding_graph.cli._report import Report
 
 if TYPE_CHECKING:
@@ -131,13 +131,7 @@ def diff_command(args: argparse.Namespace) -> int:
         if opened is None:
             return 2
         why = _compare(run, readings, opened)
-    failed = any(reading.why is not None for reading in readings)
-    empty = [] if failed else [r.label for r in readings if not r.count]
-    # A file that holds no record is said to be empty, not to end first.
-    if why is not None and not empty:
-        report.error(why)
-    for label in empty:
-        report.empty(label)
+    tell_end(report, readings, why)
     run.summary()
     report.records = run.pairs
     if run.differ or run.refused:

@@ -24,12 +24,22 @@ from binding_graph.errors import render_path
 from binding_graph.jsonl import LineRecord
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterator
+    from collections.abc import Generator, Iterator, Sequence
     from typing import BinaryIO
 
+    from binding_graph.cli._report import Report
     from binding_graph.datasets import BenchmarkCase
 
-__all__ = ["Reading", "both_opened", "opened", "reading", "source_of", "unpaired"]
+__all__ = [
+    "Reading",
+    "all_opened",
+    "both_opened",
+    "opened",
+    "reading",
+    "source_of",
+    "tell_end",
+    "unpaired",
+]
 
 
 def source_of(path: str) -> Source:
@@ -86,13 +96,20 @@ def both_opened(
         )
         write(sys.stderr, f"{PROGRAM}: {msg}\n")
         return None
+    return all_opened(paths, files)
+
+
+def all_opened(
+    paths: Sequence[str], files: contextlib.ExitStack
+) -> list[BinaryIO] | None:
+    """Return the files *paths* name, opened, closed with *files*; ``None``, once each that cannot be is told of."""
     found: list[BinaryIO] = []
     failed = False
     for path in paths:
         source = source_of(path)
         try:
             file, _ = opened(source)
-        except RunError as error:  # said now, so that both files are told of
+        except RunError as error:  # said now, so that every file is told of
             write(sys.stderr, f"{PROGRAM}: {error}\n")
             failed = True
             continue
@@ -100,6 +117,16 @@ def both_opened(
             files.enter_context(file)
         found.append(file)
     return None if failed else found
+
+
+def tell_end(report: Report, readings: Sequence[Reading], why: str | None) -> None:
+    """Tell why files read in step ended early, or that those holding no record are empty (not that they ended first)."""
+    failed = any(reading.why is not None for reading in readings)
+    empty = [] if failed else [r.label for r in readings if not r.count]
+    if why is not None and not empty:
+        report.error(why)
+    for label in empty:
+        report.empty(label)
 
 
 class Reading:

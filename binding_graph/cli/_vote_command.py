@@ -17,11 +17,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from binding_graph.cli._options import add_shared
-from binding_graph.cli._pairs import Reading, opened, source_of
+from binding_graph.cli._pairs import Reading, all_opened, tell_end
 from binding_graph.cli._report import (
     PROGRAM,
     Report,
-    RunError,
     counted,
     write,
     write_bytes,
@@ -145,20 +144,7 @@ def _opened(paths: list[str], files: contextlib.ExitStack) -> list[BinaryIO] | N
         say = "vote reads standard input once: only one FILE may be '-'"
         write(sys.stderr, f"{PROGRAM}: {say}\n")
         return None
-    found: list[BinaryIO] = []
-    failed = False
-    for path in paths:
-        source = source_of(path)
-        try:
-            file, _ = opened(source)
-        except RunError as error:  # said now, so that every file is told of
-            write(sys.stderr, f"{PROGRAM}: {error}\n")
-            failed = True
-            continue
-        if source.path is not None:
-            files.enter_context(file)
-        found.append(file)
-    return None if failed else found
+    return all_opened(paths, files)
 
 
 def _unpaired(readings: list[Reading]) -> str:
@@ -204,13 +190,7 @@ def vote_command(args: argparse.Namespace) -> int:
         if files is None:
             return 2
         why = _read(run, readings, files)
-    failed = any(reading.why is not None for reading in readings)
-    empty = [] if failed else [r.label for r in readings if not r.count]
-    # A file that holds no record is said to be empty, not to end first.
-    if why is not None and not empty:
-        report.error(why)
-    for label in empty:
-        report.empty(label)
+    tell_end(report, readings, why)
     run.summary(len(paths))
     report.records = run.problems
     if run.refused or run.mixed:
